@@ -1,0 +1,157 @@
+# dlx - one Makefile for the library, the commands, the tests and the benchmark.
+#
+#   make            build libraries and programs into build/
+#   make run        build and solve a bundled example
+#   make check      build and run every test (installs Check if it can)
+#   make sanitize   the whole test suite under ASan + UBSan
+#   make bench      the benchmark (see bench/README.md)
+#   make install    PREFIX=/usr/local DESTDIR= (header, libraries, pkg-config, programs, man pages)
+#   make clean
+#
+# Everything is built under $(BUILD) only. Sources are found by wildcard so a
+# new file in dlx/, sudoku/, examples/ or tests/ needs no edit here.
+
+BUILD    ?= build
+CC       ?= cc
+OPT      ?= -O2 -g
+WERROR   ?=
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+
+WARNINGS := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wpointer-arith -Wcast-qual -Wwrite-strings -Wvla
+CSTD     := -std=c11
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Idlx -Isudoku -Icli
+ALL_CFLAGS = $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -fvisibility=hidden $(CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS_THREADS := -lpthread
+
+VERSION := $(shell sed -n 's/^\#define DLX_VERSION "\(.*\)"/\1/p' dlx/dlx.h)
+
+DLX_SRC     := $(wildcard dlx/*.c)
+SUDOKU_SRC  := $(wildcard sudoku/*.c)
+CLI_COMMON  := $(wildcard cli/common_*.c)
+DLX_CLI     := cli/dlx.c $(wildcard cli/dlx_*.c)
+SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
+EXAMPLES    := $(wildcard examples/*.c)
+BENCHES     := $(wildcard bench/*.c)
+TEST_SRC    := $(wildcard tests/check_*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+LIBDLX_A    := $(BUILD)/lib/libdlx.a
+LIBDLX_SO   := $(BUILD)/lib/libdlx.so
+LIBSUDOKU_A := $(BUILD)/lib/libsudoku.a
+PROGRAMS    := $(if $(wildcard cli/dlx.c),$(BUILD)/bin/dlx) $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku)
+EXAMPLE_BIN := $(patsubst examples/%.c,$(BUILD)/bin/examples/%,$(EXAMPLES))
+BENCH_BIN   := $(patsubst bench/%.c,$(BUILD)/bin/bench/%,$(BENCHES))
+TEST_BIN    := $(BUILD)/tests/check_all
+
+.PHONY: all run check check-deps sanitize bench install uninstall clean
+.DEFAULT_GOAL := all
+
+all: $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIBDLX_A): $(call obj,$(DLX_SRC))
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(LIBDLX_SO): $(call obj,$(DLX_SRC))
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,libdlx.so.1 $(LDFLAGS) -o $@ $^
+
+$(LIBSUDOKU_A): $(call obj,$(SUDOKU_SRC))
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+$(BUILD)/bin/sudoku: $(call obj,$(SUDOKU_CLI) $(CLI_COMMON)) $(LIBSUDOKU_A) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+$(BUILD)/bin/examples/%: $(BUILD)/obj/examples/%.o $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
+
+$(BUILD)/bin/bench/%: $(BUILD)/obj/bench/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+# --- tests ------------------------------------------------------------------
+# Every tests/check_NAME.c defines `Suite *NAME_suite(void)`; one runner runs
+# them all so the output ends with one Check summary.
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm)
+
+$(BUILD)/tests/suites.h: $(TEST_SRC) Makefile
+	@mkdir -p $(@D)
+	@for f in $(TEST_SRC); do n=$${f#tests/check_}; echo "SUITE($${n%.c})"; done > $@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -I$(BUILD)/tests $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/tests/main.o: $(BUILD)/tests/suites.h
+
+$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(LIBSUDOKU_A) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_THREADS)
+
+check-deps:
+	@sh tests/ensure-check.sh
+
+check: check-deps
+	@$(MAKE) --no-print-directory all $(TEST_BIN)
+	@BUILD=$(BUILD) sh tests/cli/run.sh
+	@$(TEST_BIN)
+
+# The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer,
+# in a separate build tree so the normal build is left alone.
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+sanitize: check-deps
+	@$(MAKE) --no-print-directory BUILD=build/san OPT="-O1 -g" EXTRA_CFLAGS="$(SAN_FLAGS)" \
+	    LDFLAGS="$(SAN_FLAGS)" all build/san/tests/check_all
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 BUILD=build/san sh tests/cli/run.sh
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no build/san/tests/check_all
+
+# --- running ------------------------------------------------------------------
+run: all
+	@if [ -x $(BUILD)/bin/sudoku ]; then \
+	    echo "== sudoku --format pretty examples/puzzle.txt"; \
+	    $(BUILD)/bin/sudoku --format pretty examples/puzzle.txt; \
+	else \
+	    $(BUILD)/bin/examples/paper; \
+	fi
+
+bench: all
+	@sh bench/run.sh $(BUILD)
+
+# --- installing ---------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 dlx/dlx.h $(DESTDIR)$(PREFIX)/include/dlx.h
+	install -m 644 $(LIBDLX_A) $(DESTDIR)$(PREFIX)/lib/libdlx.a
+	install -m 755 $(LIBDLX_SO) $(DESTDIR)$(PREFIX)/lib/libdlx.so.$(VERSION)
+	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libdlx.so.1
+	ln -sf libdlx.so.1 $(DESTDIR)$(PREFIX)/lib/libdlx.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' dlx/libdlx.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libdlx.pc
+	for b in $(PROGRAMS); do install -m 755 $$b $(DESTDIR)$(PREFIX)/bin/; done
+	for m in $(wildcard docs/*.1); do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/dlx.h $(DESTDIR)$(PREFIX)/lib/libdlx.* \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/libdlx.pc $(DESTDIR)$(PREFIX)/bin/dlx $(DESTDIR)$(PREFIX)/bin/sudoku
+
+clean:
+	rm -rf $(BUILD) build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

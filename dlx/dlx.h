@@ -1,0 +1,273 @@
+/* dlx.h - libdlx, Knuth's Algorithm X with dancing links, as a library.
+ *
+ * An exact-cover problem is a set of items and a set of options (each option
+ * a set of items). A solution picks options so that every primary item is
+ * covered exactly once and every secondary item at most once -- or, when the
+ * options give a secondary item a colour, by any number of options that all
+ * give it the same colour (Knuth's XCC problems, his Algorithm C).
+ *
+ * Life of a problem:
+ *   1. dlx_new(); dlx_add_item() for every item; dlx_add_option() for every
+ *      option. Items must all be added before the first option.
+ *   2. Optionally dlx_commit() options that must be in every solution (a
+ *      sudoku given); dlx_uncommit() undoes the last one exactly.
+ *   3. dlx_search() runs (or resumes) the search; each solution goes to the
+ *      callback set with dlx_set_solution_fn(). dlx_count() is the shortcut
+ *      that only counts. dlx_reset() abandons a search half-way.
+ *   4. The same problem can be committed, searched and reset any number of
+ *      times: build it once, solve it many times.
+ *
+ * Ids: items and options are numbered from 0 in the order they were added.
+ * Errors are negative return values (enum dlx_status); dlx_strerror() names
+ * them. The library never prints, never exits and never aborts on bad input.
+ *
+ * Threads: there is no global or static mutable state. Distinct problems may
+ * be used from distinct threads at the same time; one problem must not be
+ * used from two threads at once. dlx_clone() gives each thread its own copy.
+ */
+#ifndef DLX_H
+#define DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define DLX_API
+#elif defined(__GNUC__)
+#define DLX_API __attribute__((visibility("default")))
+#else
+#define DLX_API
+#endif
+
+#define DLX_VERSION "1.0.0"
+
+typedef struct dlx_problem dlx_problem;
+
+/* Return codes. Non-negative values are normal outcomes. */
+enum dlx_status {
+    DLX_OK = 0,        /* done: the search space is exhausted */
+    DLX_STOPPED = 1,   /* stopped by the solution callback, the event hook or
+                          the solution limit; dlx_search() resumes */
+    DLX_PAUSED = 2,    /* the node budget given to dlx_search() ran out;
+                          dlx_search() resumes */
+    DLX_ENOMEM = -1,   /* out of memory (the problem is unchanged) */
+    DLX_EINVAL = -2,   /* an argument is out of range or NULL */
+    DLX_EITEM = -3,    /* an option names an item id that does not exist */
+    DLX_EDUP = -4,     /* an option names the same item twice */
+    DLX_ECOLOR = -5,   /* a colour on a primary item, or a negative colour */
+    DLX_EORDER = -6,   /* an item added after the first option */
+    DLX_EBUSY = -7,    /* not allowed while a search is under way (reset first) */
+    DLX_ECONFLICT = -8,/* commit: the option clashes with committed ones */
+    DLX_EEMPTY = -9,   /* uncommit: nothing is committed */
+    DLX_ETOOBIG = -10  /* more than INT32_MAX items, options or nodes */
+};
+
+/* A short English sentence for a status code. Never NULL; static storage. */
+DLX_API const char *dlx_strerror(int code);
+
+/* --- Building ------------------------------------------------------------ */
+
+/* Memory: one function does all allocation, as in Lua's lua_Alloc.
+ * alloc(ud, ptr, old_size, new_size) behaves like realloc(ptr, new_size)
+ * when new_size > 0 and like free(ptr) (returning NULL) when new_size == 0.
+ * Returning NULL for new_size > 0 means out of memory. */
+typedef void *(*dlx_alloc_fn)(void *ud, void *ptr, size_t old_size, size_t new_size);
+
+/* A new empty problem using malloc/realloc/free. NULL when out of memory.
+ * The caller owns the problem and releases it with dlx_free(). */
+DLX_API dlx_problem *dlx_new(void);
+/* The same, with the caller's allocator; every byte the problem ever holds
+ * goes through alloc(ud, ...). */
+DLX_API dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud);
+/* Releases everything the problem holds. NULL is allowed. */
+DLX_API void dlx_free(dlx_problem *p);
+/* A deep copy of a problem (items, options, commitments, settings), with no
+ * search under way and zero statistics. NULL when out of memory or when p is
+ * in the middle of a search. The copy is independent and may go to another
+ * thread. */
+DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
+
+/* Item flags. Room is left for item multiplicities (Knuth's DLX3) as further
+ * flags with bounds; today an item is primary or secondary. */
+#define DLX_PRIMARY 0u
+#define DLX_SECONDARY 1u
+
+/* Adds an item. name may be NULL; it is copied. Returns the item id (>= 0)
+ * or a negative status (DLX_EORDER after the first option, DLX_EINVAL for
+ * unknown flags, DLX_ENOMEM, DLX_ETOOBIG). */
+DLX_API int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags);
+
+/* Adds an option covering items[0..n-1]. colors may be NULL (no colours);
+ * otherwise colors[k] is the colour of items[k]: 0 for none, > 0 a colour,
+ * allowed on secondary items only. Returns the option id (>= 0) or a negative
+ * status (DLX_EITEM, DLX_EDUP, DLX_ECOLOR, DLX_EINVAL, DLX_EBUSY, DLX_ENOMEM,
+ * DLX_ETOOBIG); on error nothing is added. An option with no primary item is
+ * accepted but can never be chosen by the search. */
+DLX_API int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colors,
+                               int32_t n);
+
+/* --- Questions about the problem ---------------------------------------- */
+
+DLX_API int32_t dlx_item_count(const dlx_problem *p);
+DLX_API int32_t dlx_option_count(const dlx_problem *p);
+/* The item's name as given, or NULL (no name, or id out of range). Owned by
+ * the problem; valid until dlx_free(). */
+DLX_API const char *dlx_item_name(const dlx_problem *p, int32_t item);
+/* 1 for a secondary item, 0 for a primary one, DLX_EINVAL out of range. */
+DLX_API int dlx_item_is_secondary(const dlx_problem *p, int32_t item);
+/* Number of items in option opt (>= 0) or DLX_EINVAL. Copies at most cap of
+ * its items (and their colours, when colors is not NULL) in the order given
+ * to dlx_add_option(). items may be NULL when cap is 0. */
+DLX_API int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int32_t *colors,
+                                 int32_t cap);
+
+/* Live state, meant for event hooks and teaching tools: how many options are
+ * still available to an item now (Knuth's LEN), and whether a primary item is
+ * still to be covered. DLX_EINVAL out of range. */
+DLX_API int32_t dlx_item_remaining(const dlx_problem *p, int32_t item);
+DLX_API int dlx_item_is_active(const dlx_problem *p, int32_t item);
+/* Copies at most cap of the options still available to item now, in list
+ * order; returns how many there are. */
+DLX_API int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int32_t cap);
+/* Copies at most cap of the active primary items in list order; returns how
+ * many there are. */
+DLX_API int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
+
+/* --- Commitments --------------------------------------------------------- */
+
+/* Puts option opt into every solution from now on, covering its items as if
+ * the search had chosen it. DLX_ECONFLICT when it clashes with what is
+ * already committed (the problem is then unchanged), DLX_EBUSY during a
+ * search. Committed options come first in every reported solution. */
+DLX_API int dlx_commit(dlx_problem *p, int32_t opt);
+/* Undoes the most recent dlx_commit() exactly. DLX_EEMPTY if none. */
+DLX_API int dlx_uncommit(dlx_problem *p);
+/* Undoes every commitment. */
+DLX_API int dlx_uncommit_all(dlx_problem *p);
+DLX_API int32_t dlx_commit_count(const dlx_problem *p);
+
+/* --- Searching ----------------------------------------------------------- */
+
+/* Called with each solution: the option ids, committed ones first, then one
+ * per search level. The array is owned by the problem and valid only during
+ * the call. Return 0 to go on, non-zero to stop (dlx_search() then returns
+ * DLX_STOPPED and a later dlx_search() resumes after this solution). */
+typedef int (*dlx_solution_fn)(void *ctx, const int32_t *options, int32_t count);
+
+DLX_API void dlx_set_solution_fn(dlx_problem *p, dlx_solution_fn fn, void *ctx);
+/* Stop (DLX_STOPPED) once this many solutions have been found since the last
+ * dlx_reset(); 0 means no limit (the default). Limit 2 checks uniqueness. */
+DLX_API void dlx_set_limit(dlx_problem *p, uint64_t max_solutions);
+
+/* How the search picks the item to branch on. */
+enum dlx_choose {
+    DLX_CHOOSE_MRV = 0,  /* fewest remaining options, leftmost on ties;
+                            stops looking at an item with 0 or 1 (default) */
+    DLX_CHOOSE_MRV_FULL, /* fewest remaining options, leftmost on ties,
+                            stops only at 0: exactly Knuth's DLX1 rule */
+    DLX_CHOOSE_FIRST     /* simply the leftmost active item */
+};
+DLX_API int dlx_set_choose(dlx_problem *p, enum dlx_choose rule);
+
+/* Randomisation, off by default. With a seed, ties between items are broken
+ * at random and every item's options are put in a random order; the same seed
+ * gives the same search. DLX_EBUSY during a search or with commitments. */
+DLX_API int dlx_set_seed(dlx_problem *p, uint64_t seed);
+
+/* Runs the search, or resumes a stopped or paused one. node_budget > 0 makes
+ * it pause (DLX_PAUSED) after visiting that many more search-tree nodes, so a
+ * caller can show progress or honour Ctrl-C between calls; 0 means no budget.
+ * Returns DLX_OK when the whole search space has been explored (a further
+ * call returns DLX_OK at once until dlx_reset()), DLX_STOPPED or DLX_PAUSED
+ * as above, or a negative status. */
+DLX_API int dlx_search(dlx_problem *p, uint64_t node_budget);
+
+/* Abandons any search under way and rewinds to the start: the structure is
+ * back as it was after the commitments. Statistics are kept. */
+DLX_API void dlx_reset(dlx_problem *p);
+
+/* Counts all solutions (up to the limit) without a callback: a reset, a full
+ * search, a reset. *count receives the number found by this call. Returns
+ * DLX_OK, DLX_STOPPED (limit reached) or a negative status. */
+DLX_API int dlx_count(dlx_problem *p, uint64_t *count);
+
+/* --- Statistics ---------------------------------------------------------- */
+
+/* Same meanings as in Knuth's programs, so figures compare:
+ * nodes: search-tree nodes (each time the search enters a level and chooses
+ *        an item; a solution is not a node of its own);
+ * updates: removals of an item from the active list plus removals of a node
+ *          from an item's list. */
+typedef struct dlx_stats {
+    uint64_t solutions;
+    uint64_t nodes;
+    uint64_t updates;
+    int32_t max_level; /* deepest level reached, counting from 0 */
+} dlx_stats;
+
+DLX_API void dlx_get_stats(const dlx_problem *p, dlx_stats *out);
+DLX_API void dlx_reset_stats(dlx_problem *p);
+
+/* --- Splitting a search ---------------------------------------------------- */
+
+/* Called with each prefix: the options chosen at levels 0..count-1 (committed
+ * options not included). is_solution is 1 when the prefix is itself a
+ * complete solution found above the requested depth. Return non-zero to
+ * stop. */
+typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, int is_solution);
+
+/* Walks the search tree down to `depth` levels and reports every subtree root
+ * there (and every solution found above it). Searching from each prefix
+ * (dlx_commit() its options, dlx_search(), dlx_uncommit() them) visits
+ * disjoint parts of the tree whose solutions add up to the whole. Returns
+ * DLX_OK, DLX_STOPPED or a negative status; the problem is reset after. */
+DLX_API int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx);
+
+/* --- Watching the search (tracing, teaching) ------------------------------ */
+
+enum dlx_event_kind {
+    DLX_EV_CHOOSE,    /* item chosen at level; remaining = its option count */
+    DLX_EV_TRY,       /* option tried at level for item */
+    DLX_EV_COVER,     /* item covered (by choice, or as part of an option) */
+    DLX_EV_UNCOVER,   /* item uncovered */
+    DLX_EV_PURIFY,    /* secondary item fixed to colour `color` */
+    DLX_EV_UNPURIFY,  /* that undone */
+    DLX_EV_SOLUTION,  /* a solution at level (count options) */
+    DLX_EV_DEAD_END,  /* chosen item has no options left */
+    DLX_EV_BACKTRACK  /* all options of item at level tried: back up */
+};
+
+typedef struct dlx_event {
+    enum dlx_event_kind kind;
+    int32_t level;     /* search level, from 0 */
+    int32_t item;      /* item id, or -1 */
+    int32_t option;    /* option id, or -1 */
+    int32_t remaining; /* CHOOSE: options left for the item; else -1 */
+    int32_t color;     /* PURIFY/UNPURIFY: the colour; else 0 */
+    int32_t index;     /* TRY: 0-based position of the option in the item's list */
+} dlx_event;
+
+/* Called for every event; the problem may be inspected (dlx_item_remaining()
+ * and friends) but not changed from inside. Return non-zero to stop the
+ * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs
+ * nothing on the search's hot path. */
+typedef int (*dlx_event_fn)(void *ctx, const dlx_event *ev);
+DLX_API void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx);
+
+/* --- Checking ------------------------------------------------------------ */
+
+/* Walks the whole structure and checks every invariant of the dancing links
+ * (links mutually consistent, lengths equal to list sizes, spacers in place,
+ * active list consistent). DLX_OK or DLX_EINVAL on the first violation. Used
+ * by the tests after every cover/uncover sequence. */
+DLX_API int dlx_check(const dlx_problem *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_H */
