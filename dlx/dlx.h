@@ -195,6 +195,17 @@ DLX_API void dlx_reset(dlx_problem *p);
  * DLX_OK, DLX_STOPPED (limit reached) or a negative status. */
 DLX_API int dlx_count(dlx_problem *p, uint64_t *count);
 
+/* Knuth's estimate of the fraction of the search tree already explored, from
+ * the positions of the current choices at the first levels: the sum over
+ * levels l of (k_l / t_0 t_1 ... t_l), where option k_l (from 0) of t_l is
+ * being tried at level l. 0 before a search, 1 once it is done. Costs nothing
+ * on the search's hot path (computed on demand); cheap enough to call once a
+ * second between dlx_search() calls with a node budget. */
+DLX_API double dlx_estimate_done(const dlx_problem *p);
+/* The current search level (number of options chosen by the search so far,
+ * not counting commitments), or 0 when no search is under way. */
+DLX_API int32_t dlx_level(const dlx_problem *p);
+
 /* --- Statistics ---------------------------------------------------------- */
 
 /* Same meanings as in Knuth's programs, so figures compare:
