@@ -67,7 +67,7 @@ fi
 sh "$GEN" queens 18 >"$tmp/q18.txt"
 "$DLX" --count --progress "$tmp/q18.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 2
+sleep 1.5
 kill -INT "$pid"
 wait "$pid"
 status=$?
@@ -79,7 +79,7 @@ grep -q '^dlx: .*% of the tree, .* solutions, .* nodes, [0-9]* s$' "$tmp/err" ||
 # ... and with JSON the document is complete and says so.
 "$DLX" --format json "$tmp/q18.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 1
+sleep 0.5
 kill -INT "$pid"
 wait "$pid"
 status=$?
