@@ -95,6 +95,18 @@ static const char *item_name(const dlx_trace *t, int32_t item)
     return name != NULL ? name : "?";
 }
 
+/* Writes ":colour" for colour > 0, by name when the caller knows it. */
+static void put_colour(const dlx_trace *t, int32_t color)
+{
+    if (color <= 0)
+        return;
+    const char *name = t->o.color_name ? t->o.color_name(t->o.text_ctx, color) : NULL;
+    if (name != NULL)
+        fprintf(t->o.out, ":%s", name);
+    else
+        fprintf(t->o.out, ":%" PRId32, color);
+}
+
 /* The option's text: the caller's (its input line) or spelled from the item
  * names, "name:colour" for a coloured item. Valid until the next call. */
 static const char *option_text(dlx_trace *t, int32_t opt)
@@ -112,12 +124,18 @@ static const char *option_text(dlx_trace *t, int32_t opt)
     }
     dlx_option_items(t->p, opt, t->scratch_ids, t->scratch_colors, n);
     for (int32_t k = 0; k < n; k++) {
-        char colour[24] = "";
-        if (t->scratch_colors[k] > 0)
-            snprintf(colour, sizeof colour, ":%" PRId32, t->scratch_colors[k]);
+        char number[24] = "";
+        const char *colour = number;
+        if (t->scratch_colors[k] > 0) {
+            const char *name =
+                t->o.color_name ? t->o.color_name(t->o.text_ctx, t->scratch_colors[k]) : NULL;
+            snprintf(number, sizeof number, "%" PRId32, t->scratch_colors[k]);
+            if (name != NULL)
+                colour = name;
+        }
         if ((k > 0 && append_text(t, &len, " ") != 0) ||
             append_text(t, &len, item_name(t, t->scratch_ids[k])) != 0 ||
-            append_text(t, &len, colour) != 0) {
+            (*colour && (append_text(t, &len, ":") != 0 || append_text(t, &len, colour) != 0))) {
             t->failed = 1;
             return "?";
         }
@@ -176,8 +194,7 @@ static void flush_run(dlx_trace *t)
         fputs(t->run == RUN_TRY ? ": cover" : ": uncover", out);
     for (int32_t k = 0; k < t->run_len; k++) {
         fprintf(out, " %s", item_name(t, t->run_items[k]));
-        if (t->run_colors[k] > 0)
-            fprintf(out, ":%" PRId32, t->run_colors[k]);
+        put_colour(t, t->run_colors[k]);
     }
     putc('\n', out);
     t->run = RUN_NONE;
@@ -349,7 +366,20 @@ static void json_problem(dlx_trace *t)
             fprintf(out, "%s%" PRId32, k ? "," : "", t->scratch_colors[k]);
         fputs("]}", out);
     }
-    fprintf(out, "],\"rule\":\"%s\"}\n", t->o.choose == DLX_CHOOSE_FIRST ? "first" : "mrv");
+    fputc(']', out);
+    if (t->o.color_name != NULL) { /* colour k + 1 is color_names[k] */
+        fputs(",\"color_names\":[", out);
+        const char *name;
+        for (int32_t c = 1; (name = t->o.color_name(t->o.text_ctx, c)) != NULL; c++) {
+            fputs(c > 1 ? "," : "", out);
+            put_json_string(out, name);
+        }
+        fputc(']', out);
+    }
+    fprintf(out, ",\"rule\":\"%s\"}\n",
+            t->o.choose == DLX_CHOOSE_FIRST      ? "first"
+            : t->o.choose == DLX_CHOOSE_MRV_FULL ? "knuth"
+                                                 : "mrv");
 }
 
 static void json_event(dlx_trace *t, const dlx_event *ev)
@@ -454,9 +484,9 @@ static void dot_event(dlx_trace *t, const dlx_event *ev)
     case DLX_EV_SOLUTION:
         snprintf(below, sizeof below, "solution %" PRIu64, t->solutions);
         if (t->pending_node < 0) /* a problem solved by no choice at all */
-            dot_node(t, t->next_node++, -1, -1, below, ", style=filled, fillcolor=\"#c8f0c8\"");
+            dot_node(t, t->next_node++, -1, -1, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\"");
         else
-            dot_flush(t, below, ", style=filled, fillcolor=\"#c8f0c8\", penwidth=2");
+            dot_flush(t, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\", penwidth=2");
         break;
     default:
         break;

@@ -37,6 +37,9 @@ enum dlx_trace_format {
  * or NULL to have it spelled from the item names. The string must stay valid
  * until the trace is freed. */
 typedef const char *(*dlx_trace_text_fn)(void *ctx, int32_t option);
+/* The name of colour `color` (> 0) as the user wrote it, or NULL to write
+ * its number. Valid until the trace is freed. */
+typedef const char *(*dlx_trace_color_fn)(void *ctx, int32_t color);
 
 typedef struct dlx_trace_opts {
     enum dlx_trace_format format;
@@ -44,7 +47,8 @@ typedef struct dlx_trace_opts {
     uint64_t max_nodes;       /* stop past this many nodes; 0: no limit */
     enum dlx_choose choose;   /* the rule the search uses, to say why */
     dlx_trace_text_fn option_text; /* may be NULL */
-    void *text_ctx;
+    dlx_trace_color_fn color_name; /* may be NULL */
+    void *text_ctx;                /* given to both */
 } dlx_trace_opts;
 
 /* The default node limits of the dlx command (lifted by --force): a log or a

@@ -20,12 +20,13 @@ status=0
 tmp=${TMPDIR:-/tmp}/test_examples.$$
 trap 'rm -f "$tmp"' EXIT
 
-# check "what" expected command...: the command prints one number.
+# check "what" expected command...: the command prints one number (its
+# standard output; the dlx command's summary on standard error is not looked at).
 check() {
     what=$1
     want=$2
     shift 2
-    got=$("$@" 2>&1)
+    got=$("$@" 2>/dev/null)
     if [ "$got" != "$want" ]; then
         echo "FAIL: $what: '$*' printed '$got', want '$want'"
         status=1
