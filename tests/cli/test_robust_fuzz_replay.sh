@@ -6,15 +6,11 @@
 set -u
 status=0
 found=0
-for src in "$TESTS"/fuzz/fuzz_*.c; do
-    [ -e "$src" ] || continue
-    name=$(basename "$src" .c)
+[ -x "$BIN/fuzz/fuzz_differential" ] || { echo "missing $BIN/fuzz/fuzz_differential (make fuzz-replay)"; exit 1; }
+for bin in "$BIN"/fuzz/fuzz_*; do
+    [ -x "$bin" ] || continue
+    name=$(basename "$bin")
     found=$((found + 1))
-    if [ ! -x "$BIN/fuzz/$name" ]; then
-        echo "missing $BIN/fuzz/$name (make fuzz-replay)"
-        status=1
-        continue
-    fi
     set --
     for d in "$TESTS/fuzz/corpus/$name" "$TESTS/fuzz/regressions/$name"; do
         [ -d "$d" ] && set -- "$@" "$d"

@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out/artifacts" || exit 1
 log="$out/fuzz-log.tsv"
 [ -f "$log" ] || printf 'date\ttarget\tseconds\texecutions\tresult\n' > "$log"
-targets=${FUZZ_TARGETS:-$(cd "$here" && ls fuzz_*.c | sed 's/\.c$//')}
+targets=${FUZZ_TARGETS:-$(cd "$out/fuzzers" && ls)}
 failed=""
 for t in $targets; do
     bin="$out/fuzzers/$t"
