@@ -115,7 +115,7 @@ DLX_API int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32
 DLX_API int32_t dlx_item_count(const dlx_problem *p);
 DLX_API int32_t dlx_option_count(const dlx_problem *p);
 /* The item's name as given, or NULL (no name, or id out of range). Owned by
- * the problem; valid until dlx_free(). */
+ * the problem; valid until the next dlx_add_item() or dlx_free(). */
 DLX_API const char *dlx_item_name(const dlx_problem *p, int32_t item);
 /* 1 for a secondary item, 0 for a primary one, DLX_EINVAL out of range. */
 DLX_API int dlx_item_is_secondary(const dlx_problem *p, int32_t item);
@@ -141,7 +141,8 @@ DLX_API int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t c
 
 /* Puts option opt into every solution from now on, covering its items as if
  * the search had chosen it. DLX_ECONFLICT when it clashes with what is
- * already committed (the problem is then unchanged), DLX_EBUSY during a
+ * already committed (the problem is then unchanged), DLX_EINVAL for an option
+ * with no primary item (the search never chooses those), DLX_EBUSY during a
  * search. Committed options come first in every reported solution. */
 DLX_API int dlx_commit(dlx_problem *p, int32_t opt);
 /* Undoes the most recent dlx_commit() exactly. DLX_EEMPTY if none. */
@@ -209,15 +210,17 @@ DLX_API int32_t dlx_level(const dlx_problem *p);
 /* --- Statistics ---------------------------------------------------------- */
 
 /* Same meanings as in Knuth's programs, so figures compare:
- * nodes: search-tree nodes (each time the search enters a level and chooses
- *        an item; a solution is not a node of its own);
+ * nodes: search-tree nodes: each time the search enters a level and
+ *        chooses an item, plus one for each solution (a leaf of the tree,
+ *        as in Knuth's DLX1 and TAOCP 7.2.2-(4));
  * updates: removals of an item from the active list plus removals of a node
  *          from an item's list. */
 typedef struct dlx_stats {
     uint64_t solutions;
     uint64_t nodes;
     uint64_t updates;
-    int32_t max_level; /* deepest level reached, counting from 0 */
+    int32_t max_level; /* deepest level reached, counting from 0; a solution
+                          found after choosing at level l counts as l+1 */
 } dlx_stats;
 
 DLX_API void dlx_get_stats(const dlx_problem *p, dlx_stats *out);

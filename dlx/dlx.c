@@ -1,0 +1,1300 @@
+/* dlx.c - the exact-cover engine: Knuth's Algorithm X with dancing links,
+ * with colours on secondary items (his Algorithm C).
+ *
+ * The layout follows Knuth's DLX1/DLX2 programs:
+ *   - nd[] holds every node as four int32_t (up, down, itm, color). Slots
+ *     1..N are the item headers, whose `itm` field holds the item's LEN (the
+ *     number of options still in its list). Slot N+1 is the first spacer;
+ *     after it each option's nodes sit in consecutive slots followed by a
+ *     spacer. A spacer's `itm` is <= 0 (-(k+1) after option k), its `up` is
+ *     the first node of the option before it and its `down` the last node of
+ *     the option after it, so options need no left/right links.
+ *   - cl[] holds the doubly linked list of active primary items, with the
+ *     root at slot 0. A secondary item links to itself and is never active.
+ * Internally item id i lives at header index i + 1.
+ *
+ * The search is iterative, with choice[level] the node being tried at each
+ * level, so it can stop after any solution or node budget and resume later.
+ * Three copies of the search loop are compiled from one inline function:
+ * without colours, with colours, and a general one that also serves the
+ * event hook, randomisation, the "first item" rule and prefix enumeration,
+ * so that none of those costs anything when unused.
+ */
+#include "dlx.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define DLX_INLINE static inline __attribute__((always_inline))
+#define DLX_NOINLINE static __attribute__((noinline))
+#else
+#define DLX_INLINE static inline
+#define DLX_NOINLINE static
+#endif
+
+typedef struct dlx_node {
+    int32_t up, down;
+    int32_t itm;   /* item header index; LEN in a header; <= 0 in a spacer */
+    int32_t color; /* 0 none, > 0 a colour, -1 while its item is purified */
+} dlx_node;
+
+typedef struct dlx_link {
+    int32_t prev, next;
+} dlx_link;
+
+struct dlx_commit {
+    int32_t option;
+    int32_t anchor;    /* the node covered first, as if the search chose it */
+    int32_t undo_mark; /* length of undo[] before this commitment */
+};
+
+#define LEN(x) nd[x].itm
+
+enum search_state {
+    S_IDLE,    /* no search under way; structure as left by the commitments */
+    S_FORWARD, /* paused before entering `level` (choices 0..level-1 made) */
+    S_RECOVER, /* stopped at a solution: choices 0..level made */
+    S_DONE     /* search space exhausted; structure back to S_IDLE's */
+};
+
+struct dlx_problem {
+    dlx_alloc_fn alloc;
+    void *ud;
+
+    int32_t n_items, n_primary, n_options;
+    int32_t n_nodes; /* slots of nd[] in use (slot 0 included) */
+    int32_t items_cap, nodes_cap, options_cap;
+    dlx_node *nd;
+    dlx_link *cl;         /* [0..items_cap]: root and headers */
+    uint8_t *secondary;   /* [header index] 1 for a secondary item */
+    int32_t *name_at;     /* [header index] offset in names[], or -1 */
+    int32_t *mark;        /* [header index] scratch: duplicate check */
+    int32_t mark_stamp;   /* the value marking this dlx_add_option() call */
+    int32_t *opt_first;   /* [option] its first node */
+    char *names;
+    size_t names_len, names_cap;
+    int has_colors;
+
+    /* Commitments, in order, and what each changed in commit_state[]. */
+    struct dlx_commit *commits;
+    int32_t n_commits, commits_cap;
+    int32_t *commit_state; /* [header] 0 free, -1 taken, > 0 held at colour */
+    int32_t *undo;         /* headers whose commit_state a commit set */
+    int32_t undo_len, undo_cap;
+
+    /* The search. */
+    enum search_state state;
+    int32_t level;
+    int32_t *choice;   /* [level] node being tried */
+    int32_t *sol;      /* solution handed to the callback */
+    int32_t search_cap;/* size of choice[] and of sol[]: one block of twice that */
+    uint64_t found;    /* solutions since the last reset, for the limit */
+    uint64_t limit;
+    int stop_requested;
+
+    dlx_solution_fn on_solution;
+    void *solution_ctx;
+    dlx_event_fn on_event;
+    void *event_ctx;
+    enum dlx_choose choose;
+    int randomized;
+    uint64_t rng;
+
+    /* Prefix enumeration (general loop only). */
+    int32_t prefix_depth; /* < 0 when not enumerating */
+    dlx_prefix_fn on_prefix;
+    void *prefix_ctx;
+
+    dlx_stats stats;
+};
+
+/* --- Memory ------------------------------------------------------------- */
+
+static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)ud;
+    (void)old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, new_size);
+}
+
+static void mem_free(const dlx_problem *p, void *ptr, size_t size)
+{
+    if (ptr)
+        p->alloc(p->ud, ptr, size, 0);
+}
+
+/* Makes *arr hold at least `need` elements of `size` bytes, doubling. The
+ * caller keeps ownership; on failure *arr and *cap are unchanged. */
+static int grow(dlx_problem *p, void **arr, int32_t *cap, size_t size, int64_t need)
+{
+    if (need <= *cap)
+        return DLX_OK;
+    if (need > INT32_MAX)
+        return DLX_ETOOBIG;
+    int64_t n = *cap < 16 ? 16 : (int64_t)*cap * 2;
+    while (n < need)
+        n *= 2;
+    if (n > INT32_MAX)
+        n = INT32_MAX;
+    if ((uint64_t)n > SIZE_MAX / size)
+        return DLX_ENOMEM;
+    void *q = p->alloc(p->ud, *arr, (size_t)*cap * size, (size_t)n * size);
+    if (!q)
+        return DLX_ENOMEM;
+    *arr = q;
+    *cap = (int32_t)n;
+    return DLX_OK;
+}
+
+/* Grows every per-item array (they share items_cap) to hold at least `need`
+ * entries. New blocks are allocated and filled before the old ones are
+ * freed, so a failure leaves the problem exactly as it was. */
+static int grow_items(dlx_problem *p, int32_t need)
+{
+    if (need <= p->items_cap)
+        return DLX_OK;
+    if (need > INT32_MAX / 2)
+        return DLX_ETOOBIG;
+    int32_t old = p->items_cap;
+    int32_t n = old < 16 ? 16 : old * 2;
+    while (n < need)
+        n *= 2;
+    void **arrs[] = {(void **)&p->cl, (void **)&p->secondary, (void **)&p->name_at,
+                     (void **)&p->mark, (void **)&p->commit_state};
+    size_t sizes[] = {sizeof *p->cl, sizeof *p->secondary, sizeof *p->name_at,
+                      sizeof *p->mark, sizeof *p->commit_state};
+    enum { COUNT = sizeof arrs / sizeof arrs[0] };
+    void *fresh[COUNT];
+    for (size_t k = 0; k < COUNT; k++) {
+        fresh[k] = p->alloc(p->ud, NULL, 0, (size_t)n * sizes[k]);
+        if (!fresh[k]) {
+            while (k-- > 0)
+                p->alloc(p->ud, fresh[k], (size_t)n * sizes[k], 0);
+            return DLX_ENOMEM;
+        }
+    }
+    for (size_t k = 0; k < COUNT; k++) {
+        if (*arrs[k]) {
+            memcpy(fresh[k], *arrs[k], (size_t)old * sizes[k]);
+            p->alloc(p->ud, *arrs[k], (size_t)old * sizes[k], 0);
+        }
+        *arrs[k] = fresh[k];
+    }
+    p->items_cap = n;
+    return DLX_OK;
+}
+
+/* --- Status words --------------------------------------------------------- */
+
+const char *dlx_strerror(int code)
+{
+    switch (code) {
+    case DLX_OK: return "success";
+    case DLX_STOPPED: return "search stopped (it can be resumed)";
+    case DLX_PAUSED: return "search paused: node budget used up (it can be resumed)";
+    case DLX_ENOMEM: return "out of memory";
+    case DLX_EINVAL: return "invalid argument";
+    case DLX_EITEM: return "no such item";
+    case DLX_EDUP: return "item named twice in one option";
+    case DLX_ECOLOR: return "colour on a primary item, or a negative colour";
+    case DLX_EORDER: return "items must all be added before the first option";
+    case DLX_EBUSY: return "not allowed while a search is under way or options are committed";
+    case DLX_ECONFLICT: return "option conflicts with the committed options";
+    case DLX_EEMPTY: return "nothing is committed";
+    case DLX_ETOOBIG: return "problem too big (more than 2^31-1 items, options or nodes)";
+    default: return "unknown status";
+    }
+}
+
+/* --- Creating and destroying ---------------------------------------------- */
+
+dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud)
+{
+    if (!alloc)
+        return NULL;
+    dlx_problem *p = alloc(ud, NULL, 0, sizeof *p);
+    if (!p)
+        return NULL;
+    memset(p, 0, sizeof *p);
+    p->alloc = alloc;
+    p->ud = ud;
+    p->prefix_depth = -1;
+    /* The root of the active list and slot 0 of nd[] exist from the start. */
+    if (grow_items(p, 1) ||
+        grow(p, (void **)&p->nd, &p->nodes_cap, sizeof *p->nd, 1)) {
+        dlx_free(p);
+        return NULL;
+    }
+    p->cl[0].prev = p->cl[0].next = 0;
+    memset(&p->nd[0], 0, sizeof p->nd[0]);
+    p->n_nodes = 1;
+    return p;
+}
+
+dlx_problem *dlx_new(void)
+{
+    return dlx_new_alloc(default_alloc, NULL);
+}
+
+void dlx_free(dlx_problem *p)
+{
+    if (!p)
+        return;
+    size_t ic = (size_t)p->items_cap;
+    mem_free(p, p->nd, (size_t)p->nodes_cap * sizeof *p->nd);
+    mem_free(p, p->cl, ic * sizeof *p->cl);
+    mem_free(p, p->secondary, ic * sizeof *p->secondary);
+    mem_free(p, p->name_at, ic * sizeof *p->name_at);
+    mem_free(p, p->mark, ic * sizeof *p->mark);
+    mem_free(p, p->commit_state, ic * sizeof *p->commit_state);
+    mem_free(p, p->opt_first, (size_t)p->options_cap * sizeof *p->opt_first);
+    mem_free(p, p->names, p->names_cap);
+    mem_free(p, p->commits, (size_t)p->commits_cap * sizeof *p->commits);
+    mem_free(p, p->undo, (size_t)p->undo_cap * sizeof *p->undo);
+    mem_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
+    p->alloc(p->ud, p, sizeof *p, 0);
+}
+
+/* --- Building ------------------------------------------------------------ */
+
+static int in_search(const dlx_problem *p)
+{
+    return p->state == S_FORWARD || p->state == S_RECOVER;
+}
+
+int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
+{
+    if (!p || (flags & ~DLX_SECONDARY))
+        return DLX_EINVAL;
+    if (p->n_options > 0)
+        return DLX_EORDER;
+    if (in_search(p) || p->n_commits)
+        return DLX_EBUSY;
+    if (p->n_items >= INT32_MAX / 2 - 2)
+        return DLX_ETOOBIG;
+    int32_t x = p->n_items + 1; /* header index */
+    int rc = grow_items(p, x + 1);
+    if (rc)
+        return rc;
+    rc = grow(p, (void **)&p->nd, &p->nodes_cap, sizeof *p->nd, (int64_t)x + 1);
+    if (rc)
+        return rc;
+    int32_t name_at = -1;
+    if (name) {
+        size_t len = strlen(name) + 1;
+        if (len > (size_t)INT32_MAX - p->names_len)
+            return DLX_ETOOBIG;
+        if (p->names_len + len > p->names_cap) {
+            size_t cap = p->names_cap < 256 ? 256 : p->names_cap;
+            while (cap < p->names_len + len)
+                cap *= 2;
+            char *q = p->alloc(p->ud, p->names, p->names_cap, cap);
+            if (!q)
+                return DLX_ENOMEM;
+            p->names = q;
+            p->names_cap = cap;
+        }
+        memcpy(p->names + p->names_len, name, len);
+        name_at = (int32_t)p->names_len;
+        p->names_len += len;
+    }
+    p->name_at[x] = name_at;
+    p->secondary[x] = (uint8_t)(flags & DLX_SECONDARY);
+    p->mark[x] = -1;
+    p->commit_state[x] = 0;
+    p->nd[x] = (dlx_node){.up = x, .down = x, .itm = 0, .color = 0};
+    if (flags & DLX_SECONDARY) {
+        p->cl[x].prev = p->cl[x].next = x;
+    } else {
+        int32_t last = p->cl[0].prev;
+        p->cl[x].prev = last;
+        p->cl[x].next = 0;
+        p->cl[last].next = x;
+        p->cl[0].prev = x;
+        p->n_primary++;
+    }
+    p->n_items++;
+    p->n_nodes = x + 1;
+    return x - 1;
+}
+
+int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colors, int32_t n)
+{
+    if (!p || n < 0 || (n > 0 && !items))
+        return DLX_EINVAL;
+    if (in_search(p) || p->n_commits)
+        return DLX_EBUSY;
+    /* Validate everything before touching the structure. */
+    if (p->mark_stamp == INT32_MAX) {
+        for (int32_t x = 1; x <= p->n_items; x++)
+            p->mark[x] = -1;
+        p->mark_stamp = 0;
+    }
+    int32_t stamp = ++p->mark_stamp;
+    int has_color = 0;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t i = items[k];
+        if (i < 0 || i >= p->n_items)
+            return DLX_EITEM;
+        if (p->mark[i + 1] == stamp)
+            return DLX_EDUP;
+        p->mark[i + 1] = stamp;
+        if (colors && colors[k] != 0) {
+            if (colors[k] < 0 || !p->secondary[i + 1])
+                return DLX_ECOLOR;
+            has_color = 1;
+        }
+    }
+    if (p->n_options == INT32_MAX - 1)
+        return DLX_ETOOBIG;
+    /* The first option brings the first spacer. */
+    int64_t need = (int64_t)p->n_nodes + n + 1 + (p->n_options == 0);
+    int rc = grow(p, (void **)&p->nd, &p->nodes_cap, sizeof *p->nd, need);
+    if (!rc)
+        rc = grow(p, (void **)&p->opt_first, &p->options_cap, sizeof *p->opt_first,
+                  (int64_t)p->n_options + 1);
+    if (rc)
+        return rc;
+    dlx_node *nd = p->nd;
+    if (p->n_options == 0) {
+        int32_t s = p->n_nodes++;
+        nd[s] = (dlx_node){.up = 0, .down = 0, .itm = 0, .color = 0};
+    }
+    int32_t before = p->n_nodes - 1; /* the spacer before this option */
+    int32_t first = p->n_nodes;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t x = items[k] + 1, q = p->n_nodes++;
+        nd[q].itm = x;
+        nd[q].color = colors ? colors[k] : 0;
+        nd[q].up = nd[x].up;
+        nd[q].down = x;
+        nd[nd[x].up].down = q;
+        nd[x].up = q;
+        LEN(x)++;
+    }
+    int32_t after = p->n_nodes++;
+    nd[before].down = after - 1; /* last node of this option */
+    nd[after] = (dlx_node){.up = first, .down = 0, .itm = -(p->n_options + 1), .color = 0};
+    p->opt_first[p->n_options] = first;
+    p->has_colors |= has_color;
+    return p->n_options++;
+}
+
+/* --- Questions ------------------------------------------------------------ */
+
+int32_t dlx_item_count(const dlx_problem *p) { return p ? p->n_items : 0; }
+int32_t dlx_option_count(const dlx_problem *p) { return p ? p->n_options : 0; }
+int32_t dlx_commit_count(const dlx_problem *p) { return p ? p->n_commits : 0; }
+
+const char *dlx_item_name(const dlx_problem *p, int32_t item)
+{
+    if (!p || item < 0 || item >= p->n_items || p->name_at[item + 1] < 0)
+        return NULL;
+    return p->names + p->name_at[item + 1];
+}
+
+int dlx_item_is_secondary(const dlx_problem *p, int32_t item)
+{
+    if (!p || item < 0 || item >= p->n_items)
+        return DLX_EINVAL;
+    return p->secondary[item + 1];
+}
+
+/* The option a node belongs to: the spacer after it says. */
+static int32_t option_of(const dlx_node *nd, int32_t q)
+{
+    while (nd[q].itm > 0)
+        q++;
+    return -nd[q].itm - 1;
+}
+
+int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int32_t *colors,
+                         int32_t cap)
+{
+    if (!p || opt < 0 || opt >= p->n_options || cap < 0 || (cap > 0 && !items))
+        return DLX_EINVAL;
+    const dlx_node *nd = p->nd;
+    int32_t k = 0;
+    for (int32_t q = p->opt_first[opt]; nd[q].itm > 0; q++, k++) {
+        if (k < cap) {
+            items[k] = nd[q].itm - 1;
+            if (colors)
+                colors[k] = nd[q].color;
+        }
+    }
+    /* While its item is purified a node shows colour -1; purify() keeps the
+     * colour in the item's header, and -1 is only given to nodes of that
+     * colour. */
+    if (colors)
+        for (int32_t j = 0; j < k && j < cap; j++)
+            if (colors[j] < 0)
+                colors[j] = nd[items[j] + 1].color;
+    return k;
+}
+
+int32_t dlx_item_remaining(const dlx_problem *p, int32_t item)
+{
+    if (!p || item < 0 || item >= p->n_items)
+        return DLX_EINVAL;
+    return p->nd[item + 1].itm;
+}
+
+int dlx_item_is_active(const dlx_problem *p, int32_t item)
+{
+    if (!p || item < 0 || item >= p->n_items)
+        return DLX_EINVAL;
+    int32_t x = item + 1;
+    if (p->secondary[x])
+        return 0;
+    return p->cl[p->cl[x].prev].next == x;
+}
+
+int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int32_t cap)
+{
+    if (!p || item < 0 || item >= p->n_items || cap < 0 || (cap > 0 && !opts))
+        return DLX_EINVAL;
+    const dlx_node *nd = p->nd;
+    int32_t x = item + 1, k = 0;
+    for (int32_t q = nd[x].down; q != x; q = nd[q].down, k++)
+        if (k < cap)
+            opts[k] = option_of(nd, q);
+    return k;
+}
+
+int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+{
+    if (!p || cap < 0 || (cap > 0 && !items))
+        return DLX_EINVAL;
+    int32_t k = 0;
+    for (int32_t x = p->cl[0].next; x != 0; x = p->cl[x].next, k++)
+        if (k < cap)
+            items[k] = x - 1;
+    return k;
+}
+
+/* --- The dance ------------------------------------------------------------ */
+
+/* Removes every node of r's option except r itself from its item's list.
+ * With colours, nodes of purified items (color < 0) stay, as in Knuth's
+ * Algorithm C: their item is settled and its list is no longer consulted. */
+DLX_INLINE void hide(dlx_node *nd, int32_t r, const int colors, uint64_t *updates)
+{
+    for (int32_t q = r + 1; q != r;) {
+        int32_t x = nd[q].itm;
+        if (x <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        if (!colors || nd[q].color >= 0) {
+            int32_t u = nd[q].up, d = nd[q].down;
+            nd[u].down = d;
+            nd[d].up = u;
+            LEN(x)--;
+            (*updates)++;
+        }
+        q++;
+    }
+}
+
+/* Exactly undoes hide(r), walking the option the other way. */
+DLX_INLINE void unhide(dlx_node *nd, int32_t r, const int colors)
+{
+    for (int32_t q = r - 1; q != r;) {
+        int32_t x = nd[q].itm;
+        if (x <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        if (!colors || nd[q].color >= 0) {
+            int32_t u = nd[q].up, d = nd[q].down;
+            nd[u].down = q;
+            nd[d].up = q;
+            LEN(x)++;
+        }
+        q--;
+    }
+}
+
+/* Takes item c out of the active list and hides every option in its list.
+ * Header indices are 1..last_hdr, so a node index > last_hdr is an option's
+ * node and anything else is c itself. */
+DLX_INLINE void cover(dlx_node *nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
+                      uint64_t *updates)
+{
+    int32_t l = cl[c].prev, r = cl[c].next;
+    cl[l].next = r;
+    cl[r].prev = l;
+    (*updates)++;
+    for (int32_t q = nd[c].down; q > last_hdr; q = nd[q].down)
+        hide(nd, q, colors, updates);
+}
+
+DLX_INLINE void uncover(dlx_node *nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
+{
+    for (int32_t q = nd[c].up; q > last_hdr; q = nd[q].up)
+        unhide(nd, q, colors);
+    int32_t l = cl[c].prev, r = cl[c].next;
+    cl[l].next = c;
+    cl[r].prev = c;
+}
+
+/* Settles secondary item itm(pp) at pp's colour: options that give it
+ * another colour are hidden; those that agree are marked -1 so they neither
+ * purify again nor leave the item's list. The header keeps the colour so
+ * that dlx_option_items() can report it. */
+DLX_INLINE void purify(dlx_node *nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
+{
+    int32_t c = nd[pp].itm, color = nd[pp].color;
+    nd[c].color = color;
+    for (int32_t q = nd[c].down; q > last_hdr; q = nd[q].down) {
+        if (nd[q].color == color)
+            nd[q].color = -1;
+        else
+            hide(nd, q, 1, updates);
+    }
+}
+
+DLX_INLINE void unpurify(dlx_node *nd, int32_t pp, int32_t last_hdr)
+{
+    int32_t c = nd[pp].itm, color = nd[pp].color;
+    for (int32_t q = nd[c].up; q > last_hdr; q = nd[q].up) {
+        if (nd[q].color < 0)
+            nd[q].color = color;
+        else
+            unhide(nd, q, 1);
+    }
+}
+
+/* Covers or purifies every item of pp's option but pp's own, left to right;
+ * the search has already covered pp's item. */
+DLX_INLINE void commit_rest(dlx_node *nd, dlx_link *cl, int32_t pp, int32_t last_hdr,
+                            const int colors, uint64_t *updates)
+{
+    for (int32_t q = pp + 1; q != pp;) {
+        int32_t x = nd[q].itm;
+        if (x <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        if (!colors || nd[q].color == 0)
+            cover(nd, cl, x, last_hdr, colors, updates);
+        else if (nd[q].color > 0)
+            purify(nd, q, last_hdr, updates);
+        q++;
+    }
+}
+
+/* Exactly undoes commit_rest(pp), right to left. */
+DLX_INLINE void uncommit_rest(dlx_node *nd, dlx_link *cl, int32_t pp, int32_t last_hdr,
+                              const int colors)
+{
+    for (int32_t q = pp - 1; q != pp;) {
+        int32_t x = nd[q].itm;
+        if (x <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        if (!colors || nd[q].color == 0)
+            uncover(nd, cl, x, last_hdr, colors);
+        else if (nd[q].color > 0)
+            unpurify(nd, q, last_hdr);
+        q--;
+    }
+}
+
+/* --- Commitments ---------------------------------------------------------- */
+
+/* Commitments do exactly what the search does when it chooses an option:
+ * cover the item of one node (the anchor: the option's first primary node)
+ * and then commit_rest() from it; uncommitting undoes that in reverse. An
+ * option without a primary item can never be chosen by the search, so it
+ * cannot be committed either. commit_state[] records who holds each item, so
+ * a clash is found before anything changes. */
+int dlx_commit(dlx_problem *p, int32_t opt)
+{
+    if (!p || opt < 0 || opt >= p->n_options)
+        return DLX_EINVAL;
+    if (in_search(p))
+        return DLX_EBUSY;
+    dlx_node *nd = p->nd;
+    int32_t first = p->opt_first[opt], anchor = 0, size = 0;
+    for (int32_t q = first; nd[q].itm > 0; q++, size++) {
+        int32_t x = nd[q].itm, st = p->commit_state[x], col = nd[q].color;
+        if (!anchor && !p->secondary[x])
+            anchor = q;
+        /* col is -1 when an earlier commitment purified x to this colour. */
+        if (st == -1 || (st > 0 && col >= 0 && col != st))
+            return DLX_ECONFLICT;
+    }
+    if (!anchor)
+        return DLX_EINVAL;
+    int rc = grow(p, (void **)&p->undo, &p->undo_cap, sizeof *p->undo,
+                  (int64_t)p->undo_len + size);
+    if (!rc)
+        rc = grow(p, (void **)&p->commits, &p->commits_cap, sizeof *p->commits,
+                  (int64_t)p->n_commits + 1);
+    if (rc)
+        return rc;
+    p->commits[p->n_commits++] = (struct dlx_commit){opt, anchor, p->undo_len};
+    for (int32_t q = first; nd[q].itm > 0; q++) {
+        int32_t x = nd[q].itm;
+        if (p->commit_state[x] == 0) {
+            p->commit_state[x] = nd[q].color > 0 ? nd[q].color : -1;
+            p->undo[p->undo_len++] = x;
+        }
+    }
+    if (p->state == S_DONE)
+        p->state = S_IDLE;
+    uint64_t updates = 0;
+    cover(nd, p->cl, nd[anchor].itm, p->n_items, 1, &updates);
+    commit_rest(nd, p->cl, anchor, p->n_items, 1, &updates);
+    return DLX_OK;
+}
+
+int dlx_uncommit(dlx_problem *p)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (in_search(p))
+        return DLX_EBUSY;
+    if (p->n_commits == 0)
+        return DLX_EEMPTY;
+    struct dlx_commit c = p->commits[--p->n_commits];
+    uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 1);
+    uncover(p->nd, p->cl, p->nd[c.anchor].itm, p->n_items, 1);
+    while (p->undo_len > c.undo_mark)
+        p->commit_state[p->undo[--p->undo_len]] = 0;
+    if (p->state == S_DONE)
+        p->state = S_IDLE;
+    return DLX_OK;
+}
+
+int dlx_uncommit_all(dlx_problem *p)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (in_search(p))
+        return DLX_EBUSY;
+    while (p->n_commits)
+        dlx_uncommit(p);
+    return DLX_OK;
+}
+
+/* --- Settings --------------------------------------------------------------- */
+
+void dlx_set_solution_fn(dlx_problem *p, dlx_solution_fn fn, void *ctx)
+{
+    if (!p)
+        return;
+    p->on_solution = fn;
+    p->solution_ctx = ctx;
+}
+
+void dlx_set_limit(dlx_problem *p, uint64_t max_solutions)
+{
+    if (p)
+        p->limit = max_solutions;
+}
+
+int dlx_set_choose(dlx_problem *p, enum dlx_choose rule)
+{
+    if (!p || (rule != DLX_CHOOSE_MRV && rule != DLX_CHOOSE_MRV_FULL && rule != DLX_CHOOSE_FIRST))
+        return DLX_EINVAL;
+    if (in_search(p))
+        return DLX_EBUSY;
+    p->choose = rule;
+    return DLX_OK;
+}
+
+void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx)
+{
+    if (!p)
+        return;
+    p->on_event = fn;
+    p->event_ctx = ctx;
+}
+
+/* splitmix64: a small, well-mixed generator; all its state is in the
+ * problem. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in [0, n), n > 0, without modulo bias. */
+static uint32_t random_below(uint64_t *state, uint32_t n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t r;
+    do
+        r = next_random(state);
+    while (r >= limit);
+    return (uint32_t)(r % n);
+}
+
+int dlx_set_seed(dlx_problem *p, uint64_t seed)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (in_search(p) || p->n_commits)
+        return DLX_EBUSY;
+    /* Relink each item's list in a random order (Fisher-Yates); every node
+     * is in its list since nothing is covered. */
+    int32_t longest = 0;
+    for (int32_t x = 1; x <= p->n_items; x++)
+        if (p->nd[x].itm > longest)
+            longest = p->nd[x].itm;
+    int32_t *tmp = NULL;
+    if (longest > 0) {
+        tmp = p->alloc(p->ud, NULL, 0, (size_t)longest * sizeof *tmp);
+        if (!tmp)
+            return DLX_ENOMEM;
+    }
+    p->rng = seed;
+    dlx_node *nd = p->nd;
+    for (int32_t x = 1; x <= p->n_items; x++) {
+        int32_t n = 0;
+        for (int32_t q = nd[x].down; q != x; q = nd[q].down)
+            tmp[n++] = q;
+        for (int32_t k = n - 1; k > 0; k--) {
+            int32_t j = (int32_t)random_below(&p->rng, (uint32_t)k + 1);
+            int32_t t = tmp[k];
+            tmp[k] = tmp[j];
+            tmp[j] = t;
+        }
+        int32_t prev = x;
+        for (int32_t k = 0; k < n; k++) {
+            nd[prev].down = tmp[k];
+            nd[tmp[k]].up = prev;
+            prev = tmp[k];
+        }
+        nd[prev].down = x;
+        nd[x].up = prev;
+    }
+    mem_free(p, tmp, (size_t)longest * sizeof *tmp);
+    p->randomized = 1;
+    if (p->state == S_DONE)
+        p->state = S_IDLE;
+    return DLX_OK;
+}
+
+/* --- Statistics ------------------------------------------------------------ */
+
+void dlx_get_stats(const dlx_problem *p, dlx_stats *out)
+{
+    if (p && out)
+        *out = p->stats;
+}
+
+void dlx_reset_stats(dlx_problem *p)
+{
+    if (p)
+        memset(&p->stats, 0, sizeof p->stats);
+}
+
+int32_t dlx_level(const dlx_problem *p)
+{
+    return p && in_search(p) ? p->level : 0;
+}
+
+double dlx_estimate_done(const dlx_problem *p)
+{
+    if (!p || p->state == S_IDLE)
+        return 0.0;
+    if (p->state == S_DONE)
+        return 1.0;
+    const dlx_node *nd = p->nd;
+    int32_t levels = p->state == S_RECOVER ? p->level + 1 : p->level;
+    double done = 0.0, width = 1.0;
+    for (int32_t l = 0; l < levels; l++) {
+        int32_t q = p->choice[l], x = nd[q].itm, k = 0;
+        for (int32_t r = nd[x].down; r != q; r = nd[r].down)
+            k++;
+        width *= nd[x].itm; /* a covered item's LEN is frozen */
+        done += k / width;
+    }
+    return done + 0.5 / width;
+}
+
+/* --- The search ------------------------------------------------------------ */
+
+/* Fills p->sol with the committed options, then the option chosen at each
+ * of levels 0..levels-1; returns the count. */
+static int32_t collect_solution(dlx_problem *p, int32_t levels, int with_commits)
+{
+    int32_t n = 0;
+    if (with_commits)
+        for (int32_t k = 0; k < p->n_commits; k++)
+            p->sol[n++] = p->commits[k].option;
+    for (int32_t l = 0; l < levels; l++)
+        p->sol[n++] = option_of(p->nd, p->choice[l]);
+    return n;
+}
+
+/* Sizes choice[] and sol[] for the deepest possible search: every level
+ * covers at least one primary item. Both live in one block, whose contents
+ * need not survive since no search is under way. */
+static int prepare_search(dlx_problem *p)
+{
+    int64_t need = (int64_t)p->n_primary + p->n_commits + 2;
+    if (need <= p->search_cap)
+        return DLX_OK;
+    if (need > INT32_MAX / 2)
+        return DLX_ETOOBIG;
+    int32_t *block = p->alloc(p->ud, NULL, 0, (size_t)need * 2 * sizeof *block);
+    if (!block)
+        return DLX_ENOMEM;
+    mem_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
+    p->choice = block;
+    p->sol = block + need;
+    p->search_cap = (int32_t)need;
+    return DLX_OK;
+}
+
+static int emit(dlx_problem *p, enum dlx_event_kind kind, int32_t level, int32_t item,
+                int32_t option, int32_t remaining, int32_t color, int32_t index)
+{
+    dlx_event ev = {kind, level, item, option, remaining, color, index};
+    return p->on_event(p->event_ctx, &ev);
+}
+
+/* Position of node q in its item's list, from 0 (for TRY events). */
+static int32_t list_position(const dlx_node *nd, int32_t q)
+{
+    int32_t x = nd[q].itm, k = 0;
+    for (int32_t r = nd[x].down; r != q; r = nd[r].down)
+        k++;
+    return k;
+}
+
+/* Events for the items of pp's option other than pp's own, in the order
+ * commit_rest() treats them. */
+static int emit_rest(dlx_problem *p, int32_t pp, int32_t level, int covering)
+{
+    const dlx_node *nd = p->nd;
+    int stop = 0;
+    if (covering) {
+        for (int32_t q = pp + 1; q != pp;) {
+            int32_t x = nd[q].itm;
+            if (x <= 0) {
+                q = nd[q].up;
+                continue;
+            }
+            if (nd[q].color == 0)
+                stop |= emit(p, DLX_EV_COVER, level, x - 1, -1, -1, 0, -1);
+            else if (nd[q].color > 0)
+                stop |= emit(p, DLX_EV_PURIFY, level, x - 1, -1, -1, nd[q].color, -1);
+            q++;
+        }
+    } else {
+        for (int32_t q = pp - 1; q != pp;) {
+            int32_t x = nd[q].itm;
+            if (x <= 0) {
+                q = nd[q].down;
+                continue;
+            }
+            if (nd[q].color == 0)
+                stop |= emit(p, DLX_EV_UNCOVER, level, x - 1, -1, -1, 0, -1);
+            else if (nd[q].color > 0)
+                stop |= emit(p, DLX_EV_UNPURIFY, level, x - 1, -1, -1, nd[q].color, -1);
+            q--;
+        }
+    }
+    return stop;
+}
+
+/* The search loop, one copy per (colors, general) pair. Knuth's DLX1 labels
+ * are kept: forward (enter a level), advance (try the next option), backup
+ * (all options of the level tried), recover (undo the option tried). The
+ * local counters go back into p->stats on every exit. */
+DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general)
+{
+    dlx_node *const nd = p->nd;
+    dlx_link *const cl = p->cl;
+    int32_t *const choice = p->choice;
+    const int32_t last_hdr = p->n_items;
+    const int32_t stop_at = p->choose == DLX_CHOOSE_MRV ? 1 : 0;
+    const int has_budget = budget != 0;
+    uint64_t updates = 0, nodes = 0;
+    int32_t level = p->level, max_level = p->stats.max_level;
+    int32_t cur;
+    int rc;
+    const enum search_state entry = p->state;
+
+    p->state = S_FORWARD; /* under way: commitments and settings refused */
+    if (entry == S_RECOVER) {
+        cur = choice[level];
+        goto recover;
+    }
+    if (entry == S_IDLE) {
+        level = 0;
+        if (cl[0].next == 0) {
+            /* Nothing left to cover: the commitments alone are the one
+             * solution, a tree of one node. */
+            nodes++;
+            p->stats.solutions++;
+            p->found++;
+            if (general && p->on_event)
+                emit(p, DLX_EV_SOLUTION, 0, -1, -1, -1, 0, -1);
+            if (general && p->prefix_depth >= 0) {
+                if (p->on_prefix)
+                    p->on_prefix(p->prefix_ctx, p->sol, 0, 1);
+            } else if (p->on_solution) {
+                int32_t n = collect_solution(p, 0, 1);
+                p->on_solution(p->solution_ctx, p->sol, n);
+            }
+            rc = DLX_OK;
+            p->state = S_DONE;
+            goto out;
+        }
+    }
+
+forward:
+    if (has_budget && budget-- == 0) {
+        p->state = S_FORWARD;
+        rc = DLX_PAUSED;
+        goto out;
+    }
+    if (general) {
+        if (p->stop_requested) {
+            p->stop_requested = 0;
+            p->state = S_FORWARD;
+            rc = DLX_STOPPED;
+            goto out;
+        }
+        if (level == p->prefix_depth) {
+            /* A subtree root at the requested depth: report it, don't enter. */
+            int32_t n = collect_solution(p, level, 0);
+            if (p->on_prefix && p->on_prefix(p->prefix_ctx, p->sol, n, 0))
+                p->stop_requested = 1;
+            if (level == 0) {
+                p->state = S_DONE;
+                rc = DLX_OK;
+                goto out;
+            }
+            level--;
+            cur = choice[level];
+            goto recover;
+        }
+    }
+    nodes++;
+    if (level > max_level)
+        max_level = level;
+    {
+        /* Choose the item to branch on: fewest options, leftmost on ties. */
+        int32_t best = cl[0].next;
+        if (!general || p->choose != DLX_CHOOSE_FIRST) {
+            int32_t t = INT32_MAX;
+            uint32_t ties = 0;
+            for (int32_t k = cl[0].next; k != 0; k = cl[k].next) {
+                int32_t len = LEN(k);
+                if (len < t) {
+                    best = k;
+                    t = len;
+                    ties = 1;
+                    if (t <= stop_at)
+                        break;
+                } else if (general && len == t && p->randomized) {
+                    ties++;
+                    if (random_below(&p->rng, ties) == 0)
+                        best = k;
+                }
+            }
+        }
+        if (general && p->on_event) {
+            int s = emit(p, DLX_EV_CHOOSE, level, best - 1, -1, LEN(best), 0, -1);
+            if (LEN(best) == 0)
+                s |= emit(p, DLX_EV_DEAD_END, level, best - 1, -1, 0, 0, -1);
+            s |= emit(p, DLX_EV_COVER, level, best - 1, -1, -1, 0, -1);
+            if (s)
+                p->stop_requested = 1;
+        }
+        cover(nd, cl, best, last_hdr, colors, &updates);
+        cur = choice[level] = nd[best].down;
+    }
+
+advance:
+    if (cur <= last_hdr)
+        goto backup;
+    if (general && p->on_event) {
+        int s = emit(p, DLX_EV_TRY, level, nd[cur].itm - 1, option_of(nd, cur), -1, 0,
+                     list_position(nd, cur));
+        s |= emit_rest(p, cur, level, 1);
+        if (s)
+            p->stop_requested = 1;
+    }
+    commit_rest(nd, cl, cur, last_hdr, colors, &updates);
+    if (cl[0].next == 0) {
+        /* A solution: a leaf of the tree at depth level+1. */
+        nodes++;
+        if (level + 1 > max_level)
+            max_level = level + 1;
+        p->stats.solutions++;
+        p->found++;
+        int stop = 0;
+        if (general && p->on_event)
+            stop |= emit(p, DLX_EV_SOLUTION, level, -1, -1, -1, 0, -1);
+        if (general && p->prefix_depth >= 0) {
+            int32_t n = collect_solution(p, level + 1, 0);
+            if (p->on_prefix)
+                stop |= p->on_prefix(p->prefix_ctx, p->sol, n, 1);
+        } else if (p->on_solution) {
+            int32_t n = collect_solution(p, level + 1, 1);
+            p->level = level + 1; /* dlx_level() from inside the callback */
+            stop |= p->on_solution(p->solution_ctx, p->sol, n);
+        }
+        if (stop || (p->limit && p->found >= p->limit)) {
+            p->state = S_RECOVER;
+            rc = DLX_STOPPED;
+            goto out;
+        }
+        goto recover;
+    }
+    level++;
+    goto forward;
+
+backup:
+    /* cur is the header of the item chosen at this level. */
+    if (general && p->on_event) {
+        int s = emit(p, DLX_EV_BACKTRACK, level, cur - 1, -1, -1, 0, -1);
+        s |= emit(p, DLX_EV_UNCOVER, level, cur - 1, -1, -1, 0, -1);
+        if (s)
+            p->stop_requested = 1;
+    }
+    uncover(nd, cl, cur, last_hdr, colors);
+    if (level == 0) {
+        p->state = S_DONE;
+        rc = DLX_OK;
+        goto out;
+    }
+    level--;
+    cur = choice[level];
+
+recover:
+    if (general && p->on_event && emit_rest(p, cur, level, 0))
+        p->stop_requested = 1;
+    uncommit_rest(nd, cl, cur, last_hdr, colors);
+    cur = choice[level] = nd[cur].down;
+    goto advance;
+
+out:
+    p->level = level;
+    p->stats.nodes += nodes;
+    p->stats.updates += updates;
+    p->stats.max_level = max_level;
+    return rc;
+}
+
+DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget) { return run(p, budget, 0, 0); }
+DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 0); }
+DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 1); }
+
+int dlx_search(dlx_problem *p, uint64_t node_budget)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (p->state == S_DONE)
+        return DLX_OK;
+    if (p->state == S_IDLE) {
+        int rc = prepare_search(p);
+        if (rc)
+            return rc;
+        p->level = 0;
+        p->found = 0;
+        p->stop_requested = 0;
+    }
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST || p->prefix_depth >= 0)
+        return run_general(p, node_budget);
+    return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
+}
+
+void dlx_reset(dlx_problem *p)
+{
+    if (!p)
+        return;
+    if (in_search(p)) {
+        /* Undo the choices of every level still in force, deepest first. */
+        int32_t top = p->state == S_RECOVER ? p->level : p->level - 1;
+        for (int32_t l = top; l >= 0; l--) {
+            int32_t cur = p->choice[l];
+            uncommit_rest(p->nd, p->cl, cur, p->n_items, 1);
+            uncover(p->nd, p->cl, p->nd[cur].itm, p->n_items, 1);
+        }
+    }
+    p->state = S_IDLE;
+    p->level = 0;
+    p->found = 0;
+    p->stop_requested = 0;
+}
+
+int dlx_count(dlx_problem *p, uint64_t *count)
+{
+    if (!p)
+        return DLX_EINVAL;
+    dlx_solution_fn fn = p->on_solution;
+    p->on_solution = NULL;
+    dlx_reset(p);
+    int rc = dlx_search(p, 0);
+    uint64_t found = p->found;
+    dlx_reset(p);
+    p->on_solution = fn;
+    if (count)
+        *count = found;
+    return rc;
+}
+
+int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx)
+{
+    if (!p || depth < 0)
+        return DLX_EINVAL;
+    dlx_reset(p);
+    int rc = prepare_search(p);
+    if (rc)
+        return rc;
+    p->prefix_depth = depth;
+    p->on_prefix = fn;
+    p->prefix_ctx = ctx;
+    dlx_stats saved = p->stats;
+    rc = dlx_search(p, 0);
+    p->stats = saved; /* the top of the tree is not part of anyone's count */
+    p->prefix_depth = -1;
+    p->on_prefix = NULL;
+    p->prefix_ctx = NULL;
+    dlx_reset(p);
+    return rc;
+}
+
+/* --- Copying ----------------------------------------------------------------- */
+
+dlx_problem *dlx_clone(const dlx_problem *p)
+{
+    if (!p || in_search(p))
+        return NULL;
+    dlx_problem *c = dlx_new_alloc(p->alloc, p->ud);
+    if (!c)
+        return NULL;
+    int32_t items = p->n_items + 1;
+    if (grow_items(c, items) ||
+        grow(c, (void **)&c->nd, &c->nodes_cap, sizeof *c->nd, p->n_nodes) ||
+        grow(c, (void **)&c->opt_first, &c->options_cap, sizeof *c->opt_first, p->n_options) ||
+        grow(c, (void **)&c->undo, &c->undo_cap, sizeof *c->undo, p->undo_len) ||
+        grow(c, (void **)&c->commits, &c->commits_cap, sizeof *c->commits, p->n_commits)) {
+        dlx_free(c);
+        return NULL;
+    }
+    if (p->names_len) {
+        c->names = c->alloc(c->ud, NULL, 0, p->names_len);
+        if (!c->names) {
+            dlx_free(c);
+            return NULL;
+        }
+        c->names_cap = p->names_len;
+        memcpy(c->names, p->names, p->names_len);
+    }
+    c->names_len = p->names_len;
+    memcpy(c->nd, p->nd, (size_t)p->n_nodes * sizeof *c->nd);
+    memcpy(c->cl, p->cl, (size_t)items * sizeof *c->cl);
+    memcpy(c->secondary, p->secondary, (size_t)items * sizeof *c->secondary);
+    memcpy(c->name_at, p->name_at, (size_t)items * sizeof *c->name_at);
+    memcpy(c->mark, p->mark, (size_t)items * sizeof *c->mark);
+    memcpy(c->commit_state, p->commit_state, (size_t)items * sizeof *c->commit_state);
+    if (p->n_options)
+        memcpy(c->opt_first, p->opt_first, (size_t)p->n_options * sizeof *c->opt_first);
+    if (p->undo_len)
+        memcpy(c->undo, p->undo, (size_t)p->undo_len * sizeof *c->undo);
+    if (p->n_commits)
+        memcpy(c->commits, p->commits, (size_t)p->n_commits * sizeof *c->commits);
+    c->n_items = p->n_items;
+    c->n_primary = p->n_primary;
+    c->n_options = p->n_options;
+    c->n_nodes = p->n_nodes;
+    c->has_colors = p->has_colors;
+    c->n_commits = p->n_commits;
+    c->undo_len = p->undo_len;
+    c->limit = p->limit;
+    c->on_solution = p->on_solution;
+    c->solution_ctx = p->solution_ctx;
+    c->on_event = p->on_event;
+    c->event_ctx = p->event_ctx;
+    c->choose = p->choose;
+    c->randomized = p->randomized;
+    c->rng = p->rng;
+    return c;
+}
+
+/* --- Checking ---------------------------------------------------------------- */
+
+int dlx_check(const dlx_problem *p)
+{
+    if (!p)
+        return DLX_EINVAL;
+    const dlx_node *nd = p->nd;
+    const dlx_link *cl = p->cl;
+    const int32_t N = p->n_items;
+    /* Active list: a consistent cycle through primary items only. */
+    int32_t steps = 0;
+    for (int32_t x = 0;;) {
+        int32_t y = cl[x].next;
+        if (y < 0 || y > N || cl[y].prev != x)
+            return DLX_EINVAL;
+        if (y == 0)
+            break;
+        if (p->secondary[y] || ++steps > N)
+            return DLX_EINVAL;
+        x = y;
+    }
+    /* Every item list: doubly linked, nodes of that item, LEN right. */
+    for (int32_t x = 1; x <= N; x++) {
+        int32_t count = 0;
+        for (int32_t q = x;;) {
+            int32_t d = nd[q].down;
+            if (d < 1 || d >= p->n_nodes || nd[d].up != q)
+                return DLX_EINVAL;
+            if (d == x)
+                break;
+            if (d <= N || nd[d].itm != x || ++count > p->n_nodes)
+                return DLX_EINVAL;
+            q = d;
+        }
+        if (count != nd[x].itm)
+            return DLX_EINVAL;
+    }
+    /* Spacers and options: each option's nodes name real items, the spacer
+     * before it points at its last node and the one after at its first. */
+    for (int32_t k = 0; k < p->n_options; k++) {
+        int32_t first = p->opt_first[k], q = first;
+        if (nd[first - 1].itm > 0)
+            return DLX_EINVAL;
+        while (nd[q].itm > 0) {
+            if (nd[q].itm > N || (!p->secondary[nd[q].itm] && nd[q].color != 0))
+                return DLX_EINVAL;
+            q++;
+        }
+        if (q >= p->n_nodes || nd[q].itm != -(k + 1) || nd[q].up != first ||
+            nd[first - 1].down != q - 1)
+            return DLX_EINVAL;
+    }
+    /* Without search or commitments nothing may be covered or purified. */
+    if (!in_search(p) && p->n_commits == 0) {
+        if (steps != p->n_primary)
+            return DLX_EINVAL;
+        for (int32_t q = N + 1; q < p->n_nodes; q++)
+            if (nd[q].itm > 0 && nd[q].color < 0)
+                return DLX_EINVAL;
+        int64_t total = 0;
+        for (int32_t x = 1; x <= N; x++)
+            total += nd[x].itm;
+        if (total != (int64_t)p->n_nodes - 1 - N - (p->n_options ? p->n_options + 1 : 0))
+            return DLX_EINVAL;
+    }
+    return DLX_OK;
+}

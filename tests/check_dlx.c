@@ -1,0 +1,766 @@
+/* check_dlx.c - unit tests of the engine (dlx/dlx.c) through its public API.
+ *
+ * Every expected count names its source: Knuth's paper for the small
+ * example, OEIS for N-queens (A000170) and Langford pairs (A014552, doubled
+ * because a pairing and its reversal are both counted), the chromatic
+ * polynomial of the Petersen graph, and for random problems a brute force
+ * over subsets of options written here independently of the engine. */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "problems.h"
+
+/* --- helpers ------------------------------------------------------------- */
+
+static uint64_t count_all(dlx_problem *p)
+{
+    uint64_t n = 0;
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    return n;
+}
+
+/* Knuth's example: items A..G, options C E F, A D G, B C F, A D, B G, D E G. */
+static dlx_problem *build_paper(void)
+{
+    static const int32_t opts[6][3] = {{2, 4, 5}, {0, 3, 6}, {1, 2, 5}, {0, 3}, {1, 6}, {3, 4, 6}};
+    static const int32_t sizes[6] = {3, 3, 3, 2, 2, 3};
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    const char *names[7] = {"A", "B", "C", "D", "E", "F", "G"};
+    for (int k = 0; k < 7; k++)
+        ck_assert_int_eq(dlx_add_item(p, names[k], DLX_PRIMARY), k);
+    for (int k = 0; k < 6; k++)
+        ck_assert_int_eq(dlx_add_option(p, opts[k], NULL, sizes[k]), k);
+    return p;
+}
+
+struct collected {
+    int n;
+    int32_t sol[16][16];
+    int32_t len[16];
+    int stop_after_each;
+};
+
+static int collect(void *ctx, const int32_t *options, int32_t count)
+{
+    struct collected *c = ctx;
+    if (c->n < 16) {
+        c->len[c->n] = count;
+        for (int32_t k = 0; k < count && k < 16; k++)
+            c->sol[c->n][k] = options[k];
+    }
+    c->n++;
+    return c->stop_after_each;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* --- the paper's example --------------------------------------------------- */
+
+START_TEST(paper_example_has_one_solution)
+{
+    dlx_problem *p = build_paper();
+    struct collected c = {0};
+    dlx_set_solution_fn(p, collect, &c);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    ck_assert_int_eq(c.n, 1);
+    ck_assert_int_eq(c.len[0], 3);
+    qsort(c.sol[0], 3, sizeof(int32_t), cmp_i32);
+    /* options 0 = C E F, 3 = A D, 4 = B G */
+    ck_assert_int_eq(c.sol[0][0], 0);
+    ck_assert_int_eq(c.sol[0][1], 3);
+    ck_assert_int_eq(c.sol[0][2], 4);
+    /* Worked by hand (see docs): root chooses A; A D G leads to B then a dead
+     * end at E; A D leads to E, C E F, then B G and the solution: 5 nodes
+     * where an item is chosen plus 1 solution leaf, deepest level 3. */
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.solutions, 1);
+    ck_assert_uint_eq(st.nodes, 6);
+    ck_assert_int_eq(st.max_level, 3);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    /* Done means done until a reset. */
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    ck_assert_int_eq(c.n, 1);
+    dlx_reset(p);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    ck_assert_int_eq(c.n, 2);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(names_and_questions)
+{
+    dlx_problem *p = build_paper();
+    ck_assert_int_eq(dlx_item_count(p), 7);
+    ck_assert_int_eq(dlx_option_count(p), 6);
+    ck_assert_str_eq(dlx_item_name(p, 3), "D");
+    ck_assert_ptr_null(dlx_item_name(p, 7));
+    int32_t items[4], colors[4];
+    ck_assert_int_eq(dlx_option_items(p, 1, items, colors, 4), 3);
+    ck_assert_int_eq(items[0], 0);
+    ck_assert_int_eq(items[1], 3);
+    ck_assert_int_eq(items[2], 6);
+    ck_assert_int_eq(colors[0], 0);
+    ck_assert_int_eq(dlx_item_remaining(p, 3), 3); /* D is in A D G, A D, D E G */
+    int32_t opts[4];
+    ck_assert_int_eq(dlx_item_options(p, 3, opts, 4), 3);
+    ck_assert_int_eq(opts[0], 1);
+    ck_assert_int_eq(opts[1], 3);
+    ck_assert_int_eq(opts[2], 5);
+    ck_assert_int_eq(dlx_active_items(p, NULL, 0), 7);
+    ck_assert_int_eq(dlx_item_is_active(p, 0), 1);
+    ck_assert_int_eq(dlx_item_is_active(p, 99), DLX_EINVAL);
+    dlx_free(p);
+}
+END_TEST
+
+/* --- building errors ------------------------------------------------------- */
+
+START_TEST(building_errors)
+{
+    dlx_problem *p = dlx_new();
+    int32_t a = dlx_add_item(p, "a", DLX_PRIMARY);
+    int32_t s = dlx_add_item(p, "s", DLX_SECONDARY);
+    ck_assert_int_eq(dlx_add_item(p, "x", 7u), DLX_EINVAL);
+    int32_t bad[2] = {a, 5};
+    ck_assert_int_eq(dlx_add_option(p, bad, NULL, 2), DLX_EITEM);
+    int32_t dup[2] = {a, a};
+    ck_assert_int_eq(dlx_add_option(p, dup, NULL, 2), DLX_EDUP);
+    int32_t both[2] = {a, s};
+    int32_t colour_on_primary[2] = {1, 0};
+    ck_assert_int_eq(dlx_add_option(p, both, colour_on_primary, 2), DLX_ECOLOR);
+    int32_t negative[2] = {0, -3};
+    ck_assert_int_eq(dlx_add_option(p, both, negative, 2), DLX_ECOLOR);
+    ck_assert_int_eq(dlx_add_option(p, NULL, NULL, -1), DLX_EINVAL);
+    ck_assert_int_eq(dlx_option_count(p), 0);
+    ck_assert_int_eq(dlx_add_option(p, both, NULL, 2), 0);
+    ck_assert_int_eq(dlx_add_item(p, "late", DLX_PRIMARY), DLX_EORDER);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_str_eq(dlx_strerror(DLX_EDUP), "item named twice in one option");
+    ck_assert_ptr_nonnull(dlx_strerror(12345));
+    dlx_free(p);
+    dlx_free(NULL);
+}
+END_TEST
+
+/* --- edge cases -------------------------------------------------------------- */
+
+START_TEST(no_items_has_one_empty_solution)
+{
+    dlx_problem *p = dlx_new();
+    struct collected c = {0};
+    dlx_set_solution_fn(p, collect, &c);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    ck_assert_int_eq(c.n, 1);
+    ck_assert_int_eq(c.len[0], 0);
+    ck_assert_uint_eq(count_all(p), 1);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(uncovered_item_has_no_solution)
+{
+    dlx_problem *p = dlx_new();
+    dlx_add_item(p, "a", DLX_PRIMARY);
+    dlx_add_item(p, "b", DLX_PRIMARY);
+    int32_t only_a[1] = {0};
+    dlx_add_option(p, only_a, NULL, 1);
+    ck_assert_uint_eq(count_all(p), 0);
+    /* The default rule stops looking at a, which has one option, and finds
+     * b empty one level down: 2 nodes. Knuth's rule looks on, sees b with
+     * no option at the root: 1 node. */
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.nodes, 2);
+    dlx_set_choose(p, DLX_CHOOSE_MRV_FULL);
+    dlx_reset_stats(p);
+    ck_assert_uint_eq(count_all(p), 0);
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.nodes, 1);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(secondary_only_options_are_never_chosen)
+{
+    dlx_problem *p = dlx_new();
+    dlx_add_item(p, "p", DLX_PRIMARY);
+    dlx_add_item(p, "s", DLX_SECONDARY);
+    int32_t ps[2] = {0, 1}, s_only[1] = {1}, p_only[1] = {0};
+    dlx_add_option(p, ps, NULL, 2);
+    dlx_add_option(p, s_only, NULL, 1);
+    dlx_add_option(p, p_only, NULL, 1);
+    /* {p s} or {p}: the secondary-only option adds nothing and is never used. */
+    ck_assert_uint_eq(count_all(p), 2);
+    ck_assert_int_eq(dlx_commit(p, 1), DLX_EINVAL);
+    dlx_free(p);
+
+    /* Only secondary items: one empty solution. */
+    p = dlx_new();
+    dlx_add_item(p, "s", DLX_SECONDARY);
+    dlx_add_option(p, s_only, NULL, 1);
+    ck_assert_uint_eq(count_all(p), 1);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(colours_agree_share_disagree_exclude)
+{
+    /* Two primary items p, q and one secondary s. Options {p, s:c1} and
+     * {q, s:c2}: a solution exactly when the colours agree (both non-zero). */
+    static const struct { int32_t c1, c2; uint64_t expect; } cases[] = {
+        {1, 1, 1}, /* same colour: shared */
+        {1, 2, 0}, /* different colours */
+        {0, 1, 0}, /* uncoloured use is exclusive */
+        {1, 0, 0},
+        {0, 0, 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        dlx_problem *p = dlx_new();
+        dlx_add_item(p, "p", DLX_PRIMARY);
+        dlx_add_item(p, "q", DLX_PRIMARY);
+        dlx_add_item(p, "s", DLX_SECONDARY);
+        int32_t o1[2] = {0, 2}, o2[2] = {1, 2};
+        int32_t c1[2] = {0, cases[k].c1}, c2[2] = {0, cases[k].c2};
+        dlx_add_option(p, o1, c1, 2);
+        dlx_add_option(p, o2, c2, 2);
+        ck_assert_msg(count_all(p) == cases[k].expect, "case %zu", k);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+/* --- known counts ------------------------------------------------------------- */
+
+START_TEST(queens_counts)
+{
+    /* OEIS A000170 */
+    static const uint64_t expect[11] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
+    for (int n = 1; n <= 10; n++) {
+        dlx_problem *p = build_queens(n);
+        ck_assert_ptr_nonnull(p);
+        ck_assert_msg(count_all(p) == expect[n], "queens %d", n);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+START_TEST(langford_counts)
+{
+    /* OEIS A014552 (3: 1, 4: 1, 7: 26, 8: 150), doubled for reversals. */
+    static const struct { int n; uint64_t count; } cases[] = {{3, 2}, {4, 2}, {5, 0}, {7, 52}, {8, 300}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        dlx_problem *p = build_langford(cases[k].n);
+        ck_assert_msg(count_all(p) == cases[k].count, "langford %d", cases[k].n);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+START_TEST(pentominoes_3x20)
+{
+    /* 2 distinct packings of the 3x20 box (Haselgrove), times its 4 symmetries. */
+    dlx_problem *p = build_pentominoes(3, 20);
+    ck_assert_uint_eq(count_all(p), 8);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(petersen_colourings)
+{
+    /* Chromatic polynomial of the Petersen graph at k = 3 is 120. */
+    dlx_problem *p = build_colouring(10, petersen_edges, 15, 3);
+    ck_assert_uint_eq(count_all(p), 120);
+    dlx_free(p);
+}
+END_TEST
+
+/* --- random problems against a brute force ----------------------------------- */
+
+struct random_problem {
+    int np, ns, no;
+    int size[10];
+    int32_t items[10][8];
+    int32_t colors[10][8];
+};
+
+static uint32_t lcg(uint32_t *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (*s >> 16) & 0x7fff;
+}
+
+static void make_random(struct random_problem *r, uint32_t seed)
+{
+    uint32_t s = seed;
+    r->np = 1 + (int)(lcg(&s) % 5);
+    r->ns = (int)(lcg(&s) % 4);
+    r->no = (int)(lcg(&s) % 11);
+    for (int o = 0; o < r->no; o++) {
+        r->size[o] = 0;
+        for (int i = 0; i < r->np + r->ns; i++) {
+            if (lcg(&s) % 3 != 0)
+                continue;
+            r->items[o][r->size[o]] = i;
+            r->colors[o][r->size[o]] = i >= r->np ? (int32_t)(lcg(&s) % 3) : 0;
+            r->size[o]++;
+        }
+    }
+}
+
+/* Counts subsets of options that are solutions in Knuth's sense: every
+ * primary item covered exactly once, no option without a primary item (the
+ * search never picks those), and each secondary item either used by at most
+ * one option or only by options that all give it the same non-zero colour. */
+static uint64_t brute_force(const struct random_problem *r, int must_have)
+{
+    uint64_t count = 0;
+    for (uint32_t set = 0; set < (1u << r->no); set++) {
+        if (must_have >= 0 && !(set & (1u << must_have)))
+            continue;
+        int cover[8] = {0}, uses[8] = {0}, colour[8] = {0}, ok = 1;
+        for (int o = 0; o < r->no && ok; o++) {
+            if (!(set & (1u << o)))
+                continue;
+            int has_primary = 0;
+            for (int k = 0; k < r->size[o]; k++) {
+                int i = r->items[o][k];
+                if (i < r->np) {
+                    has_primary = 1;
+                    cover[i]++;
+                } else {
+                    int c = r->colors[o][k];
+                    if (uses[i]++ == 0)
+                        colour[i] = c;
+                    else if (c == 0 || colour[i] == 0 || c != colour[i])
+                        ok = 0;
+                }
+            }
+            if (!has_primary)
+                ok = 0;
+        }
+        for (int i = 0; i < r->np && ok; i++)
+            ok = cover[i] == 1;
+        count += (uint64_t)ok;
+    }
+    return count;
+}
+
+static dlx_problem *build_random(const struct random_problem *r)
+{
+    dlx_problem *p = dlx_new();
+    for (int i = 0; i < r->np; i++)
+        dlx_add_item(p, NULL, DLX_PRIMARY);
+    for (int i = 0; i < r->ns; i++)
+        dlx_add_item(p, NULL, DLX_SECONDARY);
+    for (int o = 0; o < r->no; o++)
+        ck_assert_int_eq(dlx_add_option(p, r->items[o], r->colors[o], r->size[o]), o);
+    return p;
+}
+
+START_TEST(random_problems_match_brute_force)
+{
+    for (uint32_t seed = 1; seed <= 600; seed++) {
+        struct random_problem r;
+        make_random(&r, seed);
+        dlx_problem *p = build_random(&r);
+        uint64_t expect = brute_force(&r, -1);
+        ck_assert_msg(count_all(p) == expect, "seed %u", seed);
+        /* The same count under each rule and with a random order. */
+        dlx_set_choose(p, DLX_CHOOSE_FIRST);
+        ck_assert_msg(count_all(p) == expect, "seed %u (first)", seed);
+        dlx_set_choose(p, DLX_CHOOSE_MRV_FULL);
+        ck_assert_msg(count_all(p) == expect, "seed %u (mrv full)", seed);
+        dlx_set_choose(p, DLX_CHOOSE_MRV);
+        ck_assert_int_eq(dlx_set_seed(p, seed), DLX_OK);
+        ck_assert_msg(count_all(p) == expect, "seed %u (random)", seed);
+        /* Committing an option keeps exactly the solutions containing it. */
+        for (int o = 0; o < r.no; o++) {
+            int rc = dlx_commit(p, o);
+            if (rc == DLX_EINVAL) /* no primary item */
+                continue;
+            ck_assert_int_eq(rc, DLX_OK);
+            ck_assert_msg(count_all(p) == brute_force(&r, o), "seed %u commit %d", seed, o);
+            ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+        }
+        ck_assert_msg(count_all(p) == expect, "seed %u after commits", seed);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+/* --- commit, stop, resume, prefixes ------------------------------------------ */
+
+START_TEST(commit_conflicts_and_undo)
+{
+    dlx_problem *p = build_paper();
+    ck_assert_int_eq(dlx_commit(p, 3), DLX_OK);        /* A D */
+    ck_assert_int_eq(dlx_commit(p, 1), DLX_ECONFLICT); /* A D G clashes on A */
+    ck_assert_int_eq(dlx_commit(p, 5), DLX_ECONFLICT); /* D E G clashes on D */
+    ck_assert_int_eq(dlx_commit_count(p), 1);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    struct collected c = {0};
+    dlx_set_solution_fn(p, collect, &c);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    ck_assert_int_eq(c.n, 1);
+    ck_assert_int_eq(c.sol[0][0], 3); /* committed option first */
+    ck_assert_int_eq(dlx_commit(p, 4), DLX_OK); /* B G */
+    ck_assert_uint_eq(count_all(p), 1);
+    ck_assert_int_eq(dlx_commit(p, 2), DLX_ECONFLICT); /* B C F: B taken */
+    ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+    ck_assert_int_eq(dlx_uncommit(p), DLX_EEMPTY);
+    ck_assert_int_eq(dlx_commit(p, 1), DLX_OK); /* A D G alone: no solution */
+    ck_assert_uint_eq(count_all(p), 0);
+    ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+    ck_assert_uint_eq(count_all(p), 1);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(commit_with_colours)
+{
+    dlx_problem *p = dlx_new();
+    dlx_add_item(p, "p", DLX_PRIMARY);
+    dlx_add_item(p, "q", DLX_PRIMARY);
+    dlx_add_item(p, "r", DLX_PRIMARY);
+    dlx_add_item(p, "s", DLX_SECONDARY);
+    int32_t o0[2] = {0, 3}, o1[2] = {1, 3}, o2[2] = {1, 3}, o3[2] = {2, 3};
+    int32_t red[2] = {0, 1}, blue[2] = {0, 2}, none[2] = {0, 0};
+    dlx_add_option(p, o0, red, 2);  /* p s:red */
+    dlx_add_option(p, o1, blue, 2); /* q s:blue */
+    dlx_add_option(p, o2, red, 2);  /* q s:red */
+    dlx_add_option(p, o3, red, 2);  /* r s:red */
+    ck_assert_uint_eq(count_all(p), 1); /* all red */
+    ck_assert_int_eq(dlx_commit(p, 0), DLX_OK);
+    ck_assert_int_eq(dlx_commit(p, 1), DLX_ECONFLICT);
+    ck_assert_int_eq(dlx_commit(p, 2), DLX_OK);
+    int32_t items[2], colors[2];
+    dlx_option_items(p, 3, items, colors, 2);
+    ck_assert_int_eq(colors[1], 1); /* reported as red even while purified */
+    ck_assert_uint_eq(count_all(p), 1);
+    ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_uint_eq(count_all(p), 1);
+    (void)none;
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(stop_and_resume_finds_everything)
+{
+    dlx_problem *p = build_queens(8);
+    struct collected c = {0};
+    c.stop_after_each = 1;
+    dlx_set_solution_fn(p, collect, &c);
+    int stops = 0, rc;
+    while ((rc = dlx_search(p, 0)) == DLX_STOPPED) {
+        stops++;
+        ck_assert_int_eq(dlx_level(p) >= 0, 1);
+        double f = dlx_estimate_done(p);
+        ck_assert(f > 0.0 && f < 1.0);
+    }
+    ck_assert_int_eq(rc, DLX_OK);
+    ck_assert_int_eq(stops, 92);
+    ck_assert_int_eq(c.n, 92);
+    ck_assert(dlx_estimate_done(p) == 1.0);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+
+    /* Stopping half-way and resetting leaves the structure as it was. */
+    dlx_reset(p);
+    c.n = 0;
+    ck_assert_int_eq(dlx_search(p, 0), DLX_STOPPED);
+    ck_assert_int_eq(dlx_commit(p, 0), DLX_EBUSY);
+    dlx_reset(p);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_set_solution_fn(p, NULL, NULL);
+    ck_assert_uint_eq(count_all(p), 92);
+    dlx_free(p);
+}
+END_TEST
+
+START_TEST(limit_and_budget)
+{
+    dlx_problem *p = build_queens(8);
+    dlx_set_limit(p, 2);
+    uint64_t n = 0;
+    ck_assert_int_eq(dlx_count(p, &n), DLX_STOPPED);
+    ck_assert_uint_eq(n, 2);
+    dlx_set_limit(p, 0);
+
+    /* A budget of one node at a time visits the same tree. */
+    dlx_reset_stats(p);
+    ck_assert_uint_eq(count_all(p), 92);
+    dlx_stats whole;
+    dlx_get_stats(p, &whole);
+    dlx_reset_stats(p);
+    int rc, pauses = 0;
+    while ((rc = dlx_search(p, 1)) == DLX_PAUSED)
+        pauses++;
+    ck_assert_int_eq(rc, DLX_OK);
+    dlx_stats bit;
+    dlx_get_stats(p, &bit);
+    ck_assert_uint_eq(bit.solutions, 92);
+    ck_assert_uint_eq(bit.nodes, whole.nodes);
+    ck_assert_uint_eq(bit.updates, whole.updates);
+    ck_assert_int_ge(pauses, 100);
+    dlx_reset(p);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_free(p);
+}
+END_TEST
+
+struct prefix_sum {
+    dlx_problem *p;
+    uint64_t total, prefixes;
+};
+
+static int search_prefix(void *ctx, const int32_t *options, int32_t count, int is_solution)
+{
+    struct prefix_sum *s = ctx;
+    s->prefixes++;
+    if (is_solution) {
+        s->total++;
+        return 0;
+    }
+    /* The caller is inside dlx_enumerate_prefixes on s->p; count on a clone. */
+    (void)options;
+    (void)count;
+    return 0;
+}
+
+struct prefix_list {
+    int32_t opts[4096][3];
+    int32_t len[4096];
+    int solution[4096];
+    int n;
+};
+
+static int remember_prefix(void *ctx, const int32_t *options, int32_t count, int is_solution)
+{
+    struct prefix_list *l = ctx;
+    ck_assert_int_lt(l->n, 4096);
+    for (int32_t k = 0; k < count; k++)
+        l->opts[l->n][k] = options[k];
+    l->len[l->n] = count;
+    l->solution[l->n] = is_solution;
+    l->n++;
+    return 0;
+}
+
+START_TEST(prefixes_add_up)
+{
+    static const struct { int which, n; } cases[] = {{0, 8}, {1, 7}, {2, 0}};
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].n)
+                         : cases[t].which == 1 ? build_langford(cases[t].n)
+                                               : build_colouring(10, petersen_edges, 15, 3);
+        uint64_t whole = count_all(p);
+        for (int32_t depth = 0; depth <= 2; depth++) {
+            static struct prefix_list l;
+            l.n = 0;
+            ck_assert_int_eq(dlx_enumerate_prefixes(p, depth, remember_prefix, &l), DLX_OK);
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+            uint64_t sum = 0;
+            for (int k = 0; k < l.n; k++) {
+                ck_assert_int_eq(l.len[k] <= depth, 1);
+                if (l.solution[k]) {
+                    sum++;
+                    continue;
+                }
+                for (int32_t j = 0; j < l.len[k]; j++)
+                    ck_assert_int_eq(dlx_commit(p, l.opts[k][j]), DLX_OK);
+                sum += count_all(p);
+                ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+            }
+            ck_assert_msg(sum == whole, "case %zu depth %d: %llu vs %llu", t, depth,
+                          (unsigned long long)sum, (unsigned long long)whole);
+            if (depth == 0)
+                ck_assert_int_eq(l.n, 1);
+        }
+        struct prefix_sum s = {p, 0, 0};
+        ck_assert_int_eq(dlx_enumerate_prefixes(p, 1, search_prefix, &s), DLX_OK);
+        ck_assert_uint_gt(s.prefixes, 0);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+START_TEST(clone_is_independent)
+{
+    dlx_problem *p = build_queens(6);
+    ck_assert_int_eq(dlx_commit(p, 1), DLX_OK); /* row 0... some square */
+    uint64_t with = count_all(p);
+    dlx_problem *c = dlx_clone(p);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(dlx_check(c), DLX_OK);
+    ck_assert_uint_eq(count_all(c), with);
+    ck_assert_int_eq(dlx_uncommit(c), DLX_OK);
+    ck_assert_uint_eq(count_all(c), 4);
+    ck_assert_uint_eq(count_all(p), with);
+    dlx_free(c);
+    dlx_free(p);
+}
+END_TEST
+
+/* --- events -------------------------------------------------------------------- */
+
+struct event_log {
+    int count[DLX_EV_BACKTRACK + 1];
+    int stop_at_try;
+};
+
+static int log_event(void *ctx, const dlx_event *ev)
+{
+    struct event_log *l = ctx;
+    l->count[ev->kind]++;
+    return l->stop_at_try && ev->kind == DLX_EV_TRY && l->count[DLX_EV_TRY] == l->stop_at_try;
+}
+
+START_TEST(events_balance)
+{
+    dlx_problem *p = build_paper();
+    struct event_log l = {{0}, 0};
+    dlx_set_event_fn(p, log_event, &l);
+    ck_assert_uint_eq(count_all(p), 1);
+    ck_assert_int_eq(l.count[DLX_EV_SOLUTION], 1);
+    ck_assert_int_eq(l.count[DLX_EV_CHOOSE], 5);
+    ck_assert_int_eq(l.count[DLX_EV_DEAD_END], 1);
+    ck_assert_int_eq(l.count[DLX_EV_COVER], l.count[DLX_EV_UNCOVER]);
+    ck_assert_int_eq(l.count[DLX_EV_BACKTRACK], l.count[DLX_EV_CHOOSE]);
+    /* A hook can stop the search; it resumes where it stopped. */
+    memset(&l, 0, sizeof l);
+    l.stop_at_try = 2;
+    dlx_reset_stats(p);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_STOPPED);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.solutions, 1);
+    ck_assert_uint_eq(st.nodes, 6);
+    dlx_free(p);
+}
+END_TEST
+
+/* --- out of memory --------------------------------------------------------------- */
+
+struct failing_alloc {
+    long budget; /* allocations allowed before failing; < 0: never fail */
+    long live;   /* blocks currently held */
+};
+
+static void *fail_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    struct failing_alloc *f = ud;
+    (void)old_size;
+    if (new_size == 0) {
+        if (ptr)
+            f->live--;
+        free(ptr);
+        return NULL;
+    }
+    if (f->budget == 0)
+        return NULL;
+    if (f->budget > 0)
+        f->budget--;
+    void *q = realloc(ptr, new_size);
+    if (q && !ptr)
+        f->live++;
+    return q;
+}
+
+START_TEST(out_of_memory_is_an_error_not_a_crash)
+{
+    /* Fail the k-th allocation for every k until building and counting the
+     * 6-queens problem succeeds: each failure must come back as DLX_ENOMEM
+     * (or NULL from dlx_new_alloc) and leak nothing. */
+    int succeeded = 0;
+    for (long k = 0; k < 200 && !succeeded; k++) {
+        struct failing_alloc f = {k, 0};
+        dlx_problem *p = dlx_new_alloc(fail_alloc, &f);
+        if (p) {
+            int ok = 1;
+            for (int i = 0; i < 40 && ok; i++) {
+                int32_t rc = dlx_add_item(p, "item-with-a-name", i < 20 ? DLX_PRIMARY : DLX_SECONDARY);
+                if (rc < 0) {
+                    ck_assert_int_eq(rc, DLX_ENOMEM);
+                    ok = 0;
+                }
+            }
+            for (int o = 0; o < 200 && ok; o++) {
+                /* each primary item i has ten options, all with secondary
+                 * 20 + i: 10^20 solutions, of which the limit takes three */
+                int32_t items[2] = {o % 20, 20 + o % 20};
+                int32_t rc = dlx_add_option(p, items, NULL, 2);
+                if (rc < 0) {
+                    ck_assert_int_eq(rc, DLX_ENOMEM);
+                    ok = 0;
+                }
+            }
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+            if (ok) {
+                int rc = dlx_commit(p, 0);
+                ck_assert(rc == DLX_OK || rc == DLX_ENOMEM);
+                uint64_t n;
+                dlx_set_limit(p, 3);
+                rc = dlx_count(p, &n);
+                ck_assert(rc == DLX_STOPPED || rc == DLX_ENOMEM);
+                if (rc == DLX_STOPPED)
+                    rc = DLX_OK;
+                ck_assert(rc == DLX_OK || rc == DLX_ENOMEM);
+                if (rc == DLX_OK)
+                    succeeded = 1;
+            }
+            dlx_free(p);
+        }
+        ck_assert_int_eq(f.live, 0);
+    }
+    ck_assert_int_eq(succeeded, 1);
+}
+END_TEST
+
+Suite *dlx_suite(void); /* called by tests/main.c */
+Suite *dlx_suite(void)
+{
+    Suite *s = suite_create("dlx");
+    TCase *basic = tcase_create("basic");
+    tcase_add_test(basic, paper_example_has_one_solution);
+    tcase_add_test(basic, names_and_questions);
+    tcase_add_test(basic, building_errors);
+    tcase_add_test(basic, no_items_has_one_empty_solution);
+    tcase_add_test(basic, uncovered_item_has_no_solution);
+    tcase_add_test(basic, secondary_only_options_are_never_chosen);
+    tcase_add_test(basic, colours_agree_share_disagree_exclude);
+    suite_add_tcase(s, basic);
+
+    TCase *counts = tcase_create("known counts");
+    tcase_set_timeout(counts, 60);
+    tcase_add_test(counts, queens_counts);
+    tcase_add_test(counts, langford_counts);
+    tcase_add_test(counts, pentominoes_3x20);
+    tcase_add_test(counts, petersen_colourings);
+    tcase_add_test(counts, random_problems_match_brute_force);
+    suite_add_tcase(s, counts);
+
+    TCase *control = tcase_create("control");
+    tcase_set_timeout(control, 60);
+    tcase_add_test(control, commit_conflicts_and_undo);
+    tcase_add_test(control, commit_with_colours);
+    tcase_add_test(control, stop_and_resume_finds_everything);
+    tcase_add_test(control, limit_and_budget);
+    tcase_add_test(control, prefixes_add_up);
+    tcase_add_test(control, clone_is_independent);
+    tcase_add_test(control, events_balance);
+    tcase_add_test(control, out_of_memory_is_an_error_not_a_crash);
+    suite_add_tcase(s, control);
+    return s;
+}
