@@ -1098,6 +1098,7 @@ advance:
                 stop |= p->on_prefix(p->prefix_ctx, p->sol, n, 1);
         } else if (p->on_solution) {
             int32_t n = collect_solution(p, level + 1, 1);
+            p->level = level + 1; /* dlx_level() from inside the callback */
             stop |= p->on_solution(p->solution_ctx, p->sol, n);
         }
         if (stop || (p->limit && p->found >= p->limit)) {
