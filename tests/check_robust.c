@@ -1,0 +1,419 @@
+/* check_robust.c - the engine when memory runs out, and other hostile uses
+ * of the API.
+ *
+ * Out of memory: a problem built on an allocator that fails the k-th call
+ * (one failure, or every call from the k-th on) goes through a workload that
+ * touches every allocating function: items with long names, options, colours,
+ * commitments, search, clone, seeding and prefix enumeration. For every k up
+ * to the last allocation of the workload, each failing call must return
+ * DLX_ENOMEM (or NULL) and leave the problem as it was (dlx_check() passes,
+ * counts unchanged); retried, it must succeed and the final answers must be
+ * those of a run without failures; after dlx_free() no byte may be left and
+ * every free must name the size that was allocated.
+ *
+ * Expected answers: the 6-queens problem has 4 solutions (OEIS A000170),
+ * listed by file per rank: 1 3 5 0 2 4, 2 5 1 4 0 3, 3 0 4 1 5 2, 4 2 0 5 3 1;
+ * the example that introduces colours in TAOCP 7.2.2.1 (Knuth, Vol. 4B) has
+ * exactly one solution, 'q x:A' with 'p r x:A y'. */
+#include "dlx.h"
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- an allocator that fails on demand --------------------------------- */
+
+struct failing_alloc {
+    long calls;         /* allocating calls so far (new_size > 0) */
+    long fail_at;       /* the call that fails, 0 for never */
+    int fail_from_then; /* 1: every call from fail_at on fails */
+    long failures;      /* failures handed out */
+    size_t live_bytes;
+    long live_blocks;
+    int bad_old_size; /* a free or resize named the wrong old size */
+};
+
+/* Each block carries its size in front so old_size can be checked. */
+typedef union {
+    size_t size;
+    max_align_t align;
+} block_head;
+
+static void *failing_alloc_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    struct failing_alloc *fa = ud;
+    block_head *head = ptr ? (block_head *)ptr - 1 : NULL;
+    if (head && head->size != old_size)
+        fa->bad_old_size = 1;
+    if (new_size == 0) {
+        if (head) {
+            fa->live_bytes -= head->size;
+            fa->live_blocks--;
+            free(head);
+        }
+        return NULL;
+    }
+    fa->calls++;
+    if (fa->fail_at > 0 &&
+        (fa->calls == fa->fail_at || (fa->fail_from_then && fa->calls > fa->fail_at))) {
+        fa->failures++;
+        return NULL;
+    }
+    size_t old = head ? head->size : 0;
+    block_head *grown = realloc(head, sizeof(block_head) + new_size);
+    if (!grown)
+        return NULL;
+    if (!head)
+        fa->live_blocks++;
+    fa->live_bytes = fa->live_bytes - old + new_size;
+    grown->size = new_size;
+    return grown + 1;
+}
+
+/* --- the workload ----------------------------------------------------- */
+
+/* What the workload finds; compared with a run without failures. */
+struct outcome {
+    uint64_t queens, queens_committed, colours, clone_count, prefix_sum, seeded;
+    int32_t items, options;
+    int completed; /* 0 when it gave up (persistent failure) */
+};
+
+/* Whether a call failed for lack of memory; such a call is retried by the
+ * caller, so the allocator's one-shot failure is followed by success. */
+#define OOM(rc) ((rc) == DLX_ENOMEM)
+
+/* Checks that a failed call left the problem unchanged. */
+static void assert_unchanged(const dlx_problem *p, int32_t items, int32_t options,
+                             int32_t commits)
+{
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_int_eq(dlx_item_count(p), items);
+    ck_assert_int_eq(dlx_option_count(p), options);
+    ck_assert_int_eq(dlx_commit_count(p), commits);
+}
+
+/* Retries `call` (an expression giving a status) while it fails for lack of
+ * memory; runs `give_up` (return or goto) when the allocator keeps failing.
+ * Any other result is checked by the caller. */
+#define RETRY_OR(give_up, rc, call, p)                                                 \
+    do {                                                                               \
+        int32_t items_ = dlx_item_count(p), options_ = dlx_option_count(p);            \
+        int32_t commits_ = dlx_commit_count(p);                                        \
+        for (int tries_ = 0;; tries_++) {                                              \
+            (rc) = (call);                                                             \
+            if (!OOM(rc))                                                              \
+                break;                                                                 \
+            assert_unchanged((p), items_, options_, commits_);                         \
+            if (tries_ == 3)                                                           \
+                give_up;                                                               \
+        }                                                                              \
+    } while (0)
+#define RETRY(rc, call, p) RETRY_OR(return 0, rc, call, p)
+
+/* n-queens: ranks and files primary, diagonals secondary. */
+static int add_queens(dlx_problem *p, int n, int32_t *first_option)
+{
+    int32_t rc;
+    char name[32];
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "r%d", i);
+        RETRY(rc, dlx_add_item(p, name, DLX_PRIMARY), p);
+        ck_assert_int_ge(rc, 0);
+        snprintf(name, sizeof name, "f%d", i);
+        RETRY(rc, dlx_add_item(p, name, DLX_PRIMARY), p);
+        ck_assert_int_ge(rc, 0);
+    }
+    int32_t diag0 = dlx_item_count(p);
+    for (int d = 0; d < 2 * n - 1; d++) {
+        snprintf(name, sizeof name, "a%d", d);
+        RETRY(rc, dlx_add_item(p, name, DLX_SECONDARY), p);
+        ck_assert_int_ge(rc, 0);
+        snprintf(name, sizeof name, "b%d", d);
+        RETRY(rc, dlx_add_item(p, name, DLX_SECONDARY), p);
+        ck_assert_int_ge(rc, 0);
+    }
+    /* A very long name, so the name storage has to grow. */
+    char *long_name = malloc(5000);
+    ck_assert_ptr_nonnull(long_name);
+    memset(long_name, 'z', 4999);
+    long_name[4999] = '\0';
+    RETRY_OR({ free(long_name); return 0; }, rc, dlx_add_item(p, long_name, DLX_SECONDARY), p);
+    free(long_name);
+    ck_assert_int_ge(rc, 0);
+    ck_assert_int_eq(strlen(dlx_item_name(p, rc)), 4999);
+    *first_option = dlx_option_count(p);
+    for (int r = 0; r < n; r++)
+        for (int f = 0; f < n; f++) {
+            int32_t items[4] = {2 * r, 2 * f + 1, diag0 + 2 * (r + f),
+                                diag0 + 2 * (r - f + n - 1) + 1};
+            RETRY(rc, dlx_add_option(p, items, NULL, 4), p);
+            ck_assert_int_ge(rc, 0);
+        }
+    return 1;
+}
+
+/* Knuth's example of colours: primary p q r, secondary x y;
+ * options 'p q x y:A', 'p r x:A y', 'p x:B', 'q x:A', 'r y:B'. */
+static int add_knuth_colours(dlx_problem *p)
+{
+    int32_t rc;
+    const char *names[5] = {"p", "q", "r", "x", "y"};
+    for (int i = 0; i < 5; i++) {
+        RETRY(rc, dlx_add_item(p, names[i], i < 3 ? DLX_PRIMARY : DLX_SECONDARY), p);
+        ck_assert_int_eq(rc, i);
+    }
+    enum { P, Q, R, X, Y, A = 1, B = 2 };
+    const int32_t opts[5][4] = {{P, Q, X, Y}, {P, R, X, Y}, {P, X}, {Q, X}, {R, Y}};
+    const int32_t cols[5][4] = {{0, 0, 0, A}, {0, 0, A, 0}, {0, B}, {0, A}, {0, B}};
+    const int32_t lens[5] = {4, 4, 2, 2, 2};
+    for (int o = 0; o < 5; o++) {
+        RETRY(rc, dlx_add_option(p, opts[o], cols[o], lens[o]), p);
+        ck_assert_int_eq(rc, o);
+    }
+    return 1;
+}
+
+static int count_solutions(dlx_problem *p, uint64_t *out)
+{
+    int rc;
+    RETRY(rc, dlx_count(p, out), p);
+    ck_assert_int_eq(rc, DLX_OK);
+    return 1;
+}
+
+struct prefix_sum {
+    int32_t opts[256][2];
+    int32_t len[256];
+    int solution[256];
+    int n;
+};
+
+static int collect_prefix(void *ctx, const int32_t *options, int32_t count, int is_solution)
+{
+    struct prefix_sum *ps = ctx;
+    ck_assert_int_lt(ps->n, 256);
+    ck_assert_int_le(count, 2);
+    memcpy(ps->opts[ps->n], options, (size_t)count * sizeof(int32_t));
+    ps->len[ps->n] = count;
+    ps->solution[ps->n] = is_solution;
+    ps->n++;
+    return 0;
+}
+
+/* The whole workload on one allocator; returns 1 when it ran to the end. */
+static int workload(struct failing_alloc *fa, struct outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    dlx_problem *p = NULL;
+    for (int tries = 0; !p && tries < 4; tries++)
+        p = dlx_new_alloc(failing_alloc_fn, fa);
+    if (!p)
+        return 0;
+    int ok = 0;
+    dlx_problem *colours = NULL, *copy = NULL;
+    int32_t first = 0;
+    struct prefix_sum *ps = NULL;
+    int rc;
+
+    if (!add_queens(p, 6, &first) || !count_solutions(p, &out->queens))
+        goto done;
+    out->items = dlx_item_count(p);
+    out->options = dlx_option_count(p);
+
+    /* A queen on square (0,1), then one on (1,0), which clashes with it:
+     * both are on the anti-diagonal r + f = 1. */
+    RETRY_OR(goto done, rc, dlx_commit(p, first + 1), p);
+    ck_assert_int_eq(rc, DLX_OK);
+    RETRY_OR(goto done, rc, dlx_commit(p, first + 6), p);
+    ck_assert_int_eq(rc, DLX_ECONFLICT);
+    if (!count_solutions(p, &out->queens_committed))
+        goto done;
+
+    for (int tries = 0; !copy && tries < 4; tries++)
+        copy = dlx_clone(p);
+    if (!copy)
+        goto done;
+    ck_assert_int_eq(dlx_check(copy), DLX_OK);
+    RETRY_OR(goto done, rc, dlx_uncommit(copy), copy);
+    ck_assert_int_eq(rc, DLX_OK);
+    if (!count_solutions(copy, &out->clone_count))
+        goto done;
+
+    RETRY_OR(goto done, rc, dlx_uncommit(p), p);
+    ck_assert_int_eq(rc, DLX_OK);
+    ps = calloc(1, sizeof *ps);
+    ck_assert_ptr_nonnull(ps);
+    RETRY_OR(goto done, rc, (ps->n = 0, dlx_enumerate_prefixes(p, 2, collect_prefix, ps)), p);
+    ck_assert_int_eq(rc, DLX_OK);
+    for (int i = 0; i < ps->n; i++) {
+        if (ps->solution[i]) {
+            out->prefix_sum++;
+            continue;
+        }
+        for (int32_t k = 0; k < ps->len[i]; k++) {
+            RETRY_OR(goto done, rc, dlx_commit(p, ps->opts[i][k]), p);
+            ck_assert_int_eq(rc, DLX_OK);
+        }
+        uint64_t c = 0;
+        if (!count_solutions(p, &c))
+            goto done;
+        out->prefix_sum += c;
+        RETRY_OR(goto done, rc, dlx_uncommit_all(p), p);
+        ck_assert_int_eq(rc, DLX_OK);
+    }
+
+    RETRY_OR(goto done, rc, dlx_set_seed(p, 12345), p);
+    ck_assert_int_eq(rc, DLX_OK);
+    if (!count_solutions(p, &out->seeded))
+        goto done;
+
+    colours = dlx_new_alloc(failing_alloc_fn, fa);
+    for (int tries = 0; !colours && tries < 4; tries++)
+        colours = dlx_new_alloc(failing_alloc_fn, fa);
+    if (!colours || !add_knuth_colours(colours) || !count_solutions(colours, &out->colours))
+        goto done;
+    ok = 1;
+    out->completed = 1;
+done:
+    free(ps);
+    if (p)
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_free(copy);
+    dlx_free(colours);
+    dlx_free(p);
+    return ok;
+}
+
+static void assert_no_leak(const struct failing_alloc *fa, long k)
+{
+    if (fa->live_blocks != 0 || fa->live_bytes != 0)
+        ck_abort_msg("allocation %ld failed: %ld blocks (%zu bytes) never freed", k,
+                     fa->live_blocks, fa->live_bytes);
+    if (fa->bad_old_size)
+        ck_abort_msg("allocation %ld failed: a free or resize gave a wrong old size", k);
+}
+
+START_TEST(reference_run)
+{
+    struct failing_alloc fa = {0};
+    struct outcome out;
+    ck_assert_int_eq(workload(&fa, &out), 1);
+    ck_assert_int_eq(fa.failures, 0);
+    assert_no_leak(&fa, 0);
+    ck_assert_uint_eq(out.queens, 4);           /* OEIS A000170 */
+    ck_assert_uint_eq(out.queens_committed, 1); /* of the 4: only 1 3 5 0 2 4 */
+    ck_assert_uint_eq(out.clone_count, 4);
+    ck_assert_uint_eq(out.prefix_sum, 4);
+    ck_assert_uint_eq(out.seeded, 4);
+    ck_assert_uint_eq(out.colours, 1); /* Knuth, TAOCP 7.2.2.1 */
+    ck_assert_int_eq(out.items, 12 + 22 + 1);
+    ck_assert_int_eq(out.options, 36);
+    ck_assert_int_gt(fa.calls, 1);
+}
+END_TEST
+
+/* One failure at every allocation the workload makes, each in its own run. */
+START_TEST(each_single_failure)
+{
+    struct failing_alloc ref = {0};
+    struct outcome want, got;
+    ck_assert_int_eq(workload(&ref, &want), 1);
+    for (long k = 1; k <= ref.calls + 1; k++) {
+        struct failing_alloc fa = {0};
+        fa.fail_at = k;
+        int done = workload(&fa, &got);
+        assert_no_leak(&fa, k);
+        if (k <= ref.calls)
+            ck_assert_int_eq(fa.failures, 1);
+        ck_assert_msg(done, "allocation %ld failed once: the workload could not finish", k);
+        ck_assert_msg(memcmp(&got, &want, sizeof got) == 0,
+                      "allocation %ld failed once: different answers after the retry", k);
+    }
+}
+END_TEST
+
+/* Memory runs out for good at every point: everything fails cleanly and
+ * nothing leaks. */
+START_TEST(persistent_failure)
+{
+    struct failing_alloc ref = {0};
+    struct outcome want, got;
+    ck_assert_int_eq(workload(&ref, &want), 1);
+    for (long k = 1; k <= ref.calls; k++) {
+        struct failing_alloc fa = {0};
+        fa.fail_at = k;
+        fa.fail_from_then = 1;
+        (void)workload(&fa, &got); /* may finish if only optional calls fail */
+        assert_no_leak(&fa, k);
+    }
+}
+END_TEST
+
+/* dlx_new_alloc() itself failing gives NULL and leaves nothing behind. */
+START_TEST(new_fails)
+{
+    struct failing_alloc fa = {0};
+    fa.fail_at = 1;
+    fa.fail_from_then = 1;
+    ck_assert_ptr_null(dlx_new_alloc(failing_alloc_fn, &fa));
+    ck_assert_int_ge(fa.failures, 1);
+    assert_no_leak(&fa, 1);
+}
+END_TEST
+
+/* --- other hostile uses of the API ----------------------------------- */
+
+/* NULL and out-of-range arguments give an error, never a crash. */
+START_TEST(bad_arguments)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(dlx_add_item(p, "a", DLX_PRIMARY), 0);
+    ck_assert_int_eq(dlx_add_item(p, "b", DLX_SECONDARY), 1);
+    int32_t items[2] = {0, 1};
+    ck_assert_int_eq(dlx_add_option(p, NULL, NULL, 2), DLX_EINVAL);
+    ck_assert_int_eq(dlx_add_option(p, items, NULL, -1), DLX_EINVAL);
+    ck_assert_int_eq(dlx_option_count(p), 0);
+    ck_assert_int_eq(dlx_add_option(p, items, NULL, 2), 0);
+    ck_assert_int_eq(dlx_commit(p, -1), DLX_EINVAL);
+    ck_assert_int_eq(dlx_commit(p, 1), DLX_EINVAL);
+    ck_assert_int_eq(dlx_commit(p, INT32_MAX), DLX_EINVAL);
+    ck_assert_int_eq(dlx_uncommit(p), DLX_EEMPTY);
+    ck_assert_ptr_null(dlx_item_name(p, -1));
+    ck_assert_ptr_null(dlx_item_name(p, 2));
+    ck_assert_int_eq(dlx_item_is_secondary(p, 2), DLX_EINVAL);
+    ck_assert_int_eq(dlx_option_items(p, 1, NULL, NULL, 0), DLX_EINVAL);
+    ck_assert_int_eq(dlx_option_items(p, 0, NULL, NULL, 0), 2);
+    ck_assert_int_eq(dlx_item_remaining(p, 99), DLX_EINVAL);
+    ck_assert_int_eq(dlx_set_choose(p, (enum dlx_choose)99), DLX_EINVAL);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    for (int code = -12; code <= 3; code++)
+        ck_assert_ptr_nonnull(dlx_strerror(code));
+    ck_assert_ptr_nonnull(dlx_strerror(INT32_MIN));
+    uint64_t n = 0;
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_uint_eq(n, 1);
+    dlx_free(p);
+    dlx_free(NULL);
+}
+END_TEST
+
+Suite *robust_suite(void);
+Suite *robust_suite(void)
+{
+    Suite *s = suite_create("robust");
+    TCase *oom = tcase_create("out of memory");
+    tcase_set_timeout(oom, 60);
+    tcase_add_test(oom, reference_run);
+    tcase_add_test(oom, each_single_failure);
+    tcase_add_test(oom, persistent_failure);
+    tcase_add_test(oom, new_fails);
+    suite_add_tcase(s, oom);
+    TCase *api = tcase_create("hostile api use");
+    tcase_add_test(api, bad_arguments);
+    suite_add_tcase(s, api);
+    return s;
+}
