@@ -6,7 +6,8 @@
  * The flow is main(): parse_options() -> read_problem() -> setup_search()
  * -> run_search() -> report(). This file owns the command line, standard
  * error, the exit status, Ctrl-C and the progress line; dlx_output.c owns
- * what goes to standard output. See docs/dlx.1 for the user's view.
+ * what goes to standard output, and dlx_trace.c the teaching views (--trace,
+ * --tree) that replace it. See docs/dlx.1 for the user's view.
  *
  * Exit status: 0 solutions found, 1 no solution, 2 an error (bad usage, bad
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
@@ -76,6 +77,13 @@ static void usage(FILE *out)
           "                        it), first (the leftmost item)\n"
           "      --seed=N          break ties and order options at random, from seed N\n"
           "\n"
+          "Watching the search (small problems; these replace the normal output):\n"
+          "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
+          "                        level) or json (one event per line)\n"
+          "      --tree[=dot]      the search tree for Graphviz\n"
+          "      --force           trace past the size limit (1000 nodes for the text\n"
+          "                        log, 100000 for json and the tree)\n"
+          "\n"
           "  -h, --help            show this help and exit\n"
           "  -V, --version         show the version and exit\n"
           "\n"
@@ -114,7 +122,7 @@ static void dlx_cli_defaults(struct dlx_cli_options *o)
     o->choose = DLX_CHOOSE_MRV;
 }
 
-enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED };
+enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE };
 
 /* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
  * go on, or EXIT_ERROR after reporting a usage error. */
@@ -131,11 +139,15 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "choose", required_argument, NULL, OPT_CHOOSE },
         { "seed", required_argument, NULL, OPT_SEED },
+        { "trace", optional_argument, NULL, OPT_TRACE },
+        { "tree", optional_argument, NULL, OPT_TREE },
+        { "force", no_argument, NULL, OPT_FORCE },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     dlx_cli_defaults(o);
+    int format_given = 0;
     int c;
     while ((c = getopt_long(argc, argv, "cm:1f:sqphV", longopts, NULL)) != -1) {
         switch (c) {
@@ -152,6 +164,7 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
             o->max_solutions = 1;
             break;
         case 'f':
+            format_given = 1;
             if (strcmp(optarg, "text") == 0)
                 o->format = DLX_CLI_TEXT;
             else if (strcmp(optarg, "ids") == 0)
@@ -195,6 +208,26 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
             }
             o->have_seed = 1;
             break;
+        case OPT_TRACE:
+            if (!optarg || strcmp(optarg, "text") == 0)
+                o->view = DLX_CLI_VIEW_TRACE;
+            else if (strcmp(optarg, "json") == 0)
+                o->view = DLX_CLI_VIEW_JSON;
+            else {
+                usage_error("unknown trace format '%s' (expected text or json)", optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case OPT_TREE:
+            if (optarg && strcmp(optarg, "dot") != 0) {
+                usage_error("unknown tree format '%s' (expected dot)", optarg);
+                return EXIT_ERROR;
+            }
+            o->view = DLX_CLI_VIEW_DOT;
+            break;
+        case OPT_FORCE:
+            o->force = 1;
+            break;
         case 'h':
             usage(stdout);
             return -1;
@@ -207,6 +240,11 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
             fputs("Try 'dlx --help' for more information.\n", stderr);
             return EXIT_ERROR;
         }
+    }
+    if (o->view != DLX_CLI_VIEW_NONE && (o->count_only || format_given)) {
+        usage_error("%s writes its own output: it does not go with --count or --format",
+                    o->view == DLX_CLI_VIEW_DOT ? "--tree" : "--trace");
+        return EXIT_ERROR;
     }
     if (argc - optind > 1) {
         usage_error("too many arguments: one FILE at most (starting with '%s')",
@@ -291,9 +329,19 @@ static int on_solution(void *ctx, const int32_t *options, int32_t count)
     return interrupted != 0;
 }
 
+static const char *option_text(void *ctx, int32_t option)
+{
+    return dlx_text_option_text(ctx, option);
+}
+
+static const char *color_name(void *ctx, int32_t color)
+{
+    return dlx_text_color_name(ctx, color);
+}
+
 /* The one place where the problem is configured before the search: choose
- * rule, seed, limit and the solution callback. Teaching modes attach their
- * event hooks here. Returns 0 or EXIT_ERROR after reporting. */
+ * rule, seed, limit, and either the solution callback or a teaching view's
+ * event hook. Returns 0 or EXIT_ERROR after reporting. */
 static int setup_search(struct dlx_cli_run *run)
 {
     const struct dlx_cli_options *o = run->opt;
@@ -306,8 +354,29 @@ static int setup_search(struct dlx_cli_run *run)
         return EXIT_ERROR;
     }
     dlx_set_limit(p, o->max_solutions);
-    if (!o->count_only)
+    if (o->view != DLX_CLI_VIEW_NONE) {
+        /* The view writes the solutions itself, as part of the trace. */
+        dlx_trace_opts to = {
+            .format = o->view == DLX_CLI_VIEW_TRACE  ? DLX_TRACE_TEXT
+                      : o->view == DLX_CLI_VIEW_JSON ? DLX_TRACE_JSON
+                                                     : DLX_TRACE_DOT,
+            .out = run->out,
+            .max_nodes = o->force ? 0
+                         : o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT
+                                                         : DLX_TRACE_JSON_LIMIT,
+            .choose = o->choose,
+            .option_text = option_text,
+            .color_name = color_name,
+            .text_ctx = run->text,
+        };
+        run->trace = dlx_trace_new(p, &to);
+        if (!run->trace) {
+            fputs("dlx: error: out of memory\n", stderr);
+            return EXIT_ERROR;
+        }
+    } else if (!o->count_only) {
         dlx_set_solution_fn(p, on_solution, run);
+    }
     return 0;
 }
 
@@ -397,6 +466,11 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     "of the tree searched\n",
                     sol, (unsigned long long)st.nodes, seconds,
                     100.0 * dlx_estimate_done(run->problem));
+        else if (run->trace && dlx_trace_limit_hit(run->trace))
+            fprintf(stderr,
+                    "dlx: the trace stopped after %llu nodes: it is meant for small problems; "
+                    "--force traces everything\n",
+                    (unsigned long long)st.nodes);
         else
             fprintf(stderr, "dlx: %s%s, %llu nodes, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
@@ -408,7 +482,10 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                 "max level: %ld\ncomplete: %s\n",
                 (unsigned long long)st.solutions, (unsigned long long)st.nodes,
                 (unsigned long long)st.updates, seconds, (long)st.max_level,
-                interrupted ? "no (interrupted)" : rc == DLX_STOPPED ? "no (--max)" : "yes");
+                interrupted                 ? "no (interrupted)"
+                : rc != DLX_STOPPED         ? "yes"
+                : run->trace && dlx_trace_limit_hit(run->trace) ? "no (trace limit)"
+                                            : "no (--max)");
 }
 
 /* Flushes and closes standard output. A reader that has gone away is not an
@@ -466,23 +543,32 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
 
     run.progress_on = opt.progress == 1 || (opt.progress == -1 && !opt.quiet &&
+                                            opt.view == DLX_CLI_VIEW_NONE &&
                                             isatty(STDERR_FILENO));
     run.progress_tty = run.progress_on && isatty(STDERR_FILENO);
 
     double start = now_seconds();
-    dlx_cli_print_begin(&run);
+    if (!run.trace)
+        dlx_cli_print_begin(&run);
     int rc = run_search(&run, start);
     double seconds = now_seconds() - start;
     clear_progress(&run);
+    if (run.trace) {
+        /* A failed write shows on stdout's error flag, checked below. */
+        (void)dlx_trace_finish(run.trace, rc);
+        dlx_cli_check_output(&run);
+    }
     if (rc < 0) {
         fprintf(stderr, "dlx: error: the search failed: %s\n", dlx_strerror(rc));
+        dlx_trace_free(run.trace);
         dlx_text_free(run.text);
         free(run.sorted);
         return EXIT_ERROR;
     }
     dlx_stats st;
     dlx_get_stats(run.problem, &st);
-    dlx_cli_print_end(&run, st.solutions, rc == DLX_OK && !interrupted);
+    if (!run.trace)
+        dlx_cli_print_end(&run, st.solutions, rc == DLX_OK && !interrupted);
     int out_status = finish_output(&run);
     if (!run.out_closed && !run.out_errno)
         print_summary(&run, rc, seconds);
@@ -493,6 +579,7 @@ int main(int argc, char **argv)
         status = EXIT_INTERRUPTED;
     else
         status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
+    dlx_trace_free(run.trace);
     dlx_text_free(run.text);
     free(run.sorted);
     return status;

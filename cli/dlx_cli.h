@@ -15,6 +15,15 @@
 
 #include "dlx.h"
 #include "dlx_text.h"
+#include "dlx_trace.h"
+
+/* The teaching views (dlx_trace.h): they replace the normal output. */
+enum dlx_cli_view {
+    DLX_CLI_VIEW_NONE,
+    DLX_CLI_VIEW_TRACE, /* --trace: the readable log */
+    DLX_CLI_VIEW_JSON,  /* --trace=json: events as JSON lines */
+    DLX_CLI_VIEW_DOT    /* --tree=dot: the search tree for Graphviz */
+};
 
 enum dlx_cli_format {
     DLX_CLI_TEXT, /* each solution as its option lines, blank line between */
@@ -35,6 +44,8 @@ struct dlx_cli_options {
     int have_seed;            /* --seed N given */
     uint64_t seed;
     enum dlx_choose choose;   /* --choose=mrv|first|knuth */
+    enum dlx_cli_view view;   /* --trace[=json], --tree=dot */
+    int force;                /* --force: trace past the size limit */
 };
 
 /* One run of the command: the problem and where its answers go. */
@@ -49,6 +60,7 @@ struct dlx_cli_run {
     int progress_on;          /* a progress line is being drawn */
     int progress_tty;         /* ...on a terminal, redrawn in place */
     int progress_visible;     /* ...and is on the screen now */
+    dlx_trace *trace;         /* the teaching view, or NULL */
     int32_t *sorted;          /* scratch: a solution's option ids in input order */
     size_t sorted_cap;
 };
