@@ -468,9 +468,9 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && dlx_trace_limit_hit(run->trace))
             fprintf(stderr,
-                    "dlx: the trace stopped after %llu nodes: it is meant for small problems; "
-                    "--force traces everything\n",
-                    (unsigned long long)st.nodes);
+                    "dlx: the trace stopped at its limit of %u search-tree nodes: it is meant "
+                    "for small problems; --force traces everything\n",
+                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT);
         else
             fprintf(stderr, "dlx: %s%s, %llu nodes, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
