@@ -2,9 +2,11 @@
  *
  * Expected answers: Knuth's paper "Dancing Links" for the small example (one
  * solution), TAOCP 7.2.2.1's XCC example for colours (one solution), OEIS
- * A000170 for N-queens (and the builder in problems.h, which must give the
- * same counts as the same problem written as text), and for every error
- * case the position worked out by hand in the table. */
+ * A000170 for N-queens, A014552 for Langford pairs, A002860 for Latin
+ * squares, the chromatic polynomial of the Petersen graph (the builders of
+ * examples/problems.h, written as text and read back, must give the same
+ * problem and counts), and for every error case the position worked out by
+ * hand in the table. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,7 +15,7 @@
 
 #include "dlx.h"
 #include "dlx_text.h"
-#include "problems.h"
+#include "../examples/problems.h"
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -355,39 +357,76 @@ END_TEST
 
 /* --- the text path and the builder path agree ---------------------------- */
 
-START_TEST(queens_as_text_match_the_builder)
+/* Builds a problem with an example builder, writes it in the text format
+ * (problems_write_text), reads it back, and checks both are the same
+ * problem: items, options (with colours) and the number of solutions. */
+static void round_trip(dlx_problem *built, uint64_t known, const char *what)
 {
-    /* OEIS A000170 for n = 1..8. */
-    static const uint64_t known[9] = { 0, 1, 0, 0, 2, 10, 4, 40, 92 };
-    for (int n = 1; n <= 8; n++) {
-        struct buf b = { 0 };
-        char s[64];
-        for (int k = 0; k < n; k++) {
-            snprintf(s, sizeof s, "r%d c%d ", k, k);
-            put(&b, s);
-        }
-        put(&b, "|");
-        for (int k = 0; k < 2 * n - 1; k++) {
-            snprintf(s, sizeof s, " a%d b%d", k, k);
-            put(&b, s);
-        }
-        put(&b, "\n");
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < n; c++) {
-                snprintf(s, sizeof s, "r%d c%d a%d b%d\n", r, c, r + c, r - c + n - 1);
-                put(&b, s);
-            }
-        dlx_text *t = parse_ok(b.s);
-        dlx_problem *q = build_queens(n);
-        ck_assert_ptr_nonnull(q);
-        uint64_t from_builder = 0;
-        ck_assert_int_eq(dlx_count(q, &from_builder), DLX_OK);
-        ck_assert_uint_eq(count_text(t), known[n]);
-        ck_assert_uint_eq(from_builder, known[n]);
-        dlx_free(q);
-        dlx_text_free(t);
-        free(b.s);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(mem);
+    ck_assert_int_eq(problems_write_text(mem, built, what), 0);
+    ck_assert_int_eq(fclose(mem), 0);
+    dlx_text *t = parse_ok(text);
+    dlx_problem *read = dlx_text_problem(t);
+    ck_assert_int_eq(dlx_item_count(read), dlx_item_count(built));
+    ck_assert_int_eq(dlx_option_count(read), dlx_option_count(built));
+    for (int32_t i = 0; i < dlx_item_count(built); i++) {
+        ck_assert_str_eq(dlx_item_name(read, i), dlx_item_name(built, i));
+        ck_assert_int_eq(dlx_item_is_secondary(read, i), dlx_item_is_secondary(built, i));
     }
+    for (int32_t o = 0; o < dlx_option_count(built); o++) {
+        int32_t a[8], ca[8], b[8], cb[8];
+        int32_t n = dlx_option_items(built, o, a, ca, 8);
+        ck_assert_int_le(n, 8);
+        ck_assert_int_eq(dlx_option_items(read, o, b, cb, 8), n);
+        for (int32_t k = 0; k < n; k++) {
+            ck_assert_int_eq(a[k], b[k]);
+            /* Colour numbers may differ; being coloured may not. */
+            ck_assert_int_eq(ca[k] != 0, cb[k] != 0);
+        }
+    }
+    uint64_t from_builder = 0;
+    ck_assert_int_eq(dlx_count(built, &from_builder), DLX_OK);
+    ck_assert_msg(from_builder == known, "%s: builder %llu, known %llu", what,
+                  (unsigned long long)from_builder, (unsigned long long)known);
+    ck_assert_msg(count_text(t) == known, "%s: text path differs", what);
+    dlx_text_free(t);
+    free(text);
+}
+
+START_TEST(builders_round_trip_through_text)
+{
+    /* N-queens: OEIS A000170. */
+    static const uint64_t queens[9] = { 0, 1, 0, 0, 2, 10, 4, 40, 92 };
+    for (int n = 1; n <= 8; n++) {
+        dlx_problem *p = dlx_new();
+        ck_assert_ptr_nonnull(p);
+        ck_assert_int_eq(queens_build(p, n, n % 2), DLX_OK);
+        round_trip(p, queens[n], "queens");
+        dlx_free(p);
+    }
+    /* Langford pairs n = 7: 52 (OEIS A014552: 26, doubled). */
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(langford_build(p, 7), DLX_OK);
+    round_trip(p, 52, "langford 7");
+    dlx_free(p);
+    /* 3-colourings of the Petersen graph, with colours: P(3) = 120. */
+    int storage[15][2];
+    colouring_graph g = colouring_petersen(storage);
+    p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(colouring_build(p, &g, 3), DLX_OK);
+    round_trip(p, 120, "petersen 3");
+    dlx_free(p);
+    /* Latin squares of order 4: 576 (OEIS A002860). */
+    p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(latin_build(p, 4), DLX_OK);
+    round_trip(p, 576, "latin 4");
+    dlx_free(p);
 }
 END_TEST
 
@@ -471,7 +510,7 @@ Suite *text_suite(void)
     tcase_set_timeout(big, 60);
     tcase_add_test(big, two_hundred_thousand_items);
     tcase_add_test(big, long_names_and_lines);
-    tcase_add_test(big, queens_as_text_match_the_builder);
+    tcase_add_test(big, builders_round_trip_through_text);
     tcase_add_test(big, random_inputs_parse_or_fail_cleanly);
     suite_add_tcase(s, big);
     return s;
