@@ -1,0 +1,94 @@
+/* solve_dlx.c - sudoku as exact cover, solved by the dancing-links engine.
+ *
+ * The problem is built once per solver (shape and variant):
+ *   items   0 .. N*N-1            cell i holds one symbol;
+ *           N*N + h*N + (v-1)     house h holds symbol v (houses in the
+ *                                 order of build_houses(): rows, columns,
+ *                                 boxes or regions, diagonals, windows);
+ *   options i*N + (v-1)           cell i holds v: the cell's item and the
+ *                                 items (h, v) of every house h of cell i.
+ * All items are primary. Decoding is arithmetic: option o is cell o / N,
+ * symbol o % N + 1. A puzzle commits one option per given, searches, then
+ * resets and uncommits: nothing is rebuilt or allocated per puzzle. */
+#include "sudoku_internal.h"
+
+#include "dlx.h"
+
+static int engine_status(int32_t rc)
+{
+    if (rc == DLX_ENOMEM)
+        return SUDOKU_ENOMEM;
+    return SUDOKU_EENGINE;
+}
+
+/* The engine's solution callback: options come committed givens first, then
+ * one per search level; together they fill every cell. */
+static int on_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    sudoku_solver *s = ctx;
+    int n = s->n;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t o = options[k];
+        s->grid[o / n] = (uint8_t)(o % n + 1);
+    }
+    return sudoku_report_solution(s, s->grid);
+}
+
+int sudoku_dlx_build(sudoku_solver *s)
+{
+    int n = s->n;
+    dlx_problem *p = dlx_new();
+    if (!p)
+        return SUDOKU_ENOMEM;
+    s->dlx = p;
+    int32_t items = s->cells + s->house_count * n;
+    for (int32_t k = 0; k < items; k++) {
+        int32_t id = dlx_add_item(p, NULL, DLX_PRIMARY);
+        if (id < 0)
+            return engine_status(id);
+    }
+    int32_t opt[1 + SUDOKU_MAX_HOUSES_PER_CELL];
+    for (int i = 0; i < s->cells; i++) {
+        const int32_t *hs = s->cell_houses + i * s->per_cell;
+        int nh = s->cell_house_count[i];
+        for (int v = 0; v < n; v++) {
+            opt[0] = i;
+            for (int j = 0; j < nh; j++)
+                opt[1 + j] = s->cells + hs[j] * n + v;
+            int32_t id = dlx_add_option(p, opt, NULL, 1 + nh);
+            if (id < 0)
+                return engine_status(id);
+            if (id != i * n + v)
+                return SUDOKU_EENGINE;
+        }
+    }
+    dlx_set_solution_fn(p, on_solution, s);
+    return SUDOKU_OK;
+}
+
+int64_t sudoku_dlx_solve(sudoku_solver *s)
+{
+    dlx_problem *p = s->dlx;
+    const uint8_t *g = s->givens;
+    int n = s->n;
+    for (int i = 0; i < s->cells; i++) {
+        if (!g[i])
+            continue;
+        int rc = dlx_commit(p, i * n + g[i] - 1);
+        if (rc < 0) {
+            dlx_uncommit_all(p);
+            return rc == DLX_ECONFLICT ? sudoku_find_conflict(s, g, i) : engine_status(rc);
+        }
+    }
+    dlx_set_limit(p, s->limit);
+    dlx_reset_stats(p);
+    int rc = dlx_search(p, 0);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    s->nodes = st.nodes;
+    dlx_reset(p);
+    dlx_uncommit_all(p);
+    if (rc < 0)
+        return engine_status(rc);
+    return (int64_t)s->found;
+}

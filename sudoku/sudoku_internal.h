@@ -1,0 +1,75 @@
+/* sudoku_internal.h - what the files of libsudoku share and nobody else sees:
+ * the solver handle's layout and the entry points of the three algorithms.
+ * Not installed; not part of the API. */
+#ifndef SUDOKU_INTERNAL_H
+#define SUDOKU_INTERNAL_H
+
+#include "sudoku.h"
+
+#include <stdint.h>
+
+struct dlx_problem;
+
+/* Houses a cell can belong to: row, column, box or region, two diagonals,
+ * one window. */
+#define SUDOKU_MAX_HOUSES_PER_CELL 6
+
+struct sudoku_solver {
+    sudoku_shape shape;       /* shape.regions points at regions below */
+    enum sudoku_algorithm alg;
+    int n;
+    int cells;                /* n * n */
+    int house_count;
+    int per_cell;             /* SUDOKU_MAX_HOUSES_PER_CELL: stride of cell_houses */
+    uint8_t *regions;         /* cells bytes, or NULL (owned) */
+    int32_t *house_cells;     /* house_count * n cells (owned) */
+    int32_t *cell_houses;     /* cells * per_cell houses, -1 padded (owned) */
+    uint8_t *cell_house_count;/* cells (owned) */
+    struct dlx_problem *dlx;  /* the exact-cover problem (dlx only; owned) */
+
+    /* Scratch for one solve, sized once at creation: no allocation per
+     * puzzle. */
+    uint64_t *house_used;     /* house_count masks of symbols placed */
+    uint8_t *grid;            /* cells: the grid being filled */
+    uint64_t *cand;           /* cells: candidates (bitmask solver) */
+    int32_t *empties;         /* cells: the blank cells */
+    const uint8_t *givens;    /* the puzzle being solved (caller's) */
+    uint8_t *first;           /* where the first solution goes, or NULL */
+    sudoku_solution_fn fn;    /* caller's callback, or NULL */
+    void *fn_ctx;
+    uint64_t limit;           /* 0: none */
+    uint64_t found;           /* solutions found so far in this solve */
+    uint64_t nodes;
+    int stopped;              /* the callback asked to stop */
+    sudoku_conflict conflict;
+};
+
+/* Each algorithm: solve s->givens (already validated: values <= n) into the
+ * solution bookkeeping of s; returns the number of solutions or a negative
+ * status. */
+int64_t sudoku_dlx_solve(sudoku_solver *s);
+int64_t sudoku_bitmask_solve(sudoku_solver *s);
+int64_t sudoku_backtrack_solve(sudoku_solver *s);
+int sudoku_dlx_build(sudoku_solver *s);
+
+/* sudoku_solve() and sudoku_solve_each() in one: first solution into
+ * solution (may be NULL), every solution to fn (may be NULL). */
+int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t limit,
+                               uint8_t *solution, sudoku_solution_fn fn, void *ctx,
+                               sudoku_stats *stats);
+
+/* Records one solution (s->grid holds it): copies the first, calls the
+ * callback; returns non-zero when the search must stop (limit or callback). */
+int sudoku_report_solution(sudoku_solver *s, const uint8_t *grid);
+
+/* Fills s->conflict for a given at cell clashing with an earlier given
+ * (reading order) of the same symbol in a shared house; returns
+ * SUDOKU_ECONFLICT. */
+int sudoku_find_conflict(sudoku_solver *s, const uint8_t *givens, int cell);
+
+/* Places the givens into house_used and grid for the bitmask-style solvers;
+ * collects the blanks into empties; returns their number or
+ * SUDOKU_ECONFLICT. */
+int sudoku_place_givens(sudoku_solver *s);
+
+#endif /* SUDOKU_INTERNAL_H */
