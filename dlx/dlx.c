@@ -1122,7 +1122,9 @@ DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int 
     const int32_t last_hdr = p->n_items;
     const int32_t stop_at = p->choose == DLX_CHOOSE_MRV ? 1 : 0;
     const int32_t act_words = (last_hdr + 64) / 64;
-    const int scan_bits = p->n_primary >= 128;
+    /* Bits pay with many primary items, but not with so many that long
+     * runs of covered ones (zero words) would be walked at every node. */
+    const int scan_bits = p->n_primary >= 128 && act_words <= 64;
     const int has_budget = budget != 0;
     uint64_t updates = 0, nodes = 0;
     int32_t level = p->level, max_level = p->stats.max_level;
@@ -1199,7 +1201,8 @@ forward:
              * choices: down the list cl[], or along the set bits of act[].
              * The bits have no chain of dependent loads and win with many
              * primary items (a sudoku's 324: 15% faster); the list wins
-             * when few items are scanned (N-queens: 7%). */
+             * when few items are scanned (N-queens: 7%). The walk starts
+             * at the word of the first active item. */
             if (!scan_bits) {
                 for (int32_t k = cl[0].next; k != 0; k = cl[k].next) {
                     int32_t len = LEN(k);
@@ -1215,7 +1218,7 @@ forward:
                             best = k;
                     }
                 }
-            } else for (int32_t w = 0; w < act_words; w++) {
+            } else for (int32_t w = cl[0].next / 64; w < act_words; w++) {
                 for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1) {
                     int32_t k = w * 64 + lowest_bit(bits), len = LEN(k);
                     if (len < t) {
