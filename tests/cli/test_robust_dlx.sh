@@ -144,6 +144,15 @@ awk -v n="$(scaled 1000000)" 'BEGIN {
 run million 30 "$DLX" --count "$W/million.txt"
 expect_ok million 0 && expect_out million 2
 
+# 300000 options, each with its own secondary item and its own colour:
+# 300000 solutions (the parser and engine stay linear in the options).
+awk -v n="$(scaled 300000)" 'BEGIN {
+    printf "a |"; for (i = 0; i < n; i++) printf " s%d", i; printf "\n"
+    for (i = 0; i < n; i++) printf "a s%d:c%d\n", i, i
+}' > "$W/many_options.txt"
+run many_options 30 "$DLX" --count "$W/many_options.txt"
+expect_ok many_options 0 && expect_out many_options "$(scaled 300000)"
+
 # Names of 10000 characters (items and a colour); the solution is printed
 # with the option lines as written.
 long_a=$(awk 'BEGIN { for (i = 0; i < 10000; i++) printf "a" }')
