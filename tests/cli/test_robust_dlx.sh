@@ -210,8 +210,8 @@ expect_error full_version 2 'error|space'
 # With little address space (ulimit -v), a big problem gives an error
 # message, not a crash. Not under AddressSanitizer (it reserves terabytes of
 # address space) nor valgrind.
-if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ]; then
-    echo "skipped: ulimit -v under valgrind or AddressSanitizer"
+if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ] || [ -n "${TSAN_OPTIONS:-}" ]; then
+    echo "skipped: ulimit -v under valgrind or a sanitizer"
 else
     # First check that a small problem works within the limit, so the big
     # one fails for its size and not because nothing can start.
