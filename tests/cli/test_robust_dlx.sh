@@ -166,6 +166,23 @@ if expect_ok long_names 0; then
         { fail "long_names: the options are not printed as written"; show long_names; }
 fi
 
+# Names may hold any byte but control characters: the JSON outputs (the
+# solutions and the trace) must still be valid UTF-8, with quotes and
+# backslashes escaped.
+printf 'a\377b "q\\ | x\na\377b x:c\300\257\n"q\\\n' > "$W/bytes.txt"
+for view in --format=json --trace=json; do
+    name=bytes_${view#--}
+    name=$(echo "$name" | tr '=' '_')
+    run "$name" 10 "$DLX" "$view" "$W/bytes.txt"
+    expect_ok "$name" 0 || continue
+    if command -v iconv > /dev/null 2>&1 &&
+        ! iconv -f UTF-8 -t UTF-8 < "$W/$name.out" > /dev/null 2>&1; then
+        fail "$name: the JSON output is not valid UTF-8"
+        show "$name"
+    fi
+    grep -q -F '"\"q\\' "$W/$name.out" || { fail "$name: the name \"q\\ is not escaped"; show "$name"; }
+done
+
 # --- output ------------------------------------------------------------------
 
 # 2^20 solutions: 20 items, each in two identical options.
