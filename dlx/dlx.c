@@ -49,6 +49,7 @@ typedef struct dlx_im {
 typedef struct dlx_nodes {
     dlx_ud *ud;
     dlx_im *im;
+    int32_t *nx; /* next node of the same option, cyclically (0 elsewhere) */
 } dlx_nodes;
 
 typedef struct dlx_link {
@@ -218,18 +219,24 @@ static int grow_nodes(dlx_problem *p, int64_t need)
     if (!ud)
         return DLX_ENOMEM;
     dlx_im *im = p->alloc(p->ud, NULL, 0, (size_t)n * sizeof *im);
-    if (!im) {
+    int32_t *nx = im ? p->alloc(p->ud, NULL, 0, (size_t)n * sizeof *nx) : NULL;
+    if (!nx) {
+        if (im)
+            p->alloc(p->ud, im, (size_t)n * sizeof *im, 0);
         p->alloc(p->ud, ud, (size_t)n * sizeof *ud, 0);
         return DLX_ENOMEM;
     }
     if (old) {
         memcpy(ud, p->nd.ud, old * sizeof *ud);
         memcpy(im, p->nd.im, old * sizeof *im);
+        memcpy(nx, p->nd.nx, old * sizeof *nx);
     }
     mem_free(p, p->nd.ud, old * sizeof *ud);
     mem_free(p, p->nd.im, old * sizeof *im);
+    mem_free(p, p->nd.nx, old * sizeof *nx);
     p->nd.ud = ud;
     p->nd.im = im;
+    p->nd.nx = nx;
     p->nodes_cap = (int32_t)n;
     return DLX_OK;
 }
@@ -278,6 +285,7 @@ dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud)
     p->cl[0].prev = p->cl[0].next = 0;
     p->nd.ud[0] = (dlx_ud){0, 0};
     p->nd.im[0] = (dlx_im){0, 0};
+    p->nd.nx[0] = 0;
     p->n_nodes = 1;
     return p;
 }
@@ -294,6 +302,7 @@ void dlx_free(dlx_problem *p)
     size_t ic = (size_t)p->items_cap;
     mem_free(p, p->nd.ud, (size_t)p->nodes_cap * sizeof *p->nd.ud);
     mem_free(p, p->nd.im, (size_t)p->nodes_cap * sizeof *p->nd.im);
+    mem_free(p, p->nd.nx, (size_t)p->nodes_cap * sizeof *p->nd.nx);
     mem_free(p, p->cl, ic * sizeof *p->cl);
     mem_free(p, p->secondary, ic * sizeof *p->secondary);
     mem_free(p, p->name_at, ic * sizeof *p->name_at);
@@ -356,6 +365,7 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     p->commit_state[x] = 0;
     p->nd.ud[x] = (dlx_ud){.up = x, .down = x};
     p->nd.im[x] = (dlx_im){.itm = 0, .color = 0};
+    p->nd.nx[x] = 0;
     if (flags & DLX_SECONDARY) {
         p->cl[x].prev = p->cl[x].next = x;
     } else {
@@ -413,6 +423,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
         int32_t s = p->n_nodes++;
         nd.ud[s] = (dlx_ud){.up = 0, .down = 0};
         nd.im[s] = (dlx_im){.itm = 0, .color = 0};
+        nd.nx[s] = 0;
     }
     int32_t before = p->n_nodes - 1; /* the spacer before this option */
     int32_t first = p->n_nodes;
@@ -420,6 +431,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
         int32_t x = items[k] + 1, q = p->n_nodes++;
         nd.im[q].itm = x;
         nd.im[q].color = colors ? colors[k] : 0;
+        nd.nx[q] = k + 1 < n ? q + 1 : first;
         nd.ud[q].up = nd.ud[x].up;
         nd.ud[q].down = x;
         nd.ud[nd.ud[x].up].down = q;
@@ -430,6 +442,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
     nd.ud[before].down = after - 1; /* last node of this option */
     nd.ud[after] = (dlx_ud){.up = first, .down = 0};
     nd.im[after] = (dlx_im){.itm = -(p->n_options + 1), .color = 0};
+    nd.nx[after] = 0;
     p->opt_first[p->n_options] = first;
     p->has_colors |= has_color;
     return p->n_options++;
@@ -529,44 +542,35 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 
 /* --- The dance ------------------------------------------------------------ */
 
-/* Removes every node of r's option except r itself from its item's list.
- * With colours, nodes of purified items (color < 0) stay, as in Knuth's
+/* Removes every node of r's option except r itself from its item's list,
+ * following nx[] round the option (no spacer test in the hot loop). With
+ * colours, nodes of purified items (color < 0) stay, as in Knuth's
  * Algorithm C: their item is settled and its list is no longer consulted. */
 DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
 {
-    for (int32_t q = r + 1; q != r;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].up;
-            continue;
-        }
+    for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
         if (!colors || nd.im[q].color >= 0) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
             nd.ud[u].down = d;
             nd.ud[d].up = u;
-            LEN(x)--;
+            LEN(nd.im[q].itm)--;
             (*updates)++;
         }
-        q++;
     }
 }
 
-/* Exactly undoes hide(r), walking the option the other way. */
+/* Undoes hide(r). The nodes of one option lie in distinct lists, so they
+ * may be put back in any order; only the order of options within an item
+ * matters, and uncover() takes care of that. */
 DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
 {
-    for (int32_t q = r - 1; q != r;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].down;
-            continue;
-        }
+    for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
         if (!colors || nd.im[q].color >= 0) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
             nd.ud[u].down = q;
             nd.ud[d].up = q;
-            LEN(x)++;
+            LEN(nd.im[q].itm)++;
         }
-        q--;
     }
 }
 
@@ -1252,6 +1256,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->names_len = p->names_len;
     memcpy(c->nd.ud, p->nd.ud, (size_t)p->n_nodes * sizeof *c->nd.ud);
     memcpy(c->nd.im, p->nd.im, (size_t)p->n_nodes * sizeof *c->nd.im);
+    memcpy(c->nd.nx, p->nd.nx, (size_t)p->n_nodes * sizeof *c->nd.nx);
     memcpy(c->cl, p->cl, (size_t)items * sizeof *c->cl);
     memcpy(c->secondary, p->secondary, (size_t)items * sizeof *c->secondary);
     memcpy(c->name_at, p->name_at, (size_t)items * sizeof *c->name_at);

@@ -11,9 +11,46 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "problems.h"
+#include "../examples/problems.h"
 
 /* --- helpers ------------------------------------------------------------- */
+
+/* The classic problems, built by the same code as the example programs. */
+static dlx_problem *build_queens(int n)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(queens_build(p, n, 1), 0);
+    return p;
+}
+
+static dlx_problem *build_langford(int n)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(langford_build(p, n), 0);
+    return p;
+}
+
+static dlx_problem *build_pentominoes(int rows, int cols)
+{
+    pentomino_board b;
+    ck_assert_int_eq(pentomino_board_init(&b, rows, cols), 0);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(pentomino_build(p, &b), 0);
+    return p;
+}
+
+static dlx_problem *build_petersen(int colours)
+{
+    int storage[15][2];
+    colouring_graph g = colouring_petersen(storage);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(colouring_build(p, &g, colours), 0);
+    return p;
+}
 
 static uint64_t count_all(dlx_problem *p)
 {
@@ -278,7 +315,7 @@ END_TEST
 START_TEST(petersen_colourings)
 {
     /* Chromatic polynomial of the Petersen graph at k = 3 is 120. */
-    dlx_problem *p = build_colouring(10, petersen_edges, 15, 3);
+    dlx_problem *p = build_petersen(3);
     ck_assert_uint_eq(count_all(p), 120);
     dlx_free(p);
 }
@@ -563,7 +600,7 @@ START_TEST(prefixes_add_up)
     for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
         dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].n)
                          : cases[t].which == 1 ? build_langford(cases[t].n)
-                                               : build_colouring(10, petersen_edges, 15, 3);
+                                               : build_petersen(3);
         uint64_t whole = count_all(p);
         for (int32_t depth = 0; depth <= 2; depth++) {
             static struct prefix_list l;
