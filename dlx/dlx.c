@@ -96,6 +96,16 @@ struct dlx_problem {
     int32_t *undo;         /* headers whose commit_state a commit set */
     int32_t undo_len, undo_cap;
 
+    /* A copy of the links as they were with nothing committed, taken at the
+     * first commitment, so that dlx_uncommit_all() of many commitments (a
+     * sudoku's givens) is a copy rather than a long dance backwards. Only
+     * the links and lengths change under cover/uncover; colours change too
+     * under purify, so with colours the whole im[] is kept. */
+    dlx_ud *snap_ud;
+    dlx_im *snap_im;
+    dlx_link *snap_cl;
+    int32_t snap_nodes, snap_im_count, snap_items; /* sizes; snap_ud == NULL: none */
+
     /* The search. */
     enum search_state state;
     int32_t level;
@@ -241,6 +251,40 @@ static int grow_nodes(dlx_problem *p, int64_t need)
     return DLX_OK;
 }
 
+/* Forgets the snapshot (the structure it copies has changed shape). */
+static void drop_snapshot(dlx_problem *p)
+{
+    mem_free(p, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
+    mem_free(p, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
+    mem_free(p, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
+    p->snap_ud = NULL;
+    p->snap_im = NULL;
+    p->snap_cl = NULL;
+    p->snap_nodes = p->snap_im_count = p->snap_items = 0;
+}
+
+/* Copies the links as they are now; called with nothing committed and no
+ * search under way. Failing to get memory is not an error: commitments then
+ * simply undo the slow way. */
+static void take_snapshot(dlx_problem *p)
+{
+    int32_t nodes = p->n_nodes, items = p->n_items + 1;
+    int32_t ims = p->has_colors ? nodes : items; /* headers come first */
+    p->snap_ud = p->alloc(p->ud, NULL, 0, (size_t)nodes * sizeof *p->snap_ud);
+    p->snap_im = p->alloc(p->ud, NULL, 0, (size_t)ims * sizeof *p->snap_im);
+    p->snap_cl = p->alloc(p->ud, NULL, 0, (size_t)items * sizeof *p->snap_cl);
+    p->snap_nodes = nodes;
+    p->snap_im_count = ims;
+    p->snap_items = items;
+    if (!p->snap_ud || !p->snap_im || !p->snap_cl) {
+        drop_snapshot(p);
+        return;
+    }
+    memcpy(p->snap_ud, p->nd.ud, (size_t)nodes * sizeof *p->snap_ud);
+    memcpy(p->snap_im, p->nd.im, (size_t)ims * sizeof *p->snap_im);
+    memcpy(p->snap_cl, p->cl, (size_t)items * sizeof *p->snap_cl);
+}
+
 /* --- Status words --------------------------------------------------------- */
 
 const char *dlx_strerror(int code)
@@ -312,6 +356,7 @@ void dlx_free(dlx_problem *p)
     mem_free(p, p->names, p->names_cap);
     mem_free(p, p->commits, (size_t)p->commits_cap * sizeof *p->commits);
     mem_free(p, p->undo, (size_t)p->undo_cap * sizeof *p->undo);
+    drop_snapshot(p);
     mem_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
     p->alloc(p->ud, p, sizeof *p, 0);
 }
@@ -334,6 +379,7 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     if (p->n_items >= INT32_MAX / 2 - 2)
         return DLX_ETOOBIG;
     int32_t x = p->n_items + 1; /* header index */
+    drop_snapshot(p);
     int rc = grow_items(p, x + 1);
     if (rc)
         return rc;
@@ -418,6 +464,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
                   (int64_t)p->n_options + 1);
     if (rc)
         return rc;
+    drop_snapshot(p);
     dlx_nodes nd = p->nd;
     if (p->n_options == 0) {
         int32_t s = p->n_nodes++;
@@ -704,9 +751,16 @@ int dlx_commit(dlx_problem *p, int32_t opt)
     }
     if (p->state == S_DONE)
         p->state = S_IDLE;
+    if (p->n_commits == 1 && !p->snap_ud)
+        take_snapshot(p);
     uint64_t updates = 0;
-    cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 1, &updates);
-    commit_rest(nd, p->cl, anchor, p->n_items, 1, &updates);
+    if (p->has_colors) {
+        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 1, &updates);
+        commit_rest(nd, p->cl, anchor, p->n_items, 1, &updates);
+    } else {
+        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 0, &updates);
+        commit_rest(nd, p->cl, anchor, p->n_items, 0, &updates);
+    }
     return DLX_OK;
 }
 
@@ -719,8 +773,13 @@ int dlx_uncommit(dlx_problem *p)
     if (p->n_commits == 0)
         return DLX_EEMPTY;
     struct dlx_commit c = p->commits[--p->n_commits];
-    uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 1);
-    uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 1);
+    if (p->has_colors) {
+        uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 1);
+        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 1);
+    } else {
+        uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 0);
+        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 0);
+    }
     while (p->undo_len > c.undo_mark)
         p->commit_state[p->undo[--p->undo_len]] = 0;
     if (p->state == S_DONE)
@@ -728,12 +787,57 @@ int dlx_uncommit(dlx_problem *p)
     return DLX_OK;
 }
 
+/* All or nothing: a failure takes back what this call committed. (Building
+ * the lists afresh from the surviving options was tried for a sudoku's
+ * givens; it runs the same number of instructions as the covers and loses to
+ * them on branch prediction.) */
+int dlx_commit_many(dlx_problem *p, const int32_t *opts, int32_t n, int32_t *failed)
+{
+    if (failed)
+        *failed = -1;
+    if (!p || n < 0 || (n > 0 && !opts))
+        return DLX_EINVAL;
+    if (in_search(p))
+        return DLX_EBUSY;
+    for (int32_t k = 0; k < n; k++) {
+        int rc = dlx_commit(p, opts[k]);
+        if (rc) {
+            if (failed)
+                *failed = k;
+            while (k-- > 0)
+                dlx_uncommit(p);
+            return rc;
+        }
+    }
+    return DLX_OK;
+}
+
+/* Undoing many commitments one by one costs about what making them did;
+ * copying the snapshot back costs the size of the structure. The copy wins
+ * when there are many commitments, or a search to abandon as well. */
 int dlx_uncommit_all(dlx_problem *p)
 {
     if (!p)
         return DLX_EINVAL;
-    if (in_search(p))
-        return DLX_EBUSY;
+    if (p->n_commits == 0) {
+        dlx_reset(p);
+        return DLX_OK;
+    }
+    int64_t work = (int64_t)(p->n_commits + (in_search(p) ? p->level + 1 : 0)) * 64;
+    if (p->snap_ud && work >= p->n_items) {
+        memcpy(p->nd.ud, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
+        memcpy(p->nd.im, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
+        memcpy(p->cl, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
+        while (p->undo_len > 0)
+            p->commit_state[p->undo[--p->undo_len]] = 0;
+        p->n_commits = 0;
+        p->state = S_IDLE;
+        p->level = 0;
+        p->found = 0;
+        p->stop_requested = 0;
+        return DLX_OK;
+    }
+    dlx_reset(p);
     while (p->n_commits)
         dlx_uncommit(p);
     return DLX_OK;
@@ -813,6 +917,7 @@ int dlx_set_seed(dlx_problem *p, uint64_t seed)
             return DLX_ENOMEM;
     }
     p->rng = seed;
+    drop_snapshot(p);
     dlx_nodes nd = p->nd;
     for (int32_t x = 1; x <= p->n_items; x++) {
         int32_t n = 0;
@@ -1268,6 +1373,20 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         memcpy(c->undo, p->undo, (size_t)p->undo_len * sizeof *c->undo);
     if (p->n_commits)
         memcpy(c->commits, p->commits, (size_t)p->n_commits * sizeof *c->commits);
+    if (p->snap_ud) {
+        c->has_colors = p->has_colors;
+        c->n_items = p->n_items;
+        c->n_nodes = p->n_nodes;
+        take_snapshot(c); /* sized like p's; filled from p's below */
+        if (!c->snap_ud) {
+            dlx_free(c);
+            return NULL;
+        }
+        memcpy(c->snap_ud, p->snap_ud, (size_t)p->snap_nodes * sizeof *c->snap_ud);
+        memcpy(c->snap_im, p->snap_im, (size_t)p->snap_im_count * sizeof *c->snap_im);
+        memcpy(c->snap_cl, p->snap_cl, (size_t)p->snap_items * sizeof *c->snap_cl);
+    }
+
     c->n_items = p->n_items;
     c->n_primary = p->n_primary;
     c->n_options = p->n_options;
