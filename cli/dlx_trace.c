@@ -150,18 +150,45 @@ static const char *option_text(dlx_trace *t, int32_t opt)
     return t->text;
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped; other
- * bytes (UTF-8 included) written as they are. */
-static void put_json_string(FILE *out, const char *s)
+/* Length of the well-formed UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n)
 {
+    unsigned char c = s[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3Fu);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped; UTF-8
+ * written as it is, and bytes that are not UTF-8 (names may hold any byte)
+ * as U+FFFD, so every line stays valid JSON -- the rule of dlx_output.c. */
+static void put_json_string(FILE *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
     putc('"', out);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            fprintf(out, "\\%c", *c);
-        else if (*c < 0x20)
-            fprintf(out, "\\u%04x", *c);
+    for (size_t i = 0; i < n;) {
+        size_t len = 1;
+        if (s[i] == '"' || s[i] == '\\')
+            fprintf(out, "\\%c", s[i]);
+        else if (s[i] < 0x20 || s[i] == 0x7f)
+            fprintf(out, "\\u%04x", s[i]);
+        else if ((len = utf8_length(s + i, n - i)) == 0)
+            fputs("\\ufffd", out), len = 1;
         else
-            putc(*c, out);
+            fwrite(s + i, 1, len, out);
+        i += len;
     }
     putc('"', out);
 }
