@@ -127,6 +127,27 @@ static int grow(void **ptr, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
+/* Doubles two arrays that share one capacity *cap (elements of size1 and
+ * size2). Returns 0, or -1 when out of memory (both arrays keep their
+ * contents; *cap is unchanged, so the larger one is merely roomier). */
+static int grow_pair(void **a, void **b, size_t *cap, size_t size1, size_t size2)
+{
+    size_t n = *cap ? *cap : 16;
+    if (n > SIZE_MAX / 2 / (size1 > size2 ? size1 : size2))
+        return -1;
+    n = *cap ? n * 2 : n;
+    void *na = realloc(*a, n * size1);
+    if (!na)
+        return -1;
+    *a = na;
+    void *nb = realloc(*b, n * size2);
+    if (!nb)
+        return -1;
+    *b = nb;
+    *cap = n;
+    return 0;
+}
+
 /* FNV-1a, folded to 32 bits: simple, and good enough for names. */
 static uint32_t hash_name(const char *s, size_t len)
 {
@@ -522,13 +543,10 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
                             dlx_text_strerror(color));
             colored = 1;
         }
-        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0)
+        if (n == t->opt_scratch_cap && grow_pair((void **)&t->opt_items, (void **)&t->opt_colors,
+                                                 &t->opt_scratch_cap, sizeof(int32_t),
+                                                 sizeof(int32_t)) != 0)
             return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
-        /* opt_colors shares the capacity of opt_items. */
-        int32_t *nc = realloc(t->opt_colors, t->opt_scratch_cap * sizeof(int32_t));
-        if (!nc)
-            return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
-        t->opt_colors = nc;
         t->opt_items[n] = item;
         t->opt_colors[n] = color;
         n++;
@@ -536,13 +554,10 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     }
     if (n > INT32_MAX)
         return fail(t, DLX_ETOOBIG, line, line_start, s, "an option with too many items");
-    if (grow((void **)&t->opt_off, &t->opt_cap, (size_t)t->opt_count + 1, sizeof *t->opt_off) != 0)
+    if ((size_t)t->opt_count == t->opt_cap &&
+        grow_pair((void **)&t->opt_off, (void **)&t->opt_line, &t->opt_cap, sizeof *t->opt_off,
+                  sizeof *t->opt_line) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
-    /* opt_line shares the capacity of opt_off. */
-    int64_t *nl = realloc(t->opt_line, t->opt_cap * sizeof *nl);
-    if (!nl)
-        return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
-    t->opt_line = nl;
     int32_t id = dlx_add_option(t->problem, t->opt_items, colored ? t->opt_colors : NULL,
                                 (int32_t)n);
     if (id < 0)
