@@ -37,10 +37,7 @@ SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
-# A fuzz target whose module has not landed yet is left out.
-FUZZ_SRC    := $(filter-out $(if $(wildcard dlx/dlx_text.h),,tests/fuzz/fuzz_dlx_text.c) \
-                 $(if $(wildcard sudoku/sudoku.h),,tests/fuzz/fuzz_sudoku.c), \
-                 $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 

@@ -66,6 +66,7 @@ struct dlx_text {
     /* Options: offset of their text in buf and their line number. */
     size_t *opt_off;
     int64_t *opt_line;
+    size_t opt_line_cap;
     size_t opt_cap;
     int32_t opt_count;
 
@@ -81,6 +82,7 @@ struct dlx_text {
     int32_t *opt_items;
     int32_t *opt_colors;
     size_t opt_scratch_cap;
+    size_t opt_colors_cap;
     char *name_tmp; /* a NUL-terminated copy of an item name for dlx_add_item */
     size_t name_tmp_cap;
 
@@ -123,27 +125,6 @@ static int grow(void **ptr, size_t *cap, size_t need, size_t size)
     if (!q)
         return -1;
     *ptr = q;
-    *cap = n;
-    return 0;
-}
-
-/* Doubles two arrays that share one capacity *cap (elements of size1 and
- * size2). Returns 0, or -1 when out of memory (both arrays keep their
- * contents; *cap is unchanged, so the larger one is merely roomier). */
-static int grow_pair(void **a, void **b, size_t *cap, size_t size1, size_t size2)
-{
-    size_t n = *cap ? *cap : 16;
-    if (n > SIZE_MAX / 2 / (size1 > size2 ? size1 : size2))
-        return -1;
-    n = *cap ? n * 2 : n;
-    void *na = realloc(*a, n * size1);
-    if (!na)
-        return -1;
-    *a = na;
-    void *nb = realloc(*b, n * size2);
-    if (!nb)
-        return -1;
-    *b = nb;
     *cap = n;
     return 0;
 }
@@ -543,9 +524,10 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
                             dlx_text_strerror(color));
             colored = 1;
         }
-        if (n == t->opt_scratch_cap && grow_pair((void **)&t->opt_items, (void **)&t->opt_colors,
-                                                 &t->opt_scratch_cap, sizeof(int32_t),
-                                                 sizeof(int32_t)) != 0)
+        /* Grown only when full: a realloc per item would copy the array
+         * every time under ASan and valgrind (quadratic on long lines). */
+        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0 ||
+            grow((void **)&t->opt_colors, &t->opt_colors_cap, n + 1, sizeof(int32_t)) != 0)
             return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
         t->opt_items[n] = item;
         t->opt_colors[n] = color;
@@ -554,9 +536,10 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     }
     if (n > INT32_MAX)
         return fail(t, DLX_ETOOBIG, line, line_start, s, "an option with too many items");
-    if ((size_t)t->opt_count == t->opt_cap &&
-        grow_pair((void **)&t->opt_off, (void **)&t->opt_line, &t->opt_cap, sizeof *t->opt_off,
-                  sizeof *t->opt_line) != 0)
+    if (grow((void **)&t->opt_off, &t->opt_cap, (size_t)t->opt_count + 1, sizeof *t->opt_off) != 0)
+        return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
+    if (grow((void **)&t->opt_line, &t->opt_line_cap, (size_t)t->opt_count + 1,
+             sizeof *t->opt_line) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
     int32_t id = dlx_add_option(t->problem, t->opt_items, colored ? t->opt_colors : NULL,
                                 (int32_t)n);

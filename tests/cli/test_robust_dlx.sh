@@ -5,10 +5,6 @@
 # valid input must simply work. Big inputs are generated here at run time.
 . "$TESTS/cli/robust_lib.sh"
 DLX=$BIN/dlx
-if [ ! -f "$TESTS/../cli/dlx.c" ]; then
-    echo "skipped: the dlx command has not landed yet (no cli/dlx.c)"
-    exit 0
-fi
 if [ ! -x "$DLX" ]; then
     echo "no $DLX: the dlx command is not built"
     exit 1
@@ -193,6 +189,12 @@ run full_big 20 sh -c '"$0" --max=100000 "$1" > /dev/full' "$DLX" "$W/many.txt"
 expect_error full_big 2 'error|space'
 run full_count 10 sh -c '"$0" --count "$1" > /dev/full' "$DLX" "$W/bom_crlf.txt"
 expect_error full_count 2 'error|space'
+
+# --help and --version are output too.
+run full_help 10 sh -c '"$0" --help > /dev/full' "$DLX"
+expect_error full_help 2 'error|space'
+run full_version 10 sh -c '"$0" --version > /dev/full' "$DLX"
+expect_error full_version 2 'error|space'
 
 # --- limits ------------------------------------------------------------------
 

@@ -9,10 +9,6 @@
 # published with the problem (483921657 967345821 ...).
 . "$TESTS/cli/robust_lib.sh"
 SUDOKU=$BIN/sudoku
-if [ ! -f "$TESTS/../cli/sudoku.c" ]; then
-    echo "skipped: the sudoku command has not landed yet (no cli/sudoku.c)"
-    exit 0
-fi
 if [ ! -x "$SUDOKU" ]; then
     echo "no $SUDOKU: the sudoku command is not built"
     exit 1
@@ -185,6 +181,12 @@ run full_small 10 sh -c '"$0" "$1" > /dev/full' "$SUDOKU" "$W/good.txt"
 expect_error full_small 2 'error|space'
 run full_big 20 sh -c '"$0" "$1" > /dev/full' "$SUDOKU" "$W/many.txt"
 expect_error full_big 2 'error|space'
+
+# --help and --version are output too.
+run full_help 10 sh -c '"$0" --help > /dev/full' "$SUDOKU"
+expect_error full_help 2 'error|space'
+run full_version 10 sh -c '"$0" --version > /dev/full' "$SUDOKU"
+expect_error full_version 2 'error|space'
 
 # --- limits ---------------------------------------------------------------------
 
