@@ -144,6 +144,15 @@ awk -v n="$(scaled 1000000)" 'BEGIN {
 run million 30 "$DLX" --count "$W/million.txt"
 expect_ok million 0 && expect_out million 2
 
+# 300000 options, each with its own secondary item and its own colour:
+# 300000 solutions (the parser and engine stay linear in the options).
+awk -v n="$(scaled 300000)" 'BEGIN {
+    printf "a |"; for (i = 0; i < n; i++) printf " s%d", i; printf "\n"
+    for (i = 0; i < n; i++) printf "a s%d:c%d\n", i, i
+}' > "$W/many_options.txt"
+run many_options 30 "$DLX" --count "$W/many_options.txt"
+expect_ok many_options 0 && expect_out many_options "$(scaled 300000)"
+
 # Names of 10000 characters (items and a colour); the solution is printed
 # with the option lines as written.
 long_a=$(awk 'BEGIN { for (i = 0; i < 10000; i++) printf "a" }')
@@ -201,8 +210,8 @@ expect_error full_version 2 'error|space'
 # With little address space (ulimit -v), a big problem gives an error
 # message, not a crash. Not under AddressSanitizer (it reserves terabytes of
 # address space) nor valgrind.
-if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ]; then
-    echo "skipped: ulimit -v under valgrind or AddressSanitizer"
+if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ] || [ -n "${TSAN_OPTIONS:-}" ]; then
+    echo "skipped: ulimit -v under valgrind or a sanitizer"
 else
     # First check that a small problem works within the limit, so the big
     # one fails for its size and not because nothing can start.

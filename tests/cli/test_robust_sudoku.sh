@@ -194,8 +194,8 @@ expect_error full_version 2 'error|space'
 # status 2 (or, if it fits after all, the answer "invalid"), never a crash.
 # Not under AddressSanitizer (it reserves terabytes of address space) nor
 # valgrind.
-if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ]; then
-    echo "skipped: ulimit -v under valgrind or AddressSanitizer"
+if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ] || [ -n "${TSAN_OPTIONS:-}" ]; then
+    echo "skipped: ulimit -v under valgrind or a sanitizer"
 else
     awk 'BEGIN { s = "."; while (length(s) < 16777216) s = s s; print s }' > "$W/huge_line.txt"
     run ulimit_small 10 sh -c 'ulimit -v 10000 && exec "$0" "$1"' "$SUDOKU" "$W/good.txt"
