@@ -500,7 +500,7 @@ int dlx_trace_event(void *ctx, const dlx_event *ev)
     dlx_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
-    if (ev->level < 0 || ev->level >= t->levels)
+    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_BACKTRACK)
         return 0; /* cannot happen: levels never outnumber the items */
     switch (ev->kind) {
     case DLX_EV_CHOOSE:

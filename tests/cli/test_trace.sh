@@ -4,8 +4,6 @@
 # one dead end; 5 items chosen plus the solution leaf = 6 nodes), on the small
 # problem with colours of docs/xcc.dlx, and on problems too big to trace.
 # The whole text of the paper's trace is checked by test_trace_doc.sh.
-# TEMPORARY until the dlx command lands on main: nothing to test without it.
-if [ ! -x "${BIN:-build/bin}/dlx" ]; then echo "skipped: no dlx command yet"; exit 0; fi
 status=0
 dir=${TMPDIR:-/tmp}/test_trace.$$
 mkdir -p "$dir" || exit 1
