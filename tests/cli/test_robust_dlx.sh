@@ -74,6 +74,17 @@ if [ -r /proc/self/mem ]; then
     run read_error 10 "$DLX" /proc/self/mem
     expect_error read_error 2 '/proc/self/mem.*error'
 fi
+# Standard input a directory, or closed; standard output closed.
+run stdin_dir 10 "$DLX" < "$W"
+expect_error stdin_dir 2 'error'
+run stdin_closed 10 sh -c '"$0" <&-' "$DLX"
+expect_error stdin_closed 2 'error'
+run stdout_closed 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/nul.txt"
+expect_error stdout_closed 2 'error'
+printf 'a\na\n' > "$W/tiny.txt"
+run stdout_closed_ok 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/tiny.txt"
+expect_error stdout_closed_ok 2 'error'
+
 # A file without read permission. Root reads it anyway, so as root the check
 # runs the program as the user nobody, when that is possible.
 printf 'a\na\n' > "$W/secret.txt"
@@ -165,6 +176,23 @@ if expect_ok long_names 0; then
         grep -q -x -F "$long_b x:$long_c" "$W/long_names.out" ||
         { fail "long_names: the options are not printed as written"; show long_names; }
 fi
+
+# Names may hold any byte but control characters: the JSON outputs (the
+# solutions and the trace) must still be valid UTF-8, with quotes and
+# backslashes escaped.
+printf 'a\377b "q\\ | x\na\377b x:c\300\257\n"q\\\n' > "$W/bytes.txt"
+for view in --format=json --trace=json; do
+    name=bytes_${view#--}
+    name=$(echo "$name" | tr '=' '_')
+    run "$name" 10 "$DLX" "$view" "$W/bytes.txt"
+    expect_ok "$name" 0 || continue
+    if command -v iconv > /dev/null 2>&1 &&
+        ! iconv -f UTF-8 -t UTF-8 < "$W/$name.out" > /dev/null 2>&1; then
+        fail "$name: the JSON output is not valid UTF-8"
+        show "$name"
+    fi
+    grep -q -F '"\"q\\' "$W/$name.out" || { fail "$name: the name \"q\\ is not escaped"; show "$name"; }
+done
 
 # --- output ------------------------------------------------------------------
 

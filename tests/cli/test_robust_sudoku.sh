@@ -123,6 +123,12 @@ if [ -r /proc/self/mem ]; then
     run read_error 10 "$SUDOKU" /proc/self/mem
     expect_error read_error 2 '/proc/self/mem'
 fi
+run stdin_dir 10 "$SUDOKU" < "$W"
+expect_error stdin_dir 2 '[Dd]irectory|error'
+run stdin_closed 10 sh -c '"$0" <&-' "$SUDOKU"
+expect_error stdin_closed 2 '.'
+run stdout_closed 10 sh -c '"$0" "$1" >&-' "$SUDOKU" "$W/good.txt"
+expect_error stdout_closed 2 'error'
 cp "$W/good.txt" "$W/secret.txt"
 chmod 000 "$W/secret.txt"
 if ! is_root; then
