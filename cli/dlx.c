@@ -282,6 +282,10 @@ static int read_problem(struct dlx_cli_run *run)
             return EXIT_ERROR;
         }
     }
+    if (!o->path && !o->quiet && isatty(STDIN_FILENO))
+        fputs("dlx: reading the problem from the terminal; end it with Ctrl-D "
+              "(dlx --help for more)\n",
+              stderr);
     run->text = dlx_text_new();
     if (!run->text) {
         fputs("dlx: error: out of memory\n", stderr);

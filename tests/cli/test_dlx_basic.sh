@@ -101,7 +101,7 @@ grep -q '^dlx (libdlx) [0-9]' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
 
 # Usage errors: status 2 with a hint.
 for args in "--format xml" "--max 0" "--max -3" "--max 1x" "--choose best" "--seed -1" \
-    "--bogus" "a b"; do
+    "--bogus" "a b" "--trace --count" "--tree --format json" "--trace=xml" "--tree=png"; do
     # shellcheck disable=SC2086
     "$DLX" $args "$D/paper.txt" >"$tmp/out" 2>"$tmp/err"
     status=$?
