@@ -501,7 +501,14 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
                     (unsigned long long)st.nodes, seconds);
     }
-    if (o->stats)
+    if (o->stats) {
+        dlx_problem *p = run->problem;
+        int32_t items = dlx_item_count(p), secondary = 0;
+        for (int32_t i = 0; i < items; i++)
+            secondary += dlx_item_is_secondary(p, i) == 1;
+        fprintf(stderr, "items: %ld (%ld primary, %ld secondary)\noptions: %ld\ncolours: %ld\n",
+                (long)items, (long)(items - secondary), (long)secondary,
+                (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"
                 "max level: %ld\ncomplete: %s\n",
@@ -511,6 +518,7 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                 : rc != DLX_STOPPED         ? "yes"
                 : run->trace && dlx_trace_limit_hit(run->trace) ? "no (trace limit)"
                                             : "no (--max)");
+    }
 }
 
 /* Flushes and closes standard output. A reader that has gone away is not an

@@ -53,6 +53,10 @@ for key in solutions nodes updates seconds; do
     grep -q "^$key: [0-9]" "$tmp/err" || fail "--stats: no '$key:' line: $(cat "$tmp/err")"
 done
 grep -q '^solutions: 1$' "$tmp/err" || fail "--stats: solutions should be 1"
+grep -q '^items: 7 (7 primary, 0 secondary)$' "$tmp/err" || fail "--stats: items: $(cat "$tmp/err")"
+grep -q '^options: 6$' "$tmp/err" || fail "--stats: options: $(cat "$tmp/err")"
+"$DLX" --stats --count "$D/colors.txt" 2>&1 >/dev/null |
+    grep -q '^colours: 2$' || fail "--stats: colours of colors.txt should be 2 (A, B)"
 [ "$(cat "$tmp/out")" = 1 ] || fail "--stats: stdout should be just the count"
 
 # Colours: TAOCP 7.2.2.1's example, one solution, which shares x:A.
