@@ -81,6 +81,7 @@ struct dlx_text {
     int32_t *opt_items;
     int32_t *opt_colors;
     size_t opt_scratch_cap;
+    size_t opt_colors_cap;
     char *name_tmp; /* a NUL-terminated copy of an item name for dlx_add_item */
     size_t name_tmp_cap;
 
@@ -522,13 +523,9 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
                             dlx_text_strerror(color));
             colored = 1;
         }
-        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0)
+        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0 ||
+            grow((void **)&t->opt_colors, &t->opt_colors_cap, n + 1, sizeof(int32_t)) != 0)
             return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
-        /* opt_colors shares the capacity of opt_items. */
-        int32_t *nc = realloc(t->opt_colors, t->opt_scratch_cap * sizeof(int32_t));
-        if (!nc)
-            return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
-        t->opt_colors = nc;
         t->opt_items[n] = item;
         t->opt_colors[n] = color;
         n++;
