@@ -199,6 +199,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 dlx/dlx.h $(DESTDIR)$(PREFIX)/include/dlx.h
+	install -m 644 dlx/dlx_text.h $(DESTDIR)$(PREFIX)/include/dlx_text.h
 	install -m 644 $(LIBDLX_A) $(DESTDIR)$(PREFIX)/lib/libdlx.a
 	install -m 755 $(LIBDLX_SO) $(DESTDIR)$(PREFIX)/lib/libdlx.so.$(VERSION)
 	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libdlx.so.1
@@ -209,7 +210,8 @@ install: all
 	for m in $(wildcard docs/*.1); do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/include/dlx.h $(DESTDIR)$(PREFIX)/lib/libdlx.* \
+	rm -f $(DESTDIR)$(PREFIX)/include/dlx.h $(DESTDIR)$(PREFIX)/include/dlx_text.h \
+	    $(DESTDIR)$(PREFIX)/lib/libdlx.* \
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/libdlx.pc $(DESTDIR)$(PREFIX)/bin/dlx $(DESTDIR)$(PREFIX)/bin/sudoku
 
 clean:
