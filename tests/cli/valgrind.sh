@@ -1,13 +1,14 @@
 # valgrind.sh - sourced by run.sh when DLX_VALGRIND is set: every program in
-# $BIN (and its subfolders) is replaced by a wrapper that runs it under
-# valgrind's memcheck, so the test scripts need no change. Each run writes a
-# log named after the test (VG_TEST) into $VG_LOGS; a log that is not empty
-# at the end is a failure: any memory error, and any leak, even memory still
-# reachable at exit, counts. A program killed by SIGPIPE, SIGINT, SIGTERM,
-# SIGHUP or SIGKILL (a test closing a pipe or interrupting on purpose) has its
-# still-reachable records dropped, since it had no chance to free them; a
-# program killed by any other signal is a failure. Tests that cannot run under
-# valgrind (ulimit -v, timing) check DLX_VALGRIND and skip themselves.
+# $BIN (and its subfolders) is replaced by a wrapper that execs valgrind's
+# memcheck on it, so the test scripts need no change and signals a test
+# sends (kill -INT $pid) reach the program itself. Each run writes a log
+# named after the test (VG_TEST) into $VG_LOGS. At the end a run fails when
+# its ERROR SUMMARY counts any error: any memory error and any leak, even
+# memory still reachable at exit -- except that a program killed on purpose
+# by SIGPIPE, SIGINT, SIGTERM or SIGHUP (a test closing a pipe or
+# interrupting) is not blamed for the memory it still held; a program killed
+# by any other signal is a failure. Tests that cannot run under valgrind
+# (ulimit -v, timing) check DLX_VALGRIND and skip themselves.
 
 vg_setup() {
     command -v valgrind >/dev/null 2>&1 || {
@@ -20,32 +21,12 @@ vg_setup() {
     real_bin=$BIN
     for prog in $(cd "$real_bin" && find . -type f -perm -u+x | sed 's|^\./||'); do
         mkdir -p "$VG_DIR/bin/$(dirname "$prog")"
-        sed -e "s|@REAL@|$real_bin/$prog|g" -e "s|@LOGS@|$VG_LOGS|g" -e "s|@PROG@|$prog|g" \
+        sed -e "s|@REAL@|$real_bin/$prog|g" -e "s|@LOGS@|$VG_LOGS|g" \
             > "$VG_DIR/bin/$prog" <<'WRAPPER'
 #!/bin/sh
 # Runs @REAL@ under valgrind memcheck (made by tests/cli/valgrind.sh).
-logs=@LOGS@/${VG_TEST:-unknown}.$$
-valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
-    --log-file="$logs.%p.log" @REAL@ "$@"
-rc=$?
-[ "$rc" -gt 128 ] || exit "$rc"
-sig=$(kill -l "$rc" 2>/dev/null || echo "$rc")
-case $sig in
-PIPE | INT | TERM | HUP | KILL)
-    # Killed on purpose: memory still held is no leak; keep any other record.
-    for f in "$logs".*.log; do
-        [ -f "$f" ] || continue
-        awk '/^==[0-9]+== *$/ { if (rec !~ /are still reachable in loss record/) printf "%s", rec; rec = ""; next }
-             { rec = rec $0 "\n" }
-             END { if (rec !~ /are still reachable in loss record/) printf "%s", rec }' "$f" > "$f.tmp"
-        mv "$f.tmp" "$f"
-    done
-    ;;
-*) echo "valgrind wrapper: @PROG@ killed by signal $sig" >> "$logs.signal.log" ;;
-esac
-trap - "$sig" 2>/dev/null
-kill -s "$sig" $$ 2>/dev/null
-exit "$rc"
+exec valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+    --log-file="@LOGS@/${VG_TEST:-unknown}.%p.log" @REAL@ "$@"
 WRAPPER
         chmod +x "$VG_DIR/bin/$prog"
     done
@@ -55,20 +36,35 @@ WRAPPER
     echo "run.sh: every program runs under valgrind memcheck (logs in $VG_LOGS)"
 }
 
-# Prints every non-empty log and fails if there is one; removes the folder
-# when all is clean.
+# Judges every log (see the top of this file); prints the failing ones and
+# fails if there is one; removes the folder when all is clean.
 vg_check() {
     bad=0
+    runs=0
     for f in "$VG_LOGS"/*.log; do
-        [ -s "$f" ] || continue
+        [ -f "$f" ] || continue
+        runs=$((runs + 1))
+        verdict=$(awk '
+            /ERROR SUMMARY:/ { errors = $4 + 0; summary = 1 }
+            /are still reachable in loss record/ { reachable++ }
+            /Process terminating with default action of signal/ {
+                if ($0 ~ /\((SIGPIPE|SIGINT|SIGTERM|SIGHUP)\)/) on_purpose = 1; else crashed = 1
+            }
+            END {
+                if (on_purpose) errors -= reachable
+                if (crashed) print "crashed"
+                else if (errors > 0) print errors " errors"
+                else print "ok"
+            }' "$f")
+        [ "$verdict" = ok ] && continue
         bad=$((bad + 1))
-        echo "valgrind: $(basename "$f"):"
-        sed 's/^/    /' "$f"
+        echo "valgrind: $(basename "$f"): $verdict"
+        grep -v -E '^==[0-9]+== (Memcheck|Copyright|Using Valgrind|Parent PID)' "$f" | sed 's/^/    /'
     done
     if [ "$bad" -gt 0 ]; then
-        echo "valgrind: $bad runs with memory errors or leaks (logs in $VG_LOGS)"
+        echo "valgrind: $bad of $runs runs with memory errors or leaks (logs in $VG_LOGS)"
         return 1
     fi
-    echo "valgrind: no memory errors, no leaks"
+    echo "valgrind: $runs runs, no memory errors, no leaks"
     rm -rf "$VG_DIR"
 }
