@@ -79,11 +79,14 @@ run stdin_dir 10 "$DLX" < "$W"
 expect_error stdin_dir 2 'error'
 run stdin_closed 10 sh -c '"$0" <&-' "$DLX"
 expect_error stdin_closed 2 'error'
-run stdout_closed 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/nul.txt"
-expect_error stdout_closed 2 'error'
-printf 'a\na\n' > "$W/tiny.txt"
-run stdout_closed_ok 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/tiny.txt"
-expect_error stdout_closed_ok 2 'error'
+# (Under valgrind, its log file takes the free descriptor 1: no test.)
+if [ -z "${DLX_VALGRIND:-}" ]; then
+    run stdout_closed 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/nul.txt"
+    expect_error stdout_closed 2 'error'
+    printf 'a\na\n' > "$W/tiny.txt"
+    run stdout_closed_ok 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/tiny.txt"
+    expect_error stdout_closed_ok 2 'error'
+fi
 
 # A file without read permission. Root reads it anyway, so as root the check
 # runs the program as the user nobody, when that is possible.

@@ -127,8 +127,11 @@ run stdin_dir 10 "$SUDOKU" < "$W"
 expect_error stdin_dir 2 '[Dd]irectory|error'
 run stdin_closed 10 sh -c '"$0" <&-' "$SUDOKU"
 expect_error stdin_closed 2 '.'
-run stdout_closed 10 sh -c '"$0" "$1" >&-' "$SUDOKU" "$W/good.txt"
-expect_error stdout_closed 2 'error'
+# (Under valgrind, its log file takes the free descriptor 1: no test.)
+if [ -z "${DLX_VALGRIND:-}" ]; then
+    run stdout_closed 10 sh -c '"$0" "$1" >&-' "$SUDOKU" "$W/good.txt"
+    expect_error stdout_closed 2 'error'
+fi
 cp "$W/good.txt" "$W/secret.txt"
 chmod 000 "$W/secret.txt"
 if ! is_root; then
