@@ -487,9 +487,9 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                      st.solutions == 1 ? "" : "s");
         if (interrupted)
             fprintf(stderr,
-                    "dlx: interrupted: %s so far (partial), %llu nodes, %.3f s, about %.1f%% "
+                    "dlx: interrupted: %s so far (partial), %llu node%s, %.3f s, about %.1f%% "
                     "of the tree searched\n",
-                    sol, (unsigned long long)st.nodes, seconds,
+                    sol, (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds,
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && dlx_trace_limit_hit(run->trace))
             fprintf(stderr,
@@ -497,9 +497,9 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     "for small problems; --force traces everything\n",
                     o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT);
         else
-            fprintf(stderr, "dlx: %s%s, %llu nodes, %.3f s\n", sol,
+            fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
-                    (unsigned long long)st.nodes, seconds);
+                    (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds);
     }
     if (o->stats) {
         dlx_problem *p = run->problem;

@@ -84,6 +84,10 @@ printf 'a b c\na b\nb c\n' >"$tmp/none.txt"
 expect "no solution" 1 "" -- "$DLX" "$tmp/none.txt"
 grep -q '^dlx: no solution' "$tmp/err" || fail "no solution: summary: $(cat "$tmp/err")"
 expect "no solution count" 1 "0" -- "$DLX" -c "$tmp/none.txt"
+# An item line and no options: the root is the only node, in the singular.
+printf 'a\n' >"$tmp/bare.txt"
+expect "no options" 1 "" -- "$DLX" "$tmp/bare.txt"
+grep -q '^dlx: no solution, 1 node, ' "$tmp/err" || fail "one node: summary: $(cat "$tmp/err")"
 
 # The search options change the order of the search, never the answers.
 for rule in mrv first knuth; do
