@@ -149,7 +149,11 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
     dlx_cli_defaults(o);
     int format_given = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "cm:1f:sqphV", longopts, NULL)) != -1) {
+    /* getopt's own messages would name the program by its whole path
+     * (build/bin/dlx: ...); the leading ':' and opterr = 0 let us word them
+     * like every other message here. */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":cm:1f:sqphV", longopts, NULL)) != -1) {
         switch (c) {
         case 'c':
             o->count_only = 1;
@@ -236,9 +240,22 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
                    "Knuth's Algorithm X with dancing links, for exact cover with colours.\n",
                    DLX_VERSION);
             return -1;
-        default:
-            fputs("Try 'dlx --help' for more information.\n", stderr);
+        case ':':
+        default: {
+            /* what getopt stopped at: "--name[=value]" as written, or "-c" */
+            const char *arg = argv[optind - 1];
+            char short_opt[3] = { '-', (char)optopt, '\0' };
+            int is_long = strncmp(arg, "--", 2) == 0;
+            if (c == ':')
+                usage_error("option '%s' needs an argument", is_long ? arg : short_opt);
+            else if (is_long && optopt != 0)
+                usage_error("option '%s' takes no argument", arg);
+            else if (is_long)
+                usage_error("unknown or ambiguous option '%s'", arg);
+            else
+                usage_error("unknown option '%s'", short_opt);
             return EXIT_ERROR;
+        }
         }
     }
     if (o->view != DLX_CLI_VIEW_NONE && (o->count_only || format_given)) {

@@ -118,4 +118,14 @@ for args in "--format xml" "--max 0" "--max -3" "--max 1x" "--choose best" "--se
     [ ! -s "$tmp/out" ] || fail "'$args': wrote to stdout"
 done
 
+# getopt's complaints are worded like the others: "dlx: ...", never the
+# program's whole path, and they say what was wrong.
+for case in "--bogus|unknown or ambiguous option '--bogus'" "-x|unknown option '-x'" \
+    "--count=3|option '--count=3' takes no argument" "--max|option '--max' needs an argument" \
+    "-m|option '-m' needs an argument"; do
+    arg=${case%%|*} want="dlx: ${case#*|}"
+    "$DLX" "$arg" </dev/null >/dev/null 2>"$tmp/err"
+    [ "$(head -n 1 "$tmp/err")" = "$want" ] || fail "'$arg': $(head -n 1 "$tmp/err"), want $want"
+done
+
 [ "$fails" -eq 0 ]
