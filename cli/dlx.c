@@ -52,8 +52,8 @@ static double now_seconds(void)
 static void usage(FILE *out)
 {
     fputs("Usage: dlx [OPTIONS] [FILE]\n"
-          "Solve the exact-cover problem in FILE (or standard input), written in Knuth's\n"
-          "DLX text format, and print its solutions.\n"
+          "Solve the exact-cover problem in FILE (standard input when FILE is absent\n"
+          "or -), written in Knuth's DLX text format, and print its solutions.\n"
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"

@@ -104,6 +104,7 @@ B G" -- "$DLX" --seed=7 "$D/paper.txt"
 "$DLX" --help >"$tmp/out" 2>"$tmp/err" || fail "--help: status $?"
 grep -q '^Usage: dlx \[OPTIONS\] \[FILE\]' "$tmp/out" || fail "--help: no usage line"
 grep -q -- '--count' "$tmp/out" || fail "--help: --count not described"
+grep -q 'standard input when FILE is absent' "$tmp/out" || fail "--help: standard input not described"
 "$DLX" --version >"$tmp/out" 2>&1 || fail "--version: status $?"
 grep -q '^dlx (libdlx) [0-9]' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
 
