@@ -110,6 +110,12 @@ for prog in queens pentominoes langford colouring latin; do
     grep -q -- '--text' "$tmp" || { echo "FAIL: $prog --help: no --text"; status=1; }
     [ "$(wc -l < "$tmp")" -ge 10 ] || { echo "FAIL: $prog --help: too short"; status=1; }
 done
+if [ -w /dev/full ] && "$EX/queens" --help > /dev/full 2> "$tmp"; then
+    echo "FAIL: queens --help > /dev/full: status 0, the help was lost"
+    status=1
+fi
+"$EX/latin" --max 2> "$tmp"
+[ "$(cat "$tmp")" = "latin: --max needs a number" ] || { echo "FAIL: latin --max: $(cat "$tmp")"; status=1; }
 check "queens default 8 (A000170)" 92 "$EX/queens"
 check "langford default 7" 52 "$EX/langford"
 check "latin default 4 (A002860)" 576 "$EX/latin"
