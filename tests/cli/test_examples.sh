@@ -110,6 +110,12 @@ for prog in queens pentominoes langford colouring latin; do
     grep -q -- '--text' "$tmp" || { echo "FAIL: $prog --help: no --text"; status=1; }
     [ "$(wc -l < "$tmp")" -ge 10 ] || { echo "FAIL: $prog --help: too short"; status=1; }
 done
+# The paper's example (Knuth, "Dancing Links", 2000): its one solution, and
+# the figures of his programs (6 nodes, 30 updates; DLX1 on docs/paper.dlx).
+want='solution: {A D} {C E F} {B G}
+1 solution, 6 nodes, 30 updates'
+[ "$("$EX/paper")" = "$want" ] || { echo "FAIL: paper printed: $("$EX/paper")"; status=1; }
+
 if [ -w /dev/full ] && "$EX/queens" --help > /dev/full 2> "$tmp"; then
     echo "FAIL: queens --help > /dev/full: status 0, the help was lost"
     status=1
