@@ -279,9 +279,9 @@ static void write_grid(const cli_options *o, run_totals *t, const unit *u, const
         br = sh.box_rows;
         bc = sh.box_cols;
     }
-    size_t need = sudoku_format_pretty(grid, n, br, bc, o->alphabet, NULL, 0) + 1;
-    if (need < (size_t)n * (size_t)(n + 1) + 2)
-        need = (size_t)n * (size_t)(n + 1) + 2;
+    size_t need = (size_t)n * (size_t)(n + 1) + 2;
+    if (f == OUT_PRETTY)
+        need = sudoku_format_pretty(grid, n, br, bc, o->alphabet, NULL, 0) + 1;
     if (reserve(t, need) != 0) {
         fprintf(stderr, "%s: out of memory\n", program);
         set_status(t, 2);
