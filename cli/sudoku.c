@@ -459,12 +459,14 @@ static void run_file(const cli_options *o, solver_pool *pool, batch *b, const ch
         free(text);
         return;
     }
+    uint64_t pieces = 0;
     for (;;) {
         sudoku_read_error e;
         memset(&e, 0, sizeof e);
         int rc = sudoku_reader_next(r, p, &e);
         if (rc == 0)
             break;
+        pieces++;
         unit *u = batch_add(b, rc > 0 ? p->n : 0, p->cells);
         if (!u) {
             fprintf(stderr, "%s: out of memory\n", program);
@@ -488,6 +490,13 @@ static void run_file(const cli_options *o, solver_pool *pool, batch *b, const ch
         }
     }
     flush_batch(o, pool, b, name, t);
+    if (pieces == 0) {
+        /* An empty file is more often a mistake (a wrong name, a failed
+         * download) than a batch of nothing: say so. */
+        fflush(stdout);
+        fprintf(stderr, "%s: %s: error: no puzzle in the input\n", program, name);
+        set_status(t, 1);
+    }
     free(p);
     sudoku_reader_free(r);
     free(text);

@@ -2,7 +2,7 @@
  * with colours on secondary items (his Algorithm C).
  *
  * The layout follows Knuth's DLX1/DLX2 programs:
- *   - nd[] holds every node as four int32_t (up, down, itm, color). Slots
+ *   - nd holds every node as four int32_t (up, down, itm, color). Slots
  *     1..N are the item headers, whose `itm` field holds the item's LEN (the
  *     number of options still in its list). Slot N+1 is the first spacer;
  *     after it each option's nodes sit in consecutive slots followed by a
@@ -34,11 +34,23 @@
 #define DLX_NOINLINE static
 #endif
 
-typedef struct dlx_node {
+/* A node is split over two parallel arrays of 8-byte records, so that the
+ * links the dance rewrites at random places take half the cache a 16-byte
+ * node would, and every index scales by 8 (one addressing mode, no shift). */
+typedef struct dlx_ud {
     int32_t up, down;
+} dlx_ud;
+
+typedef struct dlx_im {
     int32_t itm;   /* item header index; LEN in a header; <= 0 in a spacer */
     int32_t color; /* 0 none, > 0 a colour, -1 while its item is purified */
-} dlx_node;
+} dlx_im;
+
+typedef struct dlx_nodes {
+    dlx_ud *ud;
+    dlx_im *im;
+    int32_t *nx; /* next node of the same option, cyclically (0 elsewhere) */
+} dlx_nodes;
 
 typedef struct dlx_link {
     int32_t prev, next;
@@ -50,7 +62,7 @@ struct dlx_commit {
     int32_t undo_mark; /* length of undo[] before this commitment */
 };
 
-#define LEN(x) nd[x].itm
+#define LEN(x) nd.im[x].itm
 
 enum search_state {
     S_IDLE,    /* no search under way; structure as left by the commitments */
@@ -66,7 +78,7 @@ struct dlx_problem {
     int32_t n_items, n_primary, n_options;
     int32_t n_nodes; /* slots of nd[] in use (slot 0 included) */
     int32_t items_cap, nodes_cap, options_cap;
-    dlx_node *nd;
+    dlx_nodes nd;
     dlx_link *cl;         /* [0..items_cap]: root and headers */
     uint8_t *secondary;   /* [header index] 1 for a secondary item */
     int32_t *name_at;     /* [header index] offset in names[], or -1 */
@@ -83,6 +95,16 @@ struct dlx_problem {
     int32_t *commit_state; /* [header] 0 free, -1 taken, > 0 held at colour */
     int32_t *undo;         /* headers whose commit_state a commit set */
     int32_t undo_len, undo_cap;
+
+    /* A copy of the links as they were with nothing committed, taken at the
+     * first commitment, so that dlx_uncommit_all() of many commitments (a
+     * sudoku's givens) is a copy rather than a long dance backwards. Only
+     * the links and lengths change under cover/uncover; colours change too
+     * under purify, so with colours the whole im[] is kept. */
+    dlx_ud *snap_ud;
+    dlx_im *snap_im;
+    dlx_link *snap_cl;
+    int32_t snap_nodes, snap_im_count, snap_items; /* sizes; snap_ud == NULL: none */
 
     /* The search. */
     enum search_state state;
@@ -190,6 +212,79 @@ static int grow_items(dlx_problem *p, int32_t need)
     return DLX_OK;
 }
 
+/* Grows both node arrays to hold at least `need` nodes, the same way. */
+static int grow_nodes(dlx_problem *p, int64_t need)
+{
+    if (need <= p->nodes_cap)
+        return DLX_OK;
+    if (need > INT32_MAX)
+        return DLX_ETOOBIG;
+    int64_t n = p->nodes_cap < 64 ? 64 : (int64_t)p->nodes_cap * 2;
+    while (n < need)
+        n *= 2;
+    if (n > INT32_MAX)
+        n = INT32_MAX;
+    size_t old = (size_t)p->nodes_cap;
+    dlx_ud *ud = p->alloc(p->ud, NULL, 0, (size_t)n * sizeof *ud);
+    if (!ud)
+        return DLX_ENOMEM;
+    dlx_im *im = p->alloc(p->ud, NULL, 0, (size_t)n * sizeof *im);
+    int32_t *nx = im ? p->alloc(p->ud, NULL, 0, (size_t)n * sizeof *nx) : NULL;
+    if (!nx) {
+        if (im)
+            p->alloc(p->ud, im, (size_t)n * sizeof *im, 0);
+        p->alloc(p->ud, ud, (size_t)n * sizeof *ud, 0);
+        return DLX_ENOMEM;
+    }
+    if (old) {
+        memcpy(ud, p->nd.ud, old * sizeof *ud);
+        memcpy(im, p->nd.im, old * sizeof *im);
+        memcpy(nx, p->nd.nx, old * sizeof *nx);
+    }
+    mem_free(p, p->nd.ud, old * sizeof *ud);
+    mem_free(p, p->nd.im, old * sizeof *im);
+    mem_free(p, p->nd.nx, old * sizeof *nx);
+    p->nd.ud = ud;
+    p->nd.im = im;
+    p->nd.nx = nx;
+    p->nodes_cap = (int32_t)n;
+    return DLX_OK;
+}
+
+/* Forgets the snapshot (the structure it copies has changed shape). */
+static void drop_snapshot(dlx_problem *p)
+{
+    mem_free(p, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
+    mem_free(p, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
+    mem_free(p, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
+    p->snap_ud = NULL;
+    p->snap_im = NULL;
+    p->snap_cl = NULL;
+    p->snap_nodes = p->snap_im_count = p->snap_items = 0;
+}
+
+/* Copies the links as they are now; called with nothing committed and no
+ * search under way. Failing to get memory is not an error: commitments then
+ * simply undo the slow way. */
+static void take_snapshot(dlx_problem *p)
+{
+    int32_t nodes = p->n_nodes, items = p->n_items + 1;
+    int32_t ims = p->has_colors ? nodes : items; /* headers come first */
+    p->snap_ud = p->alloc(p->ud, NULL, 0, (size_t)nodes * sizeof *p->snap_ud);
+    p->snap_im = p->alloc(p->ud, NULL, 0, (size_t)ims * sizeof *p->snap_im);
+    p->snap_cl = p->alloc(p->ud, NULL, 0, (size_t)items * sizeof *p->snap_cl);
+    p->snap_nodes = nodes;
+    p->snap_im_count = ims;
+    p->snap_items = items;
+    if (!p->snap_ud || !p->snap_im || !p->snap_cl) {
+        drop_snapshot(p);
+        return;
+    }
+    memcpy(p->snap_ud, p->nd.ud, (size_t)nodes * sizeof *p->snap_ud);
+    memcpy(p->snap_im, p->nd.im, (size_t)ims * sizeof *p->snap_im);
+    memcpy(p->snap_cl, p->cl, (size_t)items * sizeof *p->snap_cl);
+}
+
 /* --- Status words --------------------------------------------------------- */
 
 const char *dlx_strerror(int code)
@@ -227,12 +322,14 @@ dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud)
     p->prefix_depth = -1;
     /* The root of the active list and slot 0 of nd[] exist from the start. */
     if (grow_items(p, 1) ||
-        grow(p, (void **)&p->nd, &p->nodes_cap, sizeof *p->nd, 1)) {
+        grow_nodes(p, 1)) {
         dlx_free(p);
         return NULL;
     }
     p->cl[0].prev = p->cl[0].next = 0;
-    memset(&p->nd[0], 0, sizeof p->nd[0]);
+    p->nd.ud[0] = (dlx_ud){0, 0};
+    p->nd.im[0] = (dlx_im){0, 0};
+    p->nd.nx[0] = 0;
     p->n_nodes = 1;
     return p;
 }
@@ -247,7 +344,9 @@ void dlx_free(dlx_problem *p)
     if (!p)
         return;
     size_t ic = (size_t)p->items_cap;
-    mem_free(p, p->nd, (size_t)p->nodes_cap * sizeof *p->nd);
+    mem_free(p, p->nd.ud, (size_t)p->nodes_cap * sizeof *p->nd.ud);
+    mem_free(p, p->nd.im, (size_t)p->nodes_cap * sizeof *p->nd.im);
+    mem_free(p, p->nd.nx, (size_t)p->nodes_cap * sizeof *p->nd.nx);
     mem_free(p, p->cl, ic * sizeof *p->cl);
     mem_free(p, p->secondary, ic * sizeof *p->secondary);
     mem_free(p, p->name_at, ic * sizeof *p->name_at);
@@ -257,6 +356,7 @@ void dlx_free(dlx_problem *p)
     mem_free(p, p->names, p->names_cap);
     mem_free(p, p->commits, (size_t)p->commits_cap * sizeof *p->commits);
     mem_free(p, p->undo, (size_t)p->undo_cap * sizeof *p->undo);
+    drop_snapshot(p);
     mem_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
     p->alloc(p->ud, p, sizeof *p, 0);
 }
@@ -279,10 +379,11 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     if (p->n_items >= INT32_MAX / 2 - 2)
         return DLX_ETOOBIG;
     int32_t x = p->n_items + 1; /* header index */
+    drop_snapshot(p);
     int rc = grow_items(p, x + 1);
     if (rc)
         return rc;
-    rc = grow(p, (void **)&p->nd, &p->nodes_cap, sizeof *p->nd, (int64_t)x + 1);
+    rc = grow_nodes(p, (int64_t)x + 1);
     if (rc)
         return rc;
     int32_t name_at = -1;
@@ -308,7 +409,9 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     p->secondary[x] = (uint8_t)(flags & DLX_SECONDARY);
     p->mark[x] = -1;
     p->commit_state[x] = 0;
-    p->nd[x] = (dlx_node){.up = x, .down = x, .itm = 0, .color = 0};
+    p->nd.ud[x] = (dlx_ud){.up = x, .down = x};
+    p->nd.im[x] = (dlx_im){.itm = 0, .color = 0};
+    p->nd.nx[x] = 0;
     if (flags & DLX_SECONDARY) {
         p->cl[x].prev = p->cl[x].next = x;
     } else {
@@ -355,32 +458,38 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
         return DLX_ETOOBIG;
     /* The first option brings the first spacer. */
     int64_t need = (int64_t)p->n_nodes + n + 1 + (p->n_options == 0);
-    int rc = grow(p, (void **)&p->nd, &p->nodes_cap, sizeof *p->nd, need);
+    int rc = grow_nodes(p, need);
     if (!rc)
         rc = grow(p, (void **)&p->opt_first, &p->options_cap, sizeof *p->opt_first,
                   (int64_t)p->n_options + 1);
     if (rc)
         return rc;
-    dlx_node *nd = p->nd;
+    drop_snapshot(p);
+    dlx_nodes nd = p->nd;
     if (p->n_options == 0) {
         int32_t s = p->n_nodes++;
-        nd[s] = (dlx_node){.up = 0, .down = 0, .itm = 0, .color = 0};
+        nd.ud[s] = (dlx_ud){.up = 0, .down = 0};
+        nd.im[s] = (dlx_im){.itm = 0, .color = 0};
+        nd.nx[s] = 0;
     }
     int32_t before = p->n_nodes - 1; /* the spacer before this option */
     int32_t first = p->n_nodes;
     for (int32_t k = 0; k < n; k++) {
         int32_t x = items[k] + 1, q = p->n_nodes++;
-        nd[q].itm = x;
-        nd[q].color = colors ? colors[k] : 0;
-        nd[q].up = nd[x].up;
-        nd[q].down = x;
-        nd[nd[x].up].down = q;
-        nd[x].up = q;
+        nd.im[q].itm = x;
+        nd.im[q].color = colors ? colors[k] : 0;
+        nd.nx[q] = k + 1 < n ? q + 1 : first;
+        nd.ud[q].up = nd.ud[x].up;
+        nd.ud[q].down = x;
+        nd.ud[nd.ud[x].up].down = q;
+        nd.ud[x].up = q;
         LEN(x)++;
     }
     int32_t after = p->n_nodes++;
-    nd[before].down = after - 1; /* last node of this option */
-    nd[after] = (dlx_node){.up = first, .down = 0, .itm = -(p->n_options + 1), .color = 0};
+    nd.ud[before].down = after - 1; /* last node of this option */
+    nd.ud[after] = (dlx_ud){.up = first, .down = 0};
+    nd.im[after] = (dlx_im){.itm = -(p->n_options + 1), .color = 0};
+    nd.nx[after] = 0;
     p->opt_first[p->n_options] = first;
     p->has_colors |= has_color;
     return p->n_options++;
@@ -407,11 +516,11 @@ int dlx_item_is_secondary(const dlx_problem *p, int32_t item)
 }
 
 /* The option a node belongs to: the spacer after it says. */
-static int32_t option_of(const dlx_node *nd, int32_t q)
+static int32_t option_of(dlx_nodes nd, int32_t q)
 {
-    while (nd[q].itm > 0)
+    while (nd.im[q].itm > 0)
         q++;
-    return -nd[q].itm - 1;
+    return -nd.im[q].itm - 1;
 }
 
 int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int32_t *colors,
@@ -419,13 +528,13 @@ int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int3
 {
     if (!p || opt < 0 || opt >= p->n_options || cap < 0 || (cap > 0 && !items))
         return DLX_EINVAL;
-    const dlx_node *nd = p->nd;
+    dlx_nodes nd = p->nd;
     int32_t k = 0;
-    for (int32_t q = p->opt_first[opt]; nd[q].itm > 0; q++, k++) {
+    for (int32_t q = p->opt_first[opt]; nd.im[q].itm > 0; q++, k++) {
         if (k < cap) {
-            items[k] = nd[q].itm - 1;
+            items[k] = nd.im[q].itm - 1;
             if (colors)
-                colors[k] = nd[q].color;
+                colors[k] = nd.im[q].color;
         }
     }
     /* While its item is purified a node shows colour -1; purify() keeps the
@@ -434,7 +543,7 @@ int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int3
     if (colors)
         for (int32_t j = 0; j < k && j < cap; j++)
             if (colors[j] < 0)
-                colors[j] = nd[items[j] + 1].color;
+                colors[j] = nd.im[items[j] + 1].color;
     return k;
 }
 
@@ -442,7 +551,7 @@ int32_t dlx_item_remaining(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
-    return p->nd[item + 1].itm;
+    return p->nd.im[item + 1].itm;
 }
 
 int dlx_item_is_active(const dlx_problem *p, int32_t item)
@@ -459,9 +568,9 @@ int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int3
 {
     if (!p || item < 0 || item >= p->n_items || cap < 0 || (cap > 0 && !opts))
         return DLX_EINVAL;
-    const dlx_node *nd = p->nd;
+    dlx_nodes nd = p->nd;
     int32_t x = item + 1, k = 0;
-    for (int32_t q = nd[x].down; q != x; q = nd[q].down, k++)
+    for (int32_t q = nd.ud[x].down; q != x; q = nd.ud[q].down, k++)
         if (k < cap)
             opts[k] = option_of(nd, q);
     return k;
@@ -480,64 +589,55 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 
 /* --- The dance ------------------------------------------------------------ */
 
-/* Removes every node of r's option except r itself from its item's list.
- * With colours, nodes of purified items (color < 0) stay, as in Knuth's
+/* Removes every node of r's option except r itself from its item's list,
+ * following nx[] round the option (no spacer test in the hot loop). With
+ * colours, nodes of purified items (color < 0) stay, as in Knuth's
  * Algorithm C: their item is settled and its list is no longer consulted. */
-DLX_INLINE void hide(dlx_node *nd, int32_t r, const int colors, uint64_t *updates)
+DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
 {
-    for (int32_t q = r + 1; q != r;) {
-        int32_t x = nd[q].itm;
-        if (x <= 0) {
-            q = nd[q].up;
-            continue;
-        }
-        if (!colors || nd[q].color >= 0) {
-            int32_t u = nd[q].up, d = nd[q].down;
-            nd[u].down = d;
-            nd[d].up = u;
-            LEN(x)--;
+    for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
+        if (!colors || nd.im[q].color >= 0) {
+            int32_t u = nd.ud[q].up, d = nd.ud[q].down;
+            nd.ud[u].down = d;
+            nd.ud[d].up = u;
+            LEN(nd.im[q].itm)--;
             (*updates)++;
         }
-        q++;
     }
 }
 
-/* Exactly undoes hide(r), walking the option the other way. */
-DLX_INLINE void unhide(dlx_node *nd, int32_t r, const int colors)
+/* Undoes hide(r). The nodes of one option lie in distinct lists, so they
+ * may be put back in any order; only the order of options within an item
+ * matters, and uncover() takes care of that. */
+DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
 {
-    for (int32_t q = r - 1; q != r;) {
-        int32_t x = nd[q].itm;
-        if (x <= 0) {
-            q = nd[q].down;
-            continue;
+    for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
+        if (!colors || nd.im[q].color >= 0) {
+            int32_t u = nd.ud[q].up, d = nd.ud[q].down;
+            nd.ud[u].down = q;
+            nd.ud[d].up = q;
+            LEN(nd.im[q].itm)++;
         }
-        if (!colors || nd[q].color >= 0) {
-            int32_t u = nd[q].up, d = nd[q].down;
-            nd[u].down = q;
-            nd[d].up = q;
-            LEN(x)++;
-        }
-        q--;
     }
 }
 
 /* Takes item c out of the active list and hides every option in its list.
  * Header indices are 1..last_hdr, so a node index > last_hdr is an option's
  * node and anything else is c itself. */
-DLX_INLINE void cover(dlx_node *nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
+DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
                       uint64_t *updates)
 {
     int32_t l = cl[c].prev, r = cl[c].next;
     cl[l].next = r;
     cl[r].prev = l;
     (*updates)++;
-    for (int32_t q = nd[c].down; q > last_hdr; q = nd[q].down)
+    for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down)
         hide(nd, q, colors, updates);
 }
 
-DLX_INLINE void uncover(dlx_node *nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
+DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
 {
-    for (int32_t q = nd[c].up; q > last_hdr; q = nd[q].up)
+    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up)
         unhide(nd, q, colors);
     int32_t l = cl[c].prev, r = cl[c].next;
     cl[l].next = c;
@@ -548,24 +648,24 @@ DLX_INLINE void uncover(dlx_node *nd, dlx_link *cl, int32_t c, int32_t last_hdr,
  * another colour are hidden; those that agree are marked -1 so they neither
  * purify again nor leave the item's list. The header keeps the colour so
  * that dlx_option_items() can report it. */
-DLX_INLINE void purify(dlx_node *nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
+DLX_INLINE void purify(dlx_nodes nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
 {
-    int32_t c = nd[pp].itm, color = nd[pp].color;
-    nd[c].color = color;
-    for (int32_t q = nd[c].down; q > last_hdr; q = nd[q].down) {
-        if (nd[q].color == color)
-            nd[q].color = -1;
+    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
+    nd.im[c].color = color;
+    for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down) {
+        if (nd.im[q].color == color)
+            nd.im[q].color = -1;
         else
             hide(nd, q, 1, updates);
     }
 }
 
-DLX_INLINE void unpurify(dlx_node *nd, int32_t pp, int32_t last_hdr)
+DLX_INLINE void unpurify(dlx_nodes nd, int32_t pp, int32_t last_hdr)
 {
-    int32_t c = nd[pp].itm, color = nd[pp].color;
-    for (int32_t q = nd[c].up; q > last_hdr; q = nd[q].up) {
-        if (nd[q].color < 0)
-            nd[q].color = color;
+    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
+    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up) {
+        if (nd.im[q].color < 0)
+            nd.im[q].color = color;
         else
             unhide(nd, q, 1);
     }
@@ -573,36 +673,36 @@ DLX_INLINE void unpurify(dlx_node *nd, int32_t pp, int32_t last_hdr)
 
 /* Covers or purifies every item of pp's option but pp's own, left to right;
  * the search has already covered pp's item. */
-DLX_INLINE void commit_rest(dlx_node *nd, dlx_link *cl, int32_t pp, int32_t last_hdr,
+DLX_INLINE void commit_rest(dlx_nodes nd, dlx_link *cl, int32_t pp, int32_t last_hdr,
                             const int colors, uint64_t *updates)
 {
     for (int32_t q = pp + 1; q != pp;) {
-        int32_t x = nd[q].itm;
+        int32_t x = nd.im[q].itm;
         if (x <= 0) {
-            q = nd[q].up;
+            q = nd.ud[q].up;
             continue;
         }
-        if (!colors || nd[q].color == 0)
+        if (!colors || nd.im[q].color == 0)
             cover(nd, cl, x, last_hdr, colors, updates);
-        else if (nd[q].color > 0)
+        else if (nd.im[q].color > 0)
             purify(nd, q, last_hdr, updates);
         q++;
     }
 }
 
 /* Exactly undoes commit_rest(pp), right to left. */
-DLX_INLINE void uncommit_rest(dlx_node *nd, dlx_link *cl, int32_t pp, int32_t last_hdr,
+DLX_INLINE void uncommit_rest(dlx_nodes nd, dlx_link *cl, int32_t pp, int32_t last_hdr,
                               const int colors)
 {
     for (int32_t q = pp - 1; q != pp;) {
-        int32_t x = nd[q].itm;
+        int32_t x = nd.im[q].itm;
         if (x <= 0) {
-            q = nd[q].down;
+            q = nd.ud[q].down;
             continue;
         }
-        if (!colors || nd[q].color == 0)
+        if (!colors || nd.im[q].color == 0)
             uncover(nd, cl, x, last_hdr, colors);
-        else if (nd[q].color > 0)
+        else if (nd.im[q].color > 0)
             unpurify(nd, q, last_hdr);
         q--;
     }
@@ -622,10 +722,10 @@ int dlx_commit(dlx_problem *p, int32_t opt)
         return DLX_EINVAL;
     if (in_search(p))
         return DLX_EBUSY;
-    dlx_node *nd = p->nd;
+    dlx_nodes nd = p->nd;
     int32_t first = p->opt_first[opt], anchor = 0, size = 0;
-    for (int32_t q = first; nd[q].itm > 0; q++, size++) {
-        int32_t x = nd[q].itm, st = p->commit_state[x], col = nd[q].color;
+    for (int32_t q = first; nd.im[q].itm > 0; q++, size++) {
+        int32_t x = nd.im[q].itm, st = p->commit_state[x], col = nd.im[q].color;
         if (!anchor && !p->secondary[x])
             anchor = q;
         /* col is -1 when an earlier commitment purified x to this colour. */
@@ -642,18 +742,25 @@ int dlx_commit(dlx_problem *p, int32_t opt)
     if (rc)
         return rc;
     p->commits[p->n_commits++] = (struct dlx_commit){opt, anchor, p->undo_len};
-    for (int32_t q = first; nd[q].itm > 0; q++) {
-        int32_t x = nd[q].itm;
+    for (int32_t q = first; nd.im[q].itm > 0; q++) {
+        int32_t x = nd.im[q].itm;
         if (p->commit_state[x] == 0) {
-            p->commit_state[x] = nd[q].color > 0 ? nd[q].color : -1;
+            p->commit_state[x] = nd.im[q].color > 0 ? nd.im[q].color : -1;
             p->undo[p->undo_len++] = x;
         }
     }
     if (p->state == S_DONE)
         p->state = S_IDLE;
+    if (p->n_commits == 1 && !p->snap_ud)
+        take_snapshot(p);
     uint64_t updates = 0;
-    cover(nd, p->cl, nd[anchor].itm, p->n_items, 1, &updates);
-    commit_rest(nd, p->cl, anchor, p->n_items, 1, &updates);
+    if (p->has_colors) {
+        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 1, &updates);
+        commit_rest(nd, p->cl, anchor, p->n_items, 1, &updates);
+    } else {
+        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 0, &updates);
+        commit_rest(nd, p->cl, anchor, p->n_items, 0, &updates);
+    }
     return DLX_OK;
 }
 
@@ -666,8 +773,13 @@ int dlx_uncommit(dlx_problem *p)
     if (p->n_commits == 0)
         return DLX_EEMPTY;
     struct dlx_commit c = p->commits[--p->n_commits];
-    uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 1);
-    uncover(p->nd, p->cl, p->nd[c.anchor].itm, p->n_items, 1);
+    if (p->has_colors) {
+        uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 1);
+        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 1);
+    } else {
+        uncommit_rest(p->nd, p->cl, c.anchor, p->n_items, 0);
+        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 0);
+    }
     while (p->undo_len > c.undo_mark)
         p->commit_state[p->undo[--p->undo_len]] = 0;
     if (p->state == S_DONE)
@@ -675,12 +787,57 @@ int dlx_uncommit(dlx_problem *p)
     return DLX_OK;
 }
 
+/* All or nothing: a failure takes back what this call committed. (Building
+ * the lists afresh from the surviving options was tried for a sudoku's
+ * givens; it runs the same number of instructions as the covers and loses to
+ * them on branch prediction.) */
+int dlx_commit_many(dlx_problem *p, const int32_t *opts, int32_t n, int32_t *failed)
+{
+    if (failed)
+        *failed = -1;
+    if (!p || n < 0 || (n > 0 && !opts))
+        return DLX_EINVAL;
+    if (in_search(p))
+        return DLX_EBUSY;
+    for (int32_t k = 0; k < n; k++) {
+        int rc = dlx_commit(p, opts[k]);
+        if (rc) {
+            if (failed)
+                *failed = k;
+            while (k-- > 0)
+                dlx_uncommit(p);
+            return rc;
+        }
+    }
+    return DLX_OK;
+}
+
+/* Undoing many commitments one by one costs about what making them did;
+ * copying the snapshot back costs the size of the structure. The copy wins
+ * when there are many commitments, or a search to abandon as well. */
 int dlx_uncommit_all(dlx_problem *p)
 {
     if (!p)
         return DLX_EINVAL;
-    if (in_search(p))
-        return DLX_EBUSY;
+    if (p->n_commits == 0) {
+        dlx_reset(p);
+        return DLX_OK;
+    }
+    int64_t work = (int64_t)(p->n_commits + (in_search(p) ? p->level + 1 : 0)) * 64;
+    if (p->snap_ud && work >= p->n_items) {
+        memcpy(p->nd.ud, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
+        memcpy(p->nd.im, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
+        memcpy(p->cl, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
+        while (p->undo_len > 0)
+            p->commit_state[p->undo[--p->undo_len]] = 0;
+        p->n_commits = 0;
+        p->state = S_IDLE;
+        p->level = 0;
+        p->found = 0;
+        p->stop_requested = 0;
+        return DLX_OK;
+    }
+    dlx_reset(p);
     while (p->n_commits)
         dlx_uncommit(p);
     return DLX_OK;
@@ -751,8 +908,8 @@ int dlx_set_seed(dlx_problem *p, uint64_t seed)
      * is in its list since nothing is covered. */
     int32_t longest = 0;
     for (int32_t x = 1; x <= p->n_items; x++)
-        if (p->nd[x].itm > longest)
-            longest = p->nd[x].itm;
+        if (p->nd.im[x].itm > longest)
+            longest = p->nd.im[x].itm;
     int32_t *tmp = NULL;
     if (longest > 0) {
         tmp = p->alloc(p->ud, NULL, 0, (size_t)longest * sizeof *tmp);
@@ -760,10 +917,11 @@ int dlx_set_seed(dlx_problem *p, uint64_t seed)
             return DLX_ENOMEM;
     }
     p->rng = seed;
-    dlx_node *nd = p->nd;
+    drop_snapshot(p);
+    dlx_nodes nd = p->nd;
     for (int32_t x = 1; x <= p->n_items; x++) {
         int32_t n = 0;
-        for (int32_t q = nd[x].down; q != x; q = nd[q].down)
+        for (int32_t q = nd.ud[x].down; q != x; q = nd.ud[q].down)
             tmp[n++] = q;
         for (int32_t k = n - 1; k > 0; k--) {
             int32_t j = (int32_t)random_below(&p->rng, (uint32_t)k + 1);
@@ -773,12 +931,12 @@ int dlx_set_seed(dlx_problem *p, uint64_t seed)
         }
         int32_t prev = x;
         for (int32_t k = 0; k < n; k++) {
-            nd[prev].down = tmp[k];
-            nd[tmp[k]].up = prev;
+            nd.ud[prev].down = tmp[k];
+            nd.ud[tmp[k]].up = prev;
             prev = tmp[k];
         }
-        nd[prev].down = x;
-        nd[x].up = prev;
+        nd.ud[prev].down = x;
+        nd.ud[x].up = prev;
     }
     mem_free(p, tmp, (size_t)longest * sizeof *tmp);
     p->randomized = 1;
@@ -812,14 +970,14 @@ double dlx_estimate_done(const dlx_problem *p)
         return 0.0;
     if (p->state == S_DONE)
         return 1.0;
-    const dlx_node *nd = p->nd;
+    dlx_nodes nd = p->nd;
     int32_t levels = p->state == S_RECOVER ? p->level + 1 : p->level;
     double done = 0.0, width = 1.0;
     for (int32_t l = 0; l < levels; l++) {
-        int32_t q = p->choice[l], x = nd[q].itm, k = 0;
-        for (int32_t r = nd[x].down; r != q; r = nd[r].down)
+        int32_t q = p->choice[l], x = nd.im[q].itm, k = 0;
+        for (int32_t r = nd.ud[x].down; r != q; r = nd.ud[r].down)
             k++;
-        width *= nd[x].itm; /* a covered item's LEN is frozen */
+        width *= nd.im[x].itm; /* a covered item's LEN is frozen */
         done += k / width;
     }
     return done + 0.5 / width;
@@ -868,10 +1026,10 @@ static int emit(dlx_problem *p, enum dlx_event_kind kind, int32_t level, int32_t
 }
 
 /* Position of node q in its item's list, from 0 (for TRY events). */
-static int32_t list_position(const dlx_node *nd, int32_t q)
+static int32_t list_position(dlx_nodes nd, int32_t q)
 {
-    int32_t x = nd[q].itm, k = 0;
-    for (int32_t r = nd[x].down; r != q; r = nd[r].down)
+    int32_t x = nd.im[q].itm, k = 0;
+    for (int32_t r = nd.ud[x].down; r != q; r = nd.ud[r].down)
         k++;
     return k;
 }
@@ -880,32 +1038,32 @@ static int32_t list_position(const dlx_node *nd, int32_t q)
  * commit_rest() treats them. */
 static int emit_rest(dlx_problem *p, int32_t pp, int32_t level, int covering)
 {
-    const dlx_node *nd = p->nd;
+    dlx_nodes nd = p->nd;
     int stop = 0;
     if (covering) {
         for (int32_t q = pp + 1; q != pp;) {
-            int32_t x = nd[q].itm;
+            int32_t x = nd.im[q].itm;
             if (x <= 0) {
-                q = nd[q].up;
+                q = nd.ud[q].up;
                 continue;
             }
-            if (nd[q].color == 0)
+            if (nd.im[q].color == 0)
                 stop |= emit(p, DLX_EV_COVER, level, x - 1, -1, -1, 0, -1);
-            else if (nd[q].color > 0)
-                stop |= emit(p, DLX_EV_PURIFY, level, x - 1, -1, -1, nd[q].color, -1);
+            else if (nd.im[q].color > 0)
+                stop |= emit(p, DLX_EV_PURIFY, level, x - 1, -1, -1, nd.im[q].color, -1);
             q++;
         }
     } else {
         for (int32_t q = pp - 1; q != pp;) {
-            int32_t x = nd[q].itm;
+            int32_t x = nd.im[q].itm;
             if (x <= 0) {
-                q = nd[q].down;
+                q = nd.ud[q].down;
                 continue;
             }
-            if (nd[q].color == 0)
+            if (nd.im[q].color == 0)
                 stop |= emit(p, DLX_EV_UNCOVER, level, x - 1, -1, -1, 0, -1);
-            else if (nd[q].color > 0)
-                stop |= emit(p, DLX_EV_UNPURIFY, level, x - 1, -1, -1, nd[q].color, -1);
+            else if (nd.im[q].color > 0)
+                stop |= emit(p, DLX_EV_UNPURIFY, level, x - 1, -1, -1, nd.im[q].color, -1);
             q--;
         }
     }
@@ -918,7 +1076,7 @@ static int emit_rest(dlx_problem *p, int32_t pp, int32_t level, int covering)
  * local counters go back into p->stats on every exit. */
 DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general)
 {
-    dlx_node *const nd = p->nd;
+    const dlx_nodes nd = p->nd;
     dlx_link *const cl = p->cl;
     int32_t *const choice = p->choice;
     const int32_t last_hdr = p->n_items;
@@ -1019,14 +1177,14 @@ forward:
                 p->stop_requested = 1;
         }
         cover(nd, cl, best, last_hdr, colors, &updates);
-        cur = choice[level] = nd[best].down;
+        cur = choice[level] = nd.ud[best].down;
     }
 
 advance:
     if (cur <= last_hdr)
         goto backup;
     if (general && p->on_event) {
-        int s = emit(p, DLX_EV_TRY, level, nd[cur].itm - 1, option_of(nd, cur), -1, 0,
+        int s = emit(p, DLX_EV_TRY, level, nd.im[cur].itm - 1, option_of(nd, cur), -1, 0,
                      list_position(nd, cur));
         s |= emit_rest(p, cur, level, 1);
         if (s)
@@ -1083,7 +1241,7 @@ recover:
     if (general && p->on_event && emit_rest(p, cur, level, 0))
         p->stop_requested = 1;
     uncommit_rest(nd, cl, cur, last_hdr, colors);
-    cur = choice[level] = nd[cur].down;
+    cur = choice[level] = nd.ud[cur].down;
     goto advance;
 
 out:
@@ -1127,7 +1285,7 @@ void dlx_reset(dlx_problem *p)
         for (int32_t l = top; l >= 0; l--) {
             int32_t cur = p->choice[l];
             uncommit_rest(p->nd, p->cl, cur, p->n_items, 1);
-            uncover(p->nd, p->cl, p->nd[cur].itm, p->n_items, 1);
+            uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
         }
     }
     p->state = S_IDLE;
@@ -1184,7 +1342,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         return NULL;
     int32_t items = p->n_items + 1;
     if (grow_items(c, items) ||
-        grow(c, (void **)&c->nd, &c->nodes_cap, sizeof *c->nd, p->n_nodes) ||
+        grow_nodes(c, p->n_nodes) ||
         grow(c, (void **)&c->opt_first, &c->options_cap, sizeof *c->opt_first, p->n_options) ||
         grow(c, (void **)&c->undo, &c->undo_cap, sizeof *c->undo, p->undo_len) ||
         grow(c, (void **)&c->commits, &c->commits_cap, sizeof *c->commits, p->n_commits)) {
@@ -1201,7 +1359,9 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         memcpy(c->names, p->names, p->names_len);
     }
     c->names_len = p->names_len;
-    memcpy(c->nd, p->nd, (size_t)p->n_nodes * sizeof *c->nd);
+    memcpy(c->nd.ud, p->nd.ud, (size_t)p->n_nodes * sizeof *c->nd.ud);
+    memcpy(c->nd.im, p->nd.im, (size_t)p->n_nodes * sizeof *c->nd.im);
+    memcpy(c->nd.nx, p->nd.nx, (size_t)p->n_nodes * sizeof *c->nd.nx);
     memcpy(c->cl, p->cl, (size_t)items * sizeof *c->cl);
     memcpy(c->secondary, p->secondary, (size_t)items * sizeof *c->secondary);
     memcpy(c->name_at, p->name_at, (size_t)items * sizeof *c->name_at);
@@ -1213,6 +1373,20 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         memcpy(c->undo, p->undo, (size_t)p->undo_len * sizeof *c->undo);
     if (p->n_commits)
         memcpy(c->commits, p->commits, (size_t)p->n_commits * sizeof *c->commits);
+    if (p->snap_ud) {
+        c->has_colors = p->has_colors;
+        c->n_items = p->n_items;
+        c->n_nodes = p->n_nodes;
+        take_snapshot(c); /* sized like p's; filled from p's below */
+        if (!c->snap_ud) {
+            dlx_free(c);
+            return NULL;
+        }
+        memcpy(c->snap_ud, p->snap_ud, (size_t)p->snap_nodes * sizeof *c->snap_ud);
+        memcpy(c->snap_im, p->snap_im, (size_t)p->snap_im_count * sizeof *c->snap_im);
+        memcpy(c->snap_cl, p->snap_cl, (size_t)p->snap_items * sizeof *c->snap_cl);
+    }
+
     c->n_items = p->n_items;
     c->n_primary = p->n_primary;
     c->n_options = p->n_options;
@@ -1237,7 +1411,7 @@ int dlx_check(const dlx_problem *p)
 {
     if (!p)
         return DLX_EINVAL;
-    const dlx_node *nd = p->nd;
+    dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
     const int32_t N = p->n_items;
     /* Active list: a consistent cycle through primary items only. */
@@ -1256,31 +1430,31 @@ int dlx_check(const dlx_problem *p)
     for (int32_t x = 1; x <= N; x++) {
         int32_t count = 0;
         for (int32_t q = x;;) {
-            int32_t d = nd[q].down;
-            if (d < 1 || d >= p->n_nodes || nd[d].up != q)
+            int32_t d = nd.ud[q].down;
+            if (d < 1 || d >= p->n_nodes || nd.ud[d].up != q)
                 return DLX_EINVAL;
             if (d == x)
                 break;
-            if (d <= N || nd[d].itm != x || ++count > p->n_nodes)
+            if (d <= N || nd.im[d].itm != x || ++count > p->n_nodes)
                 return DLX_EINVAL;
             q = d;
         }
-        if (count != nd[x].itm)
+        if (count != nd.im[x].itm)
             return DLX_EINVAL;
     }
     /* Spacers and options: each option's nodes name real items, the spacer
      * before it points at its last node and the one after at its first. */
     for (int32_t k = 0; k < p->n_options; k++) {
         int32_t first = p->opt_first[k], q = first;
-        if (nd[first - 1].itm > 0)
+        if (nd.im[first - 1].itm > 0)
             return DLX_EINVAL;
-        while (nd[q].itm > 0) {
-            if (nd[q].itm > N || (!p->secondary[nd[q].itm] && nd[q].color != 0))
+        while (nd.im[q].itm > 0) {
+            if (nd.im[q].itm > N || (!p->secondary[nd.im[q].itm] && nd.im[q].color != 0))
                 return DLX_EINVAL;
             q++;
         }
-        if (q >= p->n_nodes || nd[q].itm != -(k + 1) || nd[q].up != first ||
-            nd[first - 1].down != q - 1)
+        if (q >= p->n_nodes || nd.im[q].itm != -(k + 1) || nd.ud[q].up != first ||
+            nd.ud[first - 1].down != q - 1)
             return DLX_EINVAL;
     }
     /* Without search or commitments nothing may be covered or purified. */
@@ -1288,11 +1462,11 @@ int dlx_check(const dlx_problem *p)
         if (steps != p->n_primary)
             return DLX_EINVAL;
         for (int32_t q = N + 1; q < p->n_nodes; q++)
-            if (nd[q].itm > 0 && nd[q].color < 0)
+            if (nd.im[q].itm > 0 && nd.im[q].color < 0)
                 return DLX_EINVAL;
         int64_t total = 0;
         for (int32_t x = 1; x <= N; x++)
-            total += nd[x].itm;
+            total += nd.im[x].itm;
         if (total != (int64_t)p->n_nodes - 1 - N - (p->n_options ? p->n_options + 1 : 0))
             return DLX_EINVAL;
     }

@@ -145,9 +145,17 @@ DLX_API int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t c
  * with no primary item (the search never chooses those), DLX_EBUSY during a
  * search. Committed options come first in every reported solution. */
 DLX_API int dlx_commit(dlx_problem *p, int32_t opt);
+/* Commits opts[0..n-1] as n calls of dlx_commit() would, all or nothing: on
+ * a clash (DLX_ECONFLICT) or an option without primary item (DLX_EINVAL)
+ * nothing stays committed and *failed (when not NULL) gets the index of the
+ * offending option (-1 on success). */
+DLX_API int dlx_commit_many(dlx_problem *p, const int32_t *opts, int32_t n, int32_t *failed);
 /* Undoes the most recent dlx_commit() exactly. DLX_EEMPTY if none. */
 DLX_API int dlx_uncommit(dlx_problem *p);
-/* Undoes every commitment. */
+/* Undoes every commitment, abandoning any search under way first (as
+ * dlx_reset() does). With many commitments this is a copy of the links as
+ * they were before the first one, not a dance backwards: the cheap way to
+ * move on to the next puzzle. */
 DLX_API int dlx_uncommit_all(dlx_problem *p);
 DLX_API int32_t dlx_commit_count(const dlx_problem *p);
 

@@ -71,23 +71,26 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
     dlx_problem *p = s->dlx;
     const uint8_t *g = s->givens;
     int n = s->n;
-    for (int i = 0; i < s->cells; i++) {
-        if (!g[i])
-            continue;
-        int rc = dlx_commit(p, i * n + g[i] - 1);
-        if (rc < 0) {
-            dlx_uncommit_all(p);
-            return rc == DLX_ECONFLICT ? sudoku_find_conflict(s, g, i) : engine_status(rc);
-        }
+    /* The givens go in all or nothing; the empties scratch, unused by this
+     * algorithm, holds their options. */
+    int32_t *opts = s->empties, count = 0;
+    for (int i = 0; i < s->cells; i++)
+        if (g[i])
+            opts[count++] = i * n + g[i] - 1;
+    int32_t failed = -1;
+    int rc = dlx_commit_many(p, opts, count, &failed);
+    if (rc < 0) {
+        if (rc == DLX_ECONFLICT && failed >= 0)
+            return sudoku_find_conflict(s, g, opts[failed] / n);
+        return engine_status(rc);
     }
     dlx_set_limit(p, s->limit);
     dlx_reset_stats(p);
-    int rc = dlx_search(p, 0);
+    rc = dlx_search(p, 0);
     dlx_stats st;
     dlx_get_stats(p, &st);
     s->nodes = st.nodes;
-    dlx_reset(p);
-    dlx_uncommit_all(p);
+    dlx_uncommit_all(p); /* abandons the search too: one copy, no unwinding */
     if (rc < 0)
         return engine_status(rc);
     return (int64_t)s->found;

@@ -11,9 +11,46 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "problems.h"
+#include "../examples/problems.h"
 
 /* --- helpers ------------------------------------------------------------- */
+
+/* The classic problems, built by the same code as the example programs. */
+static dlx_problem *build_queens(int n)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(queens_build(p, n, 1), 0);
+    return p;
+}
+
+static dlx_problem *build_langford(int n)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(langford_build(p, n), 0);
+    return p;
+}
+
+static dlx_problem *build_pentominoes(int rows, int cols)
+{
+    pentomino_board b;
+    ck_assert_int_eq(pentomino_board_init(&b, rows, cols), 0);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(pentomino_build(p, &b), 0);
+    return p;
+}
+
+static dlx_problem *build_petersen(int colours)
+{
+    int storage[15][2];
+    colouring_graph g = colouring_petersen(storage);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(colouring_build(p, &g, colours), 0);
+    return p;
+}
 
 static uint64_t count_all(dlx_problem *p)
 {
@@ -278,7 +315,7 @@ END_TEST
 START_TEST(petersen_colourings)
 {
     /* Chromatic polynomial of the Petersen graph at k = 3 is 120. */
-    dlx_problem *p = build_colouring(10, petersen_edges, 15, 3);
+    dlx_problem *p = build_petersen(3);
     ck_assert_uint_eq(count_all(p), 120);
     dlx_free(p);
 }
@@ -321,11 +358,11 @@ static void make_random(struct random_problem *r, uint32_t seed)
  * primary item covered exactly once, no option without a primary item (the
  * search never picks those), and each secondary item either used by at most
  * one option or only by options that all give it the same non-zero colour. */
-static uint64_t brute_force(const struct random_problem *r, int must_have)
+static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
 {
     uint64_t count = 0;
     for (uint32_t set = 0; set < (1u << r->no); set++) {
-        if (must_have >= 0 && !(set & (1u << must_have)))
+        if ((set & must) != must)
             continue;
         int cover[8] = {0}, uses[8] = {0}, colour[8] = {0}, ok = 1;
         for (int o = 0; o < r->no && ok; o++) {
@@ -353,6 +390,11 @@ static uint64_t brute_force(const struct random_problem *r, int must_have)
         count += (uint64_t)ok;
     }
     return count;
+}
+
+static uint64_t brute_force(const struct random_problem *r, int must_have)
+{
+    return brute_force_with(r, must_have >= 0 ? 1u << must_have : 0);
 }
 
 static dlx_problem *build_random(const struct random_problem *r)
@@ -395,6 +437,71 @@ START_TEST(random_problems_match_brute_force)
         }
         ck_assert_msg(count_all(p) == expect, "seed %u after commits", seed);
         dlx_free(p);
+    }
+}
+END_TEST
+
+START_TEST(commit_many_matches_single_commits)
+{
+    for (uint32_t seed = 1; seed <= 600; seed++) {
+        struct random_problem r;
+        make_random(&r, seed);
+        if (seed % 2) /* half of them without colours */
+            for (int o = 0; o < r.no; o++)
+                for (int k = 0; k < r.size[o]; k++)
+                    r.colors[o][k] = 0;
+        /* A set of options to commit: every third, in a seed-dependent order. */
+        int32_t opts[10];
+        int32_t n = 0;
+        uint32_t mask = 0;
+        for (int o = (int)(seed % 3); o < r.no; o += 3) {
+            opts[n++] = o;
+            mask |= 1u << o;
+        }
+        dlx_problem *one = build_random(&r), *many = build_random(&r);
+        int rc1 = DLX_OK, at1 = -1;
+        for (int32_t k = 0; k < n && rc1 == DLX_OK; k++)
+            if ((rc1 = dlx_commit(one, opts[k])) != DLX_OK)
+                at1 = (int)k;
+        int32_t at2 = 99;
+        int rc2 = dlx_commit_many(many, opts, n, &at2);
+        ck_assert_msg(rc1 == rc2, "seed %u: %d vs %d", seed, rc1, rc2);
+        ck_assert_int_eq(dlx_check(many), DLX_OK);
+        if (rc2 != DLX_OK) {
+            ck_assert_int_eq(at2, at1);
+            ck_assert_int_eq(dlx_commit_count(many), 0); /* all or nothing */
+            ck_assert_uint_eq(count_all(many), brute_force_with(&r, 0));
+        } else {
+            ck_assert_int_eq(at2, -1);
+            uint64_t expect = brute_force_with(&r, mask);
+            dlx_reset_stats(one);
+            dlx_reset_stats(many);
+            ck_assert_msg(count_all(one) == expect, "seed %u one", seed);
+            ck_assert_msg(count_all(many) == expect, "seed %u many", seed);
+            dlx_stats a, b;
+            dlx_get_stats(one, &a);
+            dlx_get_stats(many, &b);
+            ck_assert_uint_eq(a.nodes, b.nodes); /* the very same search */
+            ck_assert_uint_eq(a.updates, b.updates);
+            if (n > 0) {
+                /* Taking back the last one leaves the others. */
+                ck_assert_int_eq(dlx_uncommit(many), DLX_OK);
+                ck_assert_int_eq(dlx_check(many), DLX_OK);
+                ck_assert_uint_eq(count_all(many),
+                                  brute_force_with(&r, mask & ~(1u << opts[n - 1])));
+                /* A clone carries the commitments and can drop them. */
+                dlx_problem *c = dlx_clone(many);
+                ck_assert_ptr_nonnull(c);
+                ck_assert_int_eq(dlx_uncommit_all(c), DLX_OK);
+                ck_assert_uint_eq(count_all(c), brute_force_with(&r, 0));
+                dlx_free(c);
+            }
+        }
+        ck_assert_int_eq(dlx_uncommit_all(many), DLX_OK);
+        ck_assert_int_eq(dlx_check(many), DLX_OK);
+        ck_assert_uint_eq(count_all(many), brute_force_with(&r, 0));
+        dlx_free(one);
+        dlx_free(many);
     }
 }
 END_TEST
@@ -563,7 +670,7 @@ START_TEST(prefixes_add_up)
     for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
         dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].n)
                          : cases[t].which == 1 ? build_langford(cases[t].n)
-                                               : build_colouring(10, petersen_edges, 15, 3);
+                                               : build_petersen(3);
         uint64_t whole = count_all(p);
         for (int32_t depth = 0; depth <= 2; depth++) {
             static struct prefix_list l;
@@ -592,6 +699,40 @@ START_TEST(prefixes_add_up)
         ck_assert_uint_gt(s.prefixes, 0);
         dlx_free(p);
     }
+}
+END_TEST
+
+START_TEST(uncommit_all_mid_search_restores_everything)
+{
+    /* 8 queens with three queens placed that attack nobody (a1 b3 c5 are
+     * squares of the first solution found below), a search stopped at its
+     * first solution, then everything undone at once: the structure is as
+     * built, and every count is as before. */
+    dlx_problem *p = build_queens(8);
+    uint64_t whole = count_all(p);
+    struct collected c = {0};
+    c.stop_after_each = 1;
+    dlx_set_solution_fn(p, collect, &c);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_STOPPED);
+    int32_t first[16];
+    int32_t len = c.len[0];
+    memcpy(first, c.sol[0], sizeof first);
+    dlx_reset(p);
+    for (int round = 0; round < 3; round++) {
+        for (int k = 0; k < 3; k++)
+            ck_assert_int_eq(dlx_commit(p, first[k]), DLX_OK);
+        ck_assert_int_eq(dlx_commit_count(p), 3);
+        c.n = 0;
+        ck_assert_int_eq(dlx_search(p, 0), DLX_STOPPED);
+        ck_assert_int_eq(c.len[0], len);
+        ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+        ck_assert_int_eq(dlx_commit_count(p), 0);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        dlx_set_solution_fn(p, NULL, NULL);
+        ck_assert_uint_eq(count_all(p), whole);
+        dlx_set_solution_fn(p, collect, &c);
+    }
+    dlx_free(p);
 }
 END_TEST
 
@@ -758,6 +899,8 @@ Suite *dlx_suite(void)
     tcase_add_test(control, stop_and_resume_finds_everything);
     tcase_add_test(control, limit_and_budget);
     tcase_add_test(control, prefixes_add_up);
+    tcase_add_test(control, uncommit_all_mid_search_restores_everything);
+    tcase_add_test(control, commit_many_matches_single_commits);
     tcase_add_test(control, clone_is_independent);
     tcase_add_test(control, events_balance);
     tcase_add_test(control, out_of_memory_is_an_error_not_a_crash);

@@ -1,0 +1,586 @@
+/* dlx.c - the `dlx` command: solves an exact-cover problem written in
+ * Knuth's text format (docs/format.md) and prints its solutions.
+ *
+ *   dlx [OPTIONS] [FILE]
+ *
+ * The flow is main(): parse_options() -> read_problem() -> setup_search()
+ * -> run_search() -> report(). This file owns the command line, standard
+ * error, the exit status, Ctrl-C and the progress line; dlx_output.c owns
+ * what goes to standard output, and dlx_trace.c the teaching views (--trace,
+ * --tree) that replace it. See docs/dlx.1 for the user's view.
+ *
+ * Exit status: 0 solutions found, 1 no solution, 2 an error (bad usage, bad
+ * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
+ * printed, marked partial).
+ */
+#include "dlx_cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+    EXIT_FOUND = 0,
+    EXIT_NONE = 1,
+    EXIT_ERROR = 2,
+    EXIT_INTERRUPTED = 130 /* 128 + SIGINT, as shells report it */
+};
+
+/* Set by the SIGINT handler, read between search slices and in the
+ * solution callback. The only mutable global: a signal needs one. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --- the command line ---------------------------------------------------- */
+
+static void usage(FILE *out)
+{
+    fputs("Usage: dlx [OPTIONS] [FILE]\n"
+          "Solve the exact-cover problem in FILE (or standard input), written in Knuth's\n"
+          "DLX text format, and print its solutions.\n"
+          "\n"
+          "The first line names the items: primary items, then '|' and secondary items.\n"
+          "Every later line is one option (the items it covers); a secondary item may be\n"
+          "written item:colour. Lines starting with '|' are comments.\n"
+          "\n"
+          "Output:\n"
+          "  -c, --count           print only the number of solutions\n"
+          "  -m, --max=N           stop after N solutions\n"
+          "  -1, --first           stop after the first solution (--max=1)\n"
+          "  -f, --format=FORMAT   text (option lines as written; the default),\n"
+          "                        ids (option numbers from 0), json\n"
+          "  -s, --stats           print solutions, nodes, updates, seconds to stderr\n"
+          "  -q, --quiet           no summary line and no warnings on stderr\n"
+          "  -p, --progress        show progress on stderr about once a second\n"
+          "                        (the default when stderr is a terminal)\n"
+          "      --no-progress     never show progress\n"
+          "\n"
+          "Search:\n"
+          "      --choose=RULE     which item to branch on: mrv (fewest options left,\n"
+          "                        the default), knuth (the same, exactly as DLX1 does\n"
+          "                        it), first (the leftmost item)\n"
+          "      --seed=N          break ties and order options at random, from seed N\n"
+          "\n"
+          "Watching the search (small problems; these replace the normal output):\n"
+          "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
+          "                        level) or json (one event per line)\n"
+          "      --tree[=dot]      the search tree for Graphviz\n"
+          "      --force           trace past the size limit (1000 nodes for the text\n"
+          "                        log, 100000 for json and the tree)\n"
+          "\n"
+          "  -h, --help            show this help and exit\n"
+          "  -V, --version         show the version and exit\n"
+          "\n"
+          "Exit status: 0 if a solution was found, 1 if there is none, 2 on an error,\n"
+          "130 when interrupted by Ctrl-C (the solutions found so far are printed).\n"
+          "The format is described in docs/format.md; see also dlx(1).\n",
+          out);
+}
+
+static void usage_error(const char *fmt, const char *arg)
+{
+    fputs("dlx: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'dlx --help' for more information.\n", stderr);
+}
+
+/* A decimal number without sign, fitting in uint64_t. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static void dlx_cli_defaults(struct dlx_cli_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->format = DLX_CLI_TEXT;
+    o->progress = -1;
+    o->choose = DLX_CHOOSE_MRV;
+}
+
+enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE };
+
+/* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
+ * go on, or EXIT_ERROR after reporting a usage error. */
+static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
+{
+    static const struct option longopts[] = {
+        { "count", no_argument, NULL, 'c' },
+        { "max", required_argument, NULL, 'm' },
+        { "first", no_argument, NULL, '1' },
+        { "format", required_argument, NULL, 'f' },
+        { "stats", no_argument, NULL, 's' },
+        { "quiet", no_argument, NULL, 'q' },
+        { "progress", no_argument, NULL, 'p' },
+        { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+        { "choose", required_argument, NULL, OPT_CHOOSE },
+        { "seed", required_argument, NULL, OPT_SEED },
+        { "trace", optional_argument, NULL, OPT_TRACE },
+        { "tree", optional_argument, NULL, OPT_TREE },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    dlx_cli_defaults(o);
+    int format_given = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "cm:1f:sqphV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'c':
+            o->count_only = 1;
+            break;
+        case 'm':
+            if (parse_u64(optarg, &o->max_solutions) != 0 || o->max_solutions == 0) {
+                usage_error("--max wants a positive whole number, not '%s'", optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case '1':
+            o->max_solutions = 1;
+            break;
+        case 'f':
+            format_given = 1;
+            if (strcmp(optarg, "text") == 0)
+                o->format = DLX_CLI_TEXT;
+            else if (strcmp(optarg, "ids") == 0)
+                o->format = DLX_CLI_IDS;
+            else if (strcmp(optarg, "json") == 0)
+                o->format = DLX_CLI_JSON;
+            else {
+                usage_error("unknown format '%s' (expected text, ids or json)", optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case 's':
+            o->stats = 1;
+            break;
+        case 'q':
+            o->quiet = 1;
+            break;
+        case 'p':
+            o->progress = 1;
+            break;
+        case OPT_NO_PROGRESS:
+            o->progress = 0;
+            break;
+        case OPT_CHOOSE:
+            if (strcmp(optarg, "mrv") == 0)
+                o->choose = DLX_CHOOSE_MRV;
+            else if (strcmp(optarg, "knuth") == 0 || strcmp(optarg, "mrv-full") == 0)
+                o->choose = DLX_CHOOSE_MRV_FULL;
+            else if (strcmp(optarg, "first") == 0)
+                o->choose = DLX_CHOOSE_FIRST;
+            else {
+                usage_error("unknown rule '%s' for --choose (expected mrv, knuth or first)",
+                            optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case OPT_SEED:
+            if (parse_u64(optarg, &o->seed) != 0) {
+                usage_error("--seed wants a whole number from 0 to 2^64-1, not '%s'", optarg);
+                return EXIT_ERROR;
+            }
+            o->have_seed = 1;
+            break;
+        case OPT_TRACE:
+            if (!optarg || strcmp(optarg, "text") == 0)
+                o->view = DLX_CLI_VIEW_TRACE;
+            else if (strcmp(optarg, "json") == 0)
+                o->view = DLX_CLI_VIEW_JSON;
+            else {
+                usage_error("unknown trace format '%s' (expected text or json)", optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case OPT_TREE:
+            if (optarg && strcmp(optarg, "dot") != 0) {
+                usage_error("unknown tree format '%s' (expected dot)", optarg);
+                return EXIT_ERROR;
+            }
+            o->view = DLX_CLI_VIEW_DOT;
+            break;
+        case OPT_FORCE:
+            o->force = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return -1;
+        case 'V':
+            printf("dlx (libdlx) %s\n"
+                   "Knuth's Algorithm X with dancing links, for exact cover with colours.\n",
+                   DLX_VERSION);
+            return -1;
+        default:
+            fputs("Try 'dlx --help' for more information.\n", stderr);
+            return EXIT_ERROR;
+        }
+    }
+    if (o->view != DLX_CLI_VIEW_NONE && (o->count_only || format_given)) {
+        usage_error("%s writes its own output: it does not go with --count or --format",
+                    o->view == DLX_CLI_VIEW_DOT ? "--tree" : "--trace");
+        return EXIT_ERROR;
+    }
+    if (argc - optind > 1) {
+        usage_error("too many arguments: one FILE at most (starting with '%s')",
+                    argv[optind + 1]);
+        return EXIT_ERROR;
+    }
+    o->path = optind < argc ? argv[optind] : NULL;
+    if (o->path && strcmp(o->path, "-") == 0)
+        o->path = NULL;
+    o->input_name = o->path ? o->path : "<stdin>";
+    return 0;
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+static void print_diag(const char *name, const dlx_text_diag *d, const char *kind)
+{
+    if (d->line > 0)
+        fprintf(stderr, "%s:%lld:%lld: %s: %s\n", name, (long long)d->line,
+                (long long)d->column, kind, d->message);
+    else
+        fprintf(stderr, "%s: %s: %s\n", name, kind, d->message);
+}
+
+/* Reads and parses the input into run->text. Returns 0 or EXIT_ERROR after
+ * reporting what went wrong. Warnings are reported here too. */
+static int read_problem(struct dlx_cli_run *run)
+{
+    const struct dlx_cli_options *o = run->opt;
+    FILE *in = stdin;
+    if (o->path) {
+        in = fopen(o->path, "r");
+        if (!in) {
+            fprintf(stderr, "%s: error: cannot open: %s\n", o->input_name, strerror(errno));
+            return EXIT_ERROR;
+        }
+    }
+    run->text = dlx_text_new();
+    if (!run->text) {
+        fputs("dlx: error: out of memory\n", stderr);
+        if (in != stdin)
+            fclose(in);
+        return EXIT_ERROR;
+    }
+    int rc = dlx_text_read(run->text, in);
+    if (in != stdin)
+        fclose(in);
+    if (!o->quiet) {
+        size_t total = dlx_text_warning_count(run->text);
+        const dlx_text_diag *w;
+        for (size_t i = 0; (w = dlx_text_warning(run->text, i)) != NULL; i++)
+            print_diag(o->input_name, w, "warning");
+        if (total > DLX_TEXT_MAX_WARNINGS)
+            fprintf(stderr, "%s: warning: %llu more warnings not shown\n", o->input_name,
+                    (unsigned long long)(total - DLX_TEXT_MAX_WARNINGS));
+    }
+    if (rc != DLX_OK) {
+        const dlx_text_diag *d = dlx_text_error(run->text);
+        if (d)
+            print_diag(o->input_name, d, "error");
+        else
+            fprintf(stderr, "%s: error: %s\n", o->input_name, dlx_text_strerror(rc));
+        return EXIT_ERROR;
+    }
+    run->problem = dlx_text_problem(run->text);
+    return 0;
+}
+
+/* --- searching ----------------------------------------------------------- */
+
+static int on_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    struct dlx_cli_run *run = ctx;
+    if (run->progress_visible && isatty(fileno(run->out))) {
+        /* Solutions and the progress line share the terminal: clear the line
+         * first; the next tick redraws it. */
+        fputs("\r\033[K", stderr);
+        run->progress_visible = 0;
+    }
+    if (dlx_cli_print_solution(run, options, count) != 0)
+        return 1;
+    return interrupted != 0;
+}
+
+static const char *option_text(void *ctx, int32_t option)
+{
+    return dlx_text_option_text(ctx, option);
+}
+
+static const char *color_name(void *ctx, int32_t color)
+{
+    return dlx_text_color_name(ctx, color);
+}
+
+/* The one place where the problem is configured before the search: choose
+ * rule, seed, limit, and either the solution callback or a teaching view's
+ * event hook. Returns 0 or EXIT_ERROR after reporting. */
+static int setup_search(struct dlx_cli_run *run)
+{
+    const struct dlx_cli_options *o = run->opt;
+    dlx_problem *p = run->problem;
+    int rc = dlx_set_choose(p, o->choose);
+    if (rc == DLX_OK && o->have_seed)
+        rc = dlx_set_seed(p, o->seed);
+    if (rc != DLX_OK) {
+        fprintf(stderr, "dlx: error: cannot set up the search: %s\n", dlx_strerror(rc));
+        return EXIT_ERROR;
+    }
+    dlx_set_limit(p, o->max_solutions);
+    if (o->view != DLX_CLI_VIEW_NONE) {
+        /* The view writes the solutions itself, as part of the trace. */
+        dlx_trace_opts to = {
+            .format = o->view == DLX_CLI_VIEW_TRACE  ? DLX_TRACE_TEXT
+                      : o->view == DLX_CLI_VIEW_JSON ? DLX_TRACE_JSON
+                                                     : DLX_TRACE_DOT,
+            .out = run->out,
+            .max_nodes = o->force ? 0
+                         : o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT
+                                                         : DLX_TRACE_JSON_LIMIT,
+            .choose = o->choose,
+            .option_text = option_text,
+            .color_name = color_name,
+            .text_ctx = run->text,
+        };
+        run->trace = dlx_trace_new(p, &to);
+        if (!run->trace) {
+            fputs("dlx: error: out of memory\n", stderr);
+            return EXIT_ERROR;
+        }
+    } else if (!o->count_only) {
+        dlx_set_solution_fn(p, on_solution, run);
+    }
+    return 0;
+}
+
+/* 1234 -> "1234", 12345678 -> "12.3M": progress figures at a glance. */
+static const char *human(uint64_t n, char buf[32])
+{
+    static const char units[] = "kMGTPE";
+    if (n < 10000) {
+        snprintf(buf, 32, "%llu", (unsigned long long)n);
+        return buf;
+    }
+    double v = (double)n;
+    int u = -1;
+    while (v >= 1000 && u < 5) {
+        v /= 1000;
+        u++;
+    }
+    snprintf(buf, 32, v < 100 ? "%.1f%c" : "%.0f%c", v, units[u]);
+    return buf;
+}
+
+static void draw_progress(struct dlx_cli_run *run, double elapsed)
+{
+    dlx_stats st;
+    dlx_get_stats(run->problem, &st);
+    char a[32], b[32];
+    fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s",
+            run->progress_tty ? "\r" : "", 100.0 * dlx_estimate_done(run->problem),
+            human(st.solutions, a), human(st.nodes, b), elapsed,
+            run->progress_tty ? "\033[K" : "\n");
+    fflush(stderr);
+    run->progress_visible = run->progress_tty;
+}
+
+static void clear_progress(struct dlx_cli_run *run)
+{
+    if (run->progress_visible) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        run->progress_visible = 0;
+    }
+}
+
+/* Runs the search in slices of a node budget, so Ctrl-C and the progress
+ * line are looked at every few tens of milliseconds whatever the problem.
+ * Returns the last dlx_search() status. */
+static int run_search(struct dlx_cli_run *run, double start)
+{
+    const double slice_target = 0.05; /* seconds per slice */
+    uint64_t budget = 1u << 14;
+    double next_draw = start + 1.0;
+    for (;;) {
+        double t0 = now_seconds();
+        int rc = dlx_search(run->problem, budget);
+        if (rc != DLX_PAUSED || interrupted)
+            return rc;
+        double t1 = now_seconds();
+        /* Aim at slices of about slice_target whatever a node costs here. */
+        if (t1 - t0 < slice_target / 4 && budget < (UINT64_C(1) << 40))
+            budget *= 2;
+        else if (t1 - t0 > slice_target * 2 && budget > 1024)
+            budget /= 2;
+        if (run->progress_on && t1 >= next_draw) {
+            draw_progress(run, t1 - start);
+            next_draw = t1 + 1.0;
+        }
+    }
+}
+
+/* --- finishing ----------------------------------------------------------- */
+
+static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
+{
+    const struct dlx_cli_options *o = run->opt;
+    dlx_stats st;
+    dlx_get_stats(run->problem, &st);
+    if (!o->quiet) {
+        char sol[64];
+        if (st.solutions == 0)
+            snprintf(sol, sizeof sol, "no solution");
+        else
+            snprintf(sol, sizeof sol, "%llu solution%s", (unsigned long long)st.solutions,
+                     st.solutions == 1 ? "" : "s");
+        if (interrupted)
+            fprintf(stderr,
+                    "dlx: interrupted: %s so far (partial), %llu nodes, %.3f s, about %.1f%% "
+                    "of the tree searched\n",
+                    sol, (unsigned long long)st.nodes, seconds,
+                    100.0 * dlx_estimate_done(run->problem));
+        else if (run->trace && dlx_trace_limit_hit(run->trace))
+            fprintf(stderr,
+                    "dlx: the trace stopped at its limit of %u search-tree nodes: it is meant "
+                    "for small problems; --force traces everything\n",
+                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT);
+        else
+            fprintf(stderr, "dlx: %s%s, %llu nodes, %.3f s\n", sol,
+                    rc == DLX_STOPPED ? " (stopped at --max)" : "",
+                    (unsigned long long)st.nodes, seconds);
+    }
+    if (o->stats)
+        fprintf(stderr,
+                "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"
+                "max level: %ld\ncomplete: %s\n",
+                (unsigned long long)st.solutions, (unsigned long long)st.nodes,
+                (unsigned long long)st.updates, seconds, (long)st.max_level,
+                interrupted                 ? "no (interrupted)"
+                : rc != DLX_STOPPED         ? "yes"
+                : run->trace && dlx_trace_limit_hit(run->trace) ? "no (trace limit)"
+                                            : "no (--max)");
+}
+
+/* Flushes and closes standard output. A reader that has gone away is not an
+ * error (dlx ... | head -1); any other failure is. Returns 0 or EXIT_ERROR. */
+static int finish_output(struct dlx_cli_run *run)
+{
+    if (!run->out_closed && !run->out_errno && fflush(run->out) != 0)
+        dlx_cli_check_output(run);
+    if (fclose(run->out) != 0 && !run->out_closed && !run->out_errno)
+        run->out_errno = errno == EPIPE ? 0 : errno;
+    if (run->out_errno) {
+        fprintf(stderr, "dlx: write error: %s\n", strerror(run->out_errno));
+        return EXIT_ERROR;
+    }
+    return 0;
+}
+
+/* Standard output alone, for --help and --version. */
+static int finish_stdout_only(void)
+{
+    struct dlx_cli_options o;
+    dlx_cli_defaults(&o);
+    struct dlx_cli_run run = { .opt = &o, .out = stdout };
+    return finish_output(&run);
+}
+
+int main(int argc, char **argv)
+{
+    /* A closed pipe must show up as EPIPE from write(), not kill us. */
+    signal(SIGPIPE, SIG_IGN);
+
+    struct dlx_cli_options opt;
+    int status = parse_options(argc, argv, &opt);
+    if (status < 0)
+        return finish_stdout_only() ? EXIT_ERROR : 0;
+    if (status != 0)
+        return status;
+
+    struct dlx_cli_run run = { .opt = &opt, .out = stdout };
+    status = read_problem(&run);
+    if (status == 0)
+        status = setup_search(&run);
+    if (status != 0) {
+        dlx_text_free(run.text);
+        return status;
+    }
+
+    /* Ctrl-C: stop cleanly once; a second one kills as usual. SA_RESTART so
+     * a write interrupted by it is not taken for an output error. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+
+    run.progress_on = opt.progress == 1 || (opt.progress == -1 && !opt.quiet &&
+                                            opt.view == DLX_CLI_VIEW_NONE &&
+                                            isatty(STDERR_FILENO));
+    run.progress_tty = run.progress_on && isatty(STDERR_FILENO);
+
+    double start = now_seconds();
+    if (!run.trace)
+        dlx_cli_print_begin(&run);
+    int rc = run_search(&run, start);
+    double seconds = now_seconds() - start;
+    clear_progress(&run);
+    if (run.trace) {
+        /* A failed write shows on stdout's error flag, checked below. */
+        (void)dlx_trace_finish(run.trace, rc);
+        dlx_cli_check_output(&run);
+    }
+    if (rc < 0) {
+        fprintf(stderr, "dlx: error: the search failed: %s\n", dlx_strerror(rc));
+        dlx_trace_free(run.trace);
+        dlx_text_free(run.text);
+        free(run.sorted);
+        return EXIT_ERROR;
+    }
+    dlx_stats st;
+    dlx_get_stats(run.problem, &st);
+    if (!run.trace)
+        dlx_cli_print_end(&run, st.solutions, rc == DLX_OK && !interrupted);
+    int out_status = finish_output(&run);
+    if (!run.out_closed && !run.out_errno)
+        print_summary(&run, rc, seconds);
+
+    if (out_status != 0)
+        status = out_status;
+    else if (interrupted)
+        status = EXIT_INTERRUPTED;
+    else
+        status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
+    dlx_trace_free(run.trace);
+    dlx_text_free(run.text);
+    free(run.sorted);
+    return status;
+}

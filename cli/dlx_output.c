@@ -1,0 +1,174 @@
+/* dlx_output.c - how the `dlx` command writes solutions: as the option lines
+ * the user wrote (text), as option ids (ids) or as one JSON document (json).
+ *
+ * Solutions are written as they are found, so a long search streams its
+ * answers. Within a solution the options come in input order, whatever
+ * order the search chose them in, so the same solution always reads the
+ * same (whatever --choose or --seed said).
+ */
+#include "dlx_cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int dlx_cli_check_output(struct dlx_cli_run *run)
+{
+    if (run->out_closed || run->out_errno)
+        return -1;
+    if (!ferror(run->out))
+        return 0;
+    if (errno == EPIPE)
+        run->out_closed = 1;
+    else
+        run->out_errno = errno ? errno : EIO;
+    return -1;
+}
+
+static int compare_ids(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The length of the valid UTF-8 sequence starting at s (at most n bytes
+ * available), or 0 if it is not one. Overlong forms and surrogates are
+ * refused so the JSON we write is always valid. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len;
+    uint32_t cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+        cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+/* Writes s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
+static void put_json_string(FILE *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
+    putc('"', out);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        if (c == '"' || c == '\\') {
+            putc('\\', out);
+            putc(c, out);
+            i++;
+        } else if (c < 0x20 || c == 0x7f) {
+            fprintf(out, "\\u%04x", c);
+            i++;
+        } else {
+            size_t len = utf8_length(s + i, n - i);
+            if (len == 0) {
+                fputs("\\ufffd", out);
+                i++;
+            } else {
+                fwrite(s + i, 1, len, out);
+                i += len;
+            }
+        }
+    }
+    putc('"', out);
+}
+
+void dlx_cli_print_begin(struct dlx_cli_run *run)
+{
+    if (run->opt->format == DLX_CLI_JSON && !run->opt->count_only)
+        fputs("{\n  \"solutions\": [", run->out);
+}
+
+void dlx_cli_print_end(struct dlx_cli_run *run, uint64_t solutions, int complete)
+{
+    FILE *out = run->out;
+    if (run->out_closed || run->out_errno)
+        return;
+    dlx_stats st;
+    dlx_get_stats(run->problem, &st);
+    if (run->opt->format == DLX_CLI_JSON) {
+        if (run->opt->count_only)
+            fputs("{\n", out);
+        else
+            fputs(run->printed > 0 ? "\n  ],\n" : "],\n", out);
+        fprintf(out,
+                "  \"count\": %llu,\n  \"complete\": %s,\n  \"nodes\": %llu,\n"
+                "  \"updates\": %llu\n}\n",
+                (unsigned long long)solutions, complete ? "true" : "false",
+                (unsigned long long)st.nodes, (unsigned long long)st.updates);
+    } else if (run->opt->count_only) {
+        fprintf(out, "%llu\n", (unsigned long long)solutions);
+    }
+    dlx_cli_check_output(run);
+}
+
+int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int32_t count)
+{
+    FILE *out = run->out;
+    size_t n = count > 0 ? (size_t)count : 0;
+    if (n > run->sorted_cap) {
+        int32_t *s = realloc(run->sorted, n * sizeof *s);
+        if (!s) {
+            run->out_errno = ENOMEM;
+            return -1;
+        }
+        run->sorted = s;
+        run->sorted_cap = n;
+    }
+    if (n > 0)
+        memcpy(run->sorted, options, n * sizeof *options);
+    qsort(run->sorted, n, sizeof *run->sorted, compare_ids);
+    const int32_t *ids = run->sorted;
+
+    switch (run->opt->format) {
+    case DLX_CLI_TEXT:
+        if (run->printed > 0)
+            putc('\n', out);
+        for (size_t i = 0; i < n; i++) {
+            fputs(dlx_text_option_text(run->text, ids[i]), out);
+            putc('\n', out);
+        }
+        break;
+    case DLX_CLI_IDS:
+        for (size_t i = 0; i < n; i++)
+            fprintf(out, i ? " %ld" : "%ld", (long)ids[i]);
+        putc('\n', out);
+        break;
+    case DLX_CLI_JSON:
+        fputs(run->printed > 0 ? ",\n    {\"options\": [" : "\n    {\"options\": [", out);
+        for (size_t i = 0; i < n; i++)
+            fprintf(out, i ? ", %ld" : "%ld", (long)ids[i]);
+        fputs("], \"lines\": [", out);
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                fputs(", ", out);
+            put_json_string(out, dlx_text_option_text(run->text, ids[i]));
+        }
+        fputs("]}", out);
+        break;
+    }
+    run->printed++;
+    return dlx_cli_check_output(run);
+}

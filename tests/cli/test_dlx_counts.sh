@@ -1,0 +1,70 @@
+#!/bin/sh
+# Known solution counts through the dlx command, on problems written in the
+# text format by tests/data/dlx/gen.sh. Sources: N-queens OEIS A000170;
+# Latin squares OEIS A002860; Langford pairings OEIS A014552 (doubled: a
+# pairing and its reversal are both counted); the empty 4x4 sudoku, 288;
+# proper colourings of the Petersen graph from its chromatic polynomial,
+# P(3) = 120 and P(4) = 12960.
+DLX="$BIN/dlx"
+GEN="$TESTS/data/dlx/gen.sh"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# count KIND N EXPECTED [DLX OPTIONS...]
+count() {
+    kind=$1 n=$2 want=$3
+    shift 3
+    sh "$GEN" "$kind" "$n" >"$tmp/p.txt"
+    got=$("$DLX" --count --quiet "$@" "$tmp/p.txt")
+    status=$?
+    [ "$got" = "$want" ] || fail "$kind $n $*: $got solutions, expected $want"
+    want_status=0
+    [ "$want" = 0 ] && want_status=1
+    [ "$status" -eq "$want_status" ] || fail "$kind $n $*: status $status, expected $want_status"
+}
+
+n=1
+for want in 1 0 0 2 10 4 40 92 352 724 2680 14200; do
+    count queens $n $want
+    n=$((n + 1))
+done
+count sudoku4 0 288
+count latin 5 161280
+count petersen 3 120
+count petersen 4 12960
+set -- 3 2 4 2 5 0 7 52 8 300 11 35584
+while [ $# -gt 0 ]; do
+    count langford "$1" "$2"
+    shift 2
+done
+
+# The branching rule and the random order change the search, not the count.
+for opts in "--choose=first" "--choose=knuth" "--seed=1" "--seed=2 --choose=first"; do
+    # shellcheck disable=SC2086
+    count queens 8 92 $opts
+    # shellcheck disable=SC2086
+    count petersen 3 120 $opts
+    # shellcheck disable=SC2086
+    count sudoku4 0 288 $opts
+done
+
+# Printing agrees with counting: 92 solutions of 8 lines for 8 queens, each
+# a real placement (8 distinct rows and columns), and --max stops early.
+sh "$GEN" queens 8 >"$tmp/q8.txt"
+"$DLX" -q "$tmp/q8.txt" >"$tmp/out" || fail "queens 8 text: status $?"
+[ "$(grep -c . "$tmp/out")" -eq 736 ] || fail "queens 8 text: $(grep -c . "$tmp/out") option lines, expected 92 * 8"
+[ "$(grep -c '^$' "$tmp/out")" -eq 91 ] || fail "queens 8 text: not 91 blank separator lines"
+awk 'BEGIN { RS = "" } { r = ""; c = ""; for (i = 1; i <= NF; i += 4) { r = r " " $i; c = c " " $(i + 1) }
+     n = split(r, a, " "); for (k in seen) delete seen[k]
+     for (k = 1; k <= n; k++) { if (seen[a[k]]++) bad++ }
+     n = split(c, a, " "); for (k in seen) delete seen[k]
+     for (k = 1; k <= n; k++) { if (seen[a[k]]++) bad++ } }
+     END { exit bad > 0 }' "$tmp/out" || fail "queens 8 text: a solution repeats a row or column"
+"$DLX" -q -f ids "$tmp/q8.txt" >"$tmp/out"
+[ "$(wc -l <"$tmp/out")" -eq 92 ] || fail "queens 8 ids: not 92 lines"
+[ "$(sort -u "$tmp/out" | wc -l)" -eq 92 ] || fail "queens 8 ids: solutions repeat"
+[ "$("$DLX" -q -f ids --max 5 "$tmp/q8.txt" | wc -l)" -eq 5 ] || fail "queens 8 --max 5"
+
+[ "$fails" -eq 0 ]

@@ -1,0 +1,113 @@
+#!/bin/sh
+# The example programs (examples/*.c) against known counts, and - the two
+# paths checking each other - the same problems written with --text and
+# counted by `dlx --count`.
+#
+# Sources of the expected counts:
+#   N-queens n = 1..12     OEIS A000170
+#   Langford pairs n       OEIS A176127 (both a pairing and its reversal;
+#                          twice A014552)
+#   pentominoes            3x20: 2 packings, 4x15: 368, Scott's 8x8 without
+#                          the centre 2x2: 65 (Haselgrove; Scott 1958), each
+#                          times the board's symmetries (4, 4, 8) since every
+#                          placement is counted
+#   graph colourings       chromatic polynomials: Petersen P(3) = 120,
+#                          P(4) = 12960; cycle C5: (k-1)^5 - (k-1) = 30 for
+#                          k = 3; K4: 4! = 24 for k = 4
+#   Latin squares n        OEIS A002860
+EX="$BIN/examples"
+status=0
+tmp=${TMPDIR:-/tmp}/test_examples.$$
+trap 'rm -f "$tmp"' EXIT
+
+# check "what" expected command...: the command prints one number (its
+# standard output; the dlx command's summary on standard error is not looked at).
+check() {
+    what=$1
+    want=$2
+    shift 2
+    got=$("$@" 2>/dev/null)
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: $what: '$*' printed '$got', want '$want'"
+        status=1
+    fi
+}
+
+# both "what" expected program args...: the example's count and, when the
+# dlx command is built, dlx --count on the problem the example writes.
+both() {
+    what=$1
+    want=$2
+    prog=$3
+    shift 3
+    check "$what (example)" "$want" "$EX/$prog" "$@"
+    if [ -x "$BIN/dlx" ]; then
+        if ! "$EX/$prog" --text "$@" > "$tmp"; then
+            echo "FAIL: $what: '$prog --text $*' failed"
+            status=1
+        fi
+        check "$what (dlx --count)" "$want" "$BIN/dlx" --count "$tmp"
+    fi
+}
+
+n=1
+for want in 1 0 0 2 10 4 40 92 352 724 2680 14200; do
+    both "queens $n" "$want" queens "$n"
+    n=$((n + 1))
+done
+# Listing rows and columns from the middle out changes the tree, not the count.
+check "queens 10 middle-first" 724 "$EX/queens" --middle-first 10
+check "queens 12 middle-first" 14200 "$EX/queens" --middle-first 12
+
+for pair in 3:2 4:2 5:0 6:0 7:52 8:300 11:35584; do
+    both "langford ${pair%%:*}" "${pair#*:}" langford "${pair%%:*}"
+done
+
+both "pentominoes 3x20" 8 pentominoes 3x20
+both "pentominoes scott" 520 pentominoes scott
+# The same board as scott, given as holes.
+check "pentominoes 8x8 with holes" 520 "$EX/pentominoes" 8x8 --hole 3,3 --hole 3,4 --hole 4,3 --hole 4,4
+check "pentominoes 4x15" 1472 "$EX/pentominoes" 4x15
+
+both "petersen 3 colours" 120 colouring 3
+both "petersen 4 colours" 12960 colouring 4
+both "petersen 2 colours" 0 colouring 2
+both "C5 3 colours" 30 colouring 3 C5
+both "K4 4 colours" 24 colouring 4 K4
+
+n=1
+for want in 1 2 12 576 161280; do
+    both "latin $n" "$want" latin "$n"
+    n=$((n + 1))
+done
+
+# --print shows the solutions before the count: the two 4-queens boards.
+want='. Q . .
+. . . Q
+Q . . .
+. . Q .
+
+. . Q .
+Q . . .
+. . . Q
+. Q . .
+
+2'
+check "queens --print 4" "$want" "$EX/queens" --print 4
+check "langford --print 3" "3 1 2 1 3 2
+
+2 3 1 2 1 3
+
+2" "$EX/langford" --print 3
+check "latin --max 5 4" 5 "$EX/latin" --max 5 4
+
+# Bad arguments: a message and status 2.
+for bad in "queens 0" "queens x" "queens --bogus 4" "langford 1 2" "pentominoes 3y20" \
+    "pentominoes --hole 9,9 6x10" "colouring 3 Q5" "latin --max"; do
+    # shellcheck disable=SC2086
+    if "$EX"/$bad > /dev/null 2>&1; then
+        echo "FAIL: '$bad' should fail"
+        status=1
+    fi
+done
+exit $status

@@ -1,0 +1,120 @@
+#!/bin/sh
+# dlx --trace (the readable log) and dlx --tree=dot (the search tree), on the
+# paper's example (Knuth, "Dancing Links", 2000: one solution, found after
+# one dead end; 5 items chosen plus the solution leaf = 6 nodes), on the small
+# problem with colours of docs/xcc.dlx, and on problems too big to trace.
+# The whole text of the paper's trace is checked by test_trace_doc.sh.
+# TEMPORARY until the dlx command lands on main: nothing to test without it.
+if [ ! -x "${BIN:-build/bin}/dlx" ]; then echo "skipped: no dlx command yet"; exit 0; fi
+status=0
+dir=${TMPDIR:-/tmp}/test_trace.$$
+mkdir -p "$dir" || exit 1
+trap 'rm -rf "$dir"' EXIT
+paper="$TESTS/data/dlx/paper.txt"
+colors="$TESTS/data/dlx/colors.txt"
+
+fail() {
+    echo "FAIL: $*"
+    status=1
+}
+
+# has FILE TEXT...: each TEXT is a whole line of FILE.
+has() {
+    file=$1
+    shift
+    for line in "$@"; do
+        grep -qxF -- "$line" "$file" || fail "no line '$line' in $(basename "$file"):
+$(cat "$file")"
+    done
+}
+
+# --- the readable log ---------------------------------------------------------
+"$BIN/dlx" --trace "$paper" > "$dir/paper.trace" 2> "$dir/err" || fail "dlx --trace paper: status $?"
+has "$dir/paper.trace" \
+    "choose A: 2 options, the fewest (others: B 2, C 2, D 3, E 2, F 2, G 3)" \
+    "try A D G [1 of 2]: cover D G" \
+    "  choose B: 1 option, forced (others: C 2, E 1, F 2)" \
+    "    choose E: no options left: dead end" \
+    "  undo B C F: uncover F C" \
+    "try A D [2 of 2]: cover D" \
+    "      solution 1: A D; C E F; B G" \
+    "A: no more options: back up" \
+    "done: 1 solution, 6 nodes, 30 updates"
+# The indentation is the level: a try at level l is indented 2l spaces.
+if grep -q '^ *try' "$dir/paper.trace" &&
+    [ "$(grep -c '^    try B G' "$dir/paper.trace")" != 1 ]; then
+    fail "the level-2 try of B G is not indented by 4"
+fi
+
+# The first-item rule: one node more (7), the reason given differently.
+"$BIN/dlx" --trace --choose=first "$paper" > "$dir/first.trace" 2>/dev/null
+has "$dir/first.trace" \
+    "  choose B: 2 options, the first item left (others: C 2, E 1, F 2, G 1)" \
+    "done: 1 solution, 7 nodes, 35 updates"
+
+# Colours (Knuth's small XCC example, items p q r | x y): q has the fewest
+# options (2). p q x y:A covers x and fixes y to colour A (shown y:A), which
+# leaves r nothing (B was its colour for y): a dead end. q x:A fixes x to A;
+# then p r x:A y is the one option of p, compatible with x:A, so x is not
+# touched again: covered are r and y. 3 choices + 1 solution = 4 nodes.
+"$BIN/dlx" --trace "$colors" > "$dir/colors.trace" 2>/dev/null || fail "dlx --trace colors: status $?"
+has "$dir/colors.trace" \
+    "choose q: 2 options, the fewest (others: p 3, r 2)" \
+    "try p q x y:A [1 of 2]: cover x y:A p" \
+    "  choose r: no options left: dead end" \
+    "undo p q x y:A: uncover p y:A x" \
+    "try q x:A [2 of 2]: cover x:A" \
+    "  try p r x:A y [1 of 1]: cover r y" \
+    "    solution 1: q x:A; p r x:A y"
+grep -q '^done: 1 solution, 4 nodes, ' "$dir/colors.trace" || fail "colors: $(tail -n 1 "$dir/colors.trace")"
+
+# --- too big to trace: stop politely, unless --force ------------------------------
+"$BIN/examples/queens" --text 8 > "$dir/queens8.dlx"
+"$BIN/dlx" --trace "$dir/queens8.dlx" > "$dir/q8.trace" 2> "$dir/q8.err"
+grep -q "^trace stopped: more than 1000 search-tree nodes" "$dir/q8.trace" ||
+    fail "8 queens: the trace did not stop at its limit: $(tail -n 2 "$dir/q8.trace")"
+grep -q -- "--force" "$dir/q8.err" || fail "8 queens: no hint about --force on stderr: $(cat "$dir/q8.err")"
+[ "$(grep -c 'choose' "$dir/q8.trace")" -le 1000 ] || fail "8 queens: more than 1000 choices traced"
+"$BIN/dlx" --trace --force "$dir/queens8.dlx" > "$dir/q8.trace" 2>/dev/null
+[ "$(grep -c 'solution [0-9]*:' "$dir/q8.trace")" = 92 ] ||
+    fail "8 queens --force: want 92 solutions in the trace (OEIS A000170)"
+tail -n 1 "$dir/q8.trace" | grep -q '^done: 92 solutions' || fail "8 queens --force: $(tail -n 1 "$dir/q8.trace")"
+
+# --- the search tree ---------------------------------------------------------------
+# One tree node for the root and one per option tried; a green leaf per
+# solution, a red node per dead end - counted against the JSON trace.
+for f in "$paper" "$colors" "$dir/queens5.dlx"; do
+    [ -e "$f" ] || "$BIN/examples/queens" --text 5 > "$f"
+    name=$(basename "$f")
+    "$BIN/dlx" --tree=dot "$f" > "$dir/tree.dot" 2>/dev/null
+    "$BIN/dlx" --trace=json "$f" > "$dir/trace.json" 2>/dev/null
+    tries=$(grep -c '"event":"try"' "$dir/trace.json")
+    sols=$(grep -c '"event":"solution"' "$dir/trace.json")
+    deads=$(grep -c '"event":"dead_end"' "$dir/trace.json")
+    nodes=$(grep -c '^  n[0-9]* \[label=' "$dir/tree.dot")
+    edges=$(grep -c '^  n[0-9]* -> n[0-9]*;$' "$dir/tree.dot")
+    green=$(grep -c 'fillcolor="#c8f0c8"' "$dir/tree.dot")
+    red=$(grep -c 'dead end' "$dir/tree.dot")
+    [ "$nodes" = $((tries + 1)) ] || fail "$name: $nodes tree nodes, want $tries tries + the root"
+    [ "$edges" = "$tries" ] || fail "$name: $edges edges, want one per try ($tries)"
+    [ "$green" = "$sols" ] || fail "$name: $green solution nodes, want $sols"
+    [ "$red" = "$deads" ] || fail "$name: $red dead-end nodes, want $deads"
+    head -n 1 "$dir/tree.dot" | grep -q '^digraph search {$' || fail "$name: not a digraph"
+    [ "$(tail -n 1 "$dir/tree.dot")" = "}" ] || fail "$name: the graph is not closed"
+    if command -v dot > /dev/null 2>&1; then
+        dot -Tsvg "$dir/tree.dot" > /dev/null 2> "$dir/dot.err" ||
+            fail "$name: Graphviz rejects the tree: $(cat "$dir/dot.err")"
+    fi
+done
+# The paper's tree by hand: root (choose A); A D G (choose B); B C F (E: dead
+# end); A D (choose E); C E F (choose B); B G (solution).
+"$BIN/dlx" --tree=dot "$paper" > "$dir/paper.dot" 2>/dev/null
+for label in 'start\nchoose A (2)' 'A D G\nchoose B (1)' 'B C F\nE: no options\ndead end' \
+    'A D\nchoose E (1)' 'C E F\nchoose B (1)' 'B G\nsolution 1'; do
+    grep -qF "[label=\"$label\"" "$dir/paper.dot" || fail "paper tree: no node '$label'"
+done
+
+# --- bad uses ------------------------------------------------------------------------
+if "$BIN/dlx" --trace=xml "$paper" > /dev/null 2>&1; then fail "--trace=xml accepted"; fi
+if "$BIN/dlx" --tree=png "$paper" > /dev/null 2>&1; then fail "--tree=png accepted"; fi
+exit $status
