@@ -273,15 +273,9 @@ static void write_grid(const cli_options *o, run_totals *t, const unit *u, const
                        enum out_format f)
 {
     int n = u->n;
-    sudoku_shape sh;
-    int br = 0, bc = 0;
-    if (cli_shape_for(o, n, &sh) == SUDOKU_OK && !sh.regions) {
-        br = sh.box_rows;
-        bc = sh.box_cols;
-    }
     size_t need = (size_t)n * (size_t)(n + 1) + 2;
     if (f == OUT_PRETTY)
-        need = sudoku_format_pretty(grid, n, br, bc, o->alphabet, NULL, 0) + 1;
+        need = cli_pretty(o, grid, n, NULL, 0) + 1;
     if (reserve(t, need) != 0) {
         fprintf(stderr, "%s: out of memory\n", program);
         set_status(t, 2);
@@ -294,7 +288,7 @@ static void write_grid(const cli_options *o, run_totals *t, const unit *u, const
     } else if (f == OUT_GRID) {
         len = sudoku_format_grid(grid, n, o->alphabet, t->buf);
     } else {
-        len = sudoku_format_pretty(grid, n, br, bc, o->alphabet, t->buf, t->buf_cap);
+        len = cli_pretty(o, grid, n, t->buf, t->buf_cap);
     }
     fwrite(t->buf, 1, len, stdout);
 }

@@ -37,6 +37,16 @@ int cli_shape_for(const cli_options *o, int n, sudoku_shape *sh)
     return SUDOKU_OK;
 }
 
+size_t cli_pretty(const cli_options *o, const uint8_t *grid, int n, char *buf, size_t cap)
+{
+    sudoku_shape sh;
+    if (cli_shape_for(o, n, &sh) != SUDOKU_OK)
+        return sudoku_format_pretty(grid, n, 0, 0, o->alphabet, buf, cap);
+    if (sh.regions)
+        return sudoku_format_regions(grid, n, sh.regions, o->alphabet, buf, cap);
+    return sudoku_format_pretty(grid, n, sh.box_rows, sh.box_cols, o->alphabet, buf, cap);
+}
+
 int pool_init(solver_pool *p, int jobs)
 {
     memset(p, 0, sizeof *p);
@@ -130,7 +140,7 @@ unit *batch_add(batch *b, int n, const uint8_t *cells)
 typedef struct all_ctx {
     const cli_options *o;
     unit *u;
-    int n, box_rows, box_cols;
+    int n;
     int failed;
 } all_ctx;
 
@@ -159,7 +169,7 @@ static int on_each_solution(void *ctx, const uint8_t *grid)
     enum out_format f = a->o->format;
     if (f == OUT_AUTO)
         f = a->u->form == SUDOKU_FORM_GRID ? OUT_GRID : OUT_LINE;
-    size_t need = sudoku_format_pretty(grid, n, a->box_rows, a->box_cols, a->o->alphabet, NULL, 0);
+    size_t need = cli_pretty(a->o, grid, n, NULL, 0);
     if ((size_t)n * (size_t)(n + 1) > need)
         need = (size_t)n * (size_t)(n + 1);
     char *buf = malloc(need + 2);
@@ -174,8 +184,7 @@ static int on_each_solution(void *ctx, const uint8_t *grid)
     } else if (f == OUT_GRID) {
         len = sudoku_format_grid(grid, n, a->o->alphabet, buf);
     } else {
-        len = sudoku_format_pretty(grid, n, a->box_rows, a->box_cols, a->o->alphabet, buf,
-                                   need + 2);
+        len = cli_pretty(a->o, grid, n, buf, need + 2);
     }
     /* solutions of one puzzle are separated by a blank line when they take
      * several lines each */
@@ -196,8 +205,7 @@ static void solve_unit(const cli_options *o, sudoku_solver *s, batch *b, unit *u
     sudoku_stats st = {0};
     uint64_t limit = o->mode == MODE_SOLVE ? 1 : o->mode == MODE_UNIQUE ? 2 : o->max;
     if (o->mode == MODE_ALL) {
-        const sudoku_shape *sh = sudoku_solver_shape(s);
-        all_ctx a = {o, u, u->n, sh->box_rows, sh->box_cols, 0};
+        all_ctx a = {o, u, u->n, 0};
         u->count = sudoku_solve_each(s, givens, limit, on_each_solution, &a, &st);
         if (a.failed)
             u->count = SUDOKU_ENOMEM;

@@ -66,6 +66,10 @@ void pool_free(solver_pool *p);
 /* The shape puzzles of side n get under the options. */
 int cli_shape_for(const cli_options *o, int n, sudoku_shape *sh);
 
+/* The pretty form of a grid of side n under the options: boxes framed, or
+ * jigsaw regions outlined. Like snprintf: returns the length it needs. */
+size_t cli_pretty(const cli_options *o, const uint8_t *grid, int n, char *buf, size_t cap);
+
 void batch_clear(batch *b);
 void batch_free(batch *b);
 /* Appends a unit whose givens (n*n cells, or none when n == 0) are copied

@@ -23,7 +23,6 @@ typedef struct explain {
     sudoku_solver *s;
     struct dlx_problem *p;
     int n, cells;
-    int box_rows, box_cols;
     uint8_t grid[SUDOKU_MAX_CELLS];       /* givens and the moves in effect */
     int32_t level_cell[SUDOKU_MAX_CELLS]; /* cell filled at each level, -1 */
     int32_t level_item[SUDOKU_MAX_CELLS]; /* item chosen at each level */
@@ -52,12 +51,11 @@ static void indent(const explain *x, int level)
 
 static void print_grid(const explain *x, const uint8_t *grid)
 {
-    size_t need = sudoku_format_pretty(grid, x->n, x->box_rows, x->box_cols, x->o->alphabet,
-                                       NULL, 0) + 1;
+    size_t need = cli_pretty(x->o, grid, x->n, NULL, 0) + 1;
     char *buf = malloc(need);
     if (!buf)
         return;
-    sudoku_format_pretty(grid, x->n, x->box_rows, x->box_cols, x->o->alphabet, buf, need);
+    cli_pretty(x->o, grid, x->n, buf, need);
     fputs(buf, stdout);
     free(buf);
 }
@@ -204,8 +202,6 @@ int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, const uint8
     x->p = sudoku_solver_dlx(x->s);
     x->n = sh->n;
     x->cells = sh->n * sh->n;
-    x->box_rows = sh->regions ? 0 : sh->box_rows;
-    x->box_cols = sh->regions ? 0 : sh->box_cols;
     memcpy(x->grid, givens, (size_t)x->cells);
     for (int i = 0; i < x->cells; i++)
         x->level_cell[i] = -1;

@@ -267,9 +267,22 @@ START_TEST(test_writers)
     char small[10];
     ck_assert_uint_eq(sudoku_format_pretty(g, 4, 2, 2, NULL, small, sizeof small), need);
     ck_assert_uint_eq(strlen(small), 9);
-    /* jigsaw: no box lines */
+    /* no box lines */
     sudoku_format_pretty(g, 4, 0, 0, NULL, buf, sizeof buf);
     ck_assert_str_eq(buf, "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n");
+    /* jigsaw: region borders; the map AAAB / CABB / CCDB / CDDD */
+    static const uint8_t regions[16] = {0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3};
+    need = sudoku_format_regions(g, 4, regions, NULL, buf, sizeof buf);
+    ck_assert_str_eq(buf, "+---+---+---+---+\n"
+                          "| 1   2   3 | 4 |\n"
+                          "+---+   +---+   +\n"
+                          "| 3 | 4 | 1   2 |\n"
+                          "+   +---+---+   +\n"
+                          "| 2   1 | 4 | 3 |\n"
+                          "+   +---+   +---+\n"
+                          "| 4 | 3   2   . |\n"
+                          "+---+---+---+---+\n");
+    ck_assert_uint_eq(need, strlen(buf));
 }
 END_TEST
 
