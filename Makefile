@@ -5,6 +5,7 @@
 #   make check      build and run every test (installs Check if it can)
 #   make sanitize   the whole test suite under ASan + UBSan
 #   make memcheck   the command-line tests under valgrind (zero errors, zero leaks)
+#   make tsan       the whole test suite under ThreadSanitizer (clang)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60), see tests/fuzz/
 #   make bench      the benchmark (see bench/README.md)
 #   make install    PREFIX=/usr/local DESTDIR= (header, libraries, pkg-config, programs, man pages)
@@ -37,10 +38,7 @@ SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
-# A fuzz target whose module has not landed yet is left out.
-FUZZ_SRC    := $(filter-out $(if $(wildcard dlx/dlx_text.h),,tests/fuzz/fuzz_dlx_text.c) \
-                 $(if $(wildcard sudoku/sudoku.h),,tests/fuzz/fuzz_sudoku.c), \
-                 $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -55,7 +53,7 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
-.PHONY: all run check check-deps sanitize memcheck fuzz fuzz-replay fuzz-build bench install \
+.PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay fuzz-build bench install \
         uninstall clean
 .DEFAULT_GOAL := all
 
@@ -137,6 +135,15 @@ memcheck:
 	@sh tests/cli/ensure-valgrind.sh
 	@$(MAKE) --no-print-directory all fuzz-replay
 	@DLX_VALGRIND=1 BUILD=$(BUILD) sh tests/cli/run.sh
+
+# The whole suite again under ThreadSanitizer (clang): `sudoku --jobs` and
+# any other threads must be free of data races.
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+tsan: check-deps
+	@$(MAKE) --no-print-directory BUILD=build/tsan CC=clang OPT="-O1 -g" EXTRA_CFLAGS="$(TSAN_FLAGS)" \
+	    LDFLAGS="$(TSAN_FLAGS)" all build/tsan/tests/check_all fuzz-replay
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" BUILD=build/tsan sh tests/cli/run.sh
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" CK_FORK=no build/tsan/tests/check_all
 
 # --- fuzzing ------------------------------------------------------------------
 # Each tests/fuzz/fuzz_NAME.c is a libFuzzer target. `make fuzz` builds them

@@ -7,8 +7,10 @@
  * the option's other items; after a solution or a deeper level, UNCOVER or
  * UNPURIFY of those items in reverse; when the item's options are used up,
  * BACKTRACK and the UNCOVER of the item. DEAD_END follows a CHOOSE with no
- * options. The text view folds these into one line per step: a COVER or
- * UNCOVER run is gathered and written on the line of the step it belongs to.
+ * options. The text view folds these into one line per step: the covers
+ * that follow a TRY go on its line, each with the options it hides (read
+ * from the item's list at the event, before the engine does the cover), and
+ * the uncovers of an option go on one "undo" line.
  */
 #include "dlx_trace.h"
 
@@ -35,11 +37,16 @@ struct dlx_trace {
     int32_t *tried_at;    /* option being tried at the level, or -1 */
     int64_t *node_at;     /* DOT: the tree node where the level's item was chosen */
 
-    /* Text view: the run of covered / uncovered items being gathered. */
+    /* Text view: the line of covered / uncovered items being written. */
     enum run_kind run;
     int32_t run_level;
-    int32_t run_option;
-    int32_t *run_items, *run_colors, run_len, run_cap;
+    int32_t run_len;      /* items written on the line so far */
+    /* Options hidden by the covers of the option being tried: the engine
+     * reports all of an option's covers before carrying them out, so the
+     * trace itself keeps track of what the earlier ones took away. */
+    uint32_t *hidden_stamp; /* per option: == stamp when hidden in this run */
+    uint32_t stamp;
+    int32_t *list, list_cap; /* an item's options */
     int expect_item_cover;   /* the next COVER is the chosen item's own */
     int expect_item_uncover; /* the next UNCOVER is the backed-up item's own */
 
@@ -143,18 +150,45 @@ static const char *option_text(dlx_trace *t, int32_t opt)
     return t->text;
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped; other
- * bytes (UTF-8 included) written as they are. */
-static void put_json_string(FILE *out, const char *s)
+/* Length of the well-formed UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n)
 {
+    unsigned char c = s[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3Fu);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped; UTF-8
+ * written as it is, and bytes that are not UTF-8 (names may hold any byte)
+ * as U+FFFD, so every line stays valid JSON -- the rule of dlx_output.c. */
+static void put_json_string(FILE *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
     putc('"', out);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            fprintf(out, "\\%c", *c);
-        else if (*c < 0x20)
-            fprintf(out, "\\u%04x", *c);
+    for (size_t i = 0; i < n;) {
+        size_t len = 1;
+        if (s[i] == '"' || s[i] == '\\')
+            fprintf(out, "\\%c", s[i]);
+        else if (s[i] < 0x20 || s[i] == 0x7f)
+            fprintf(out, "\\u%04x", s[i]);
+        else if ((len = utf8_length(s + i, n - i)) == 0)
+            fputs("\\ufffd", out), len = 1;
         else
-            putc(*c, out);
+            fwrite(s + i, 1, len, out);
+        i += len;
     }
     putc('"', out);
 }
@@ -180,47 +214,83 @@ static void indent(const dlx_trace *t, int32_t level)
 
 /* --- The text view ------------------------------------------------------------- */
 
-/* Writes the gathered run of covers or uncovers, if any, ending its line. */
+/* Ends the line of covers or uncovers, if one is being written. */
 static void flush_run(dlx_trace *t)
 {
     if (t->run == RUN_NONE)
         return;
-    FILE *out = t->o.out;
-    if (t->run == RUN_UNDO) {
-        indent(t, t->run_level);
-        fprintf(out, "undo %s", option_text(t, t->run_option));
-    }
-    if (t->run_len > 0)
-        fputs(t->run == RUN_TRY ? ": cover" : ": uncover", out);
-    for (int32_t k = 0; k < t->run_len; k++) {
-        fprintf(out, " %s", item_name(t, t->run_items[k]));
-        put_colour(t, t->run_colors[k]);
-    }
-    putc('\n', out);
+    putc('\n', t->o.out);
     t->run = RUN_NONE;
     t->run_len = 0;
 }
 
-static void run_add(dlx_trace *t, int32_t item, int32_t color)
+/* Up to this many options are named for what one cover hides. */
+#define HIDDEN_SHOWN 4
+
+/* 1 if option opt gives item the colour color. */
+static int gives_colour(dlx_trace *t, int32_t opt, int32_t item, int32_t color)
 {
-    if (t->run_len == t->run_cap) {
-        int32_t cap = t->run_cap ? 2 * t->run_cap : 16;
-        int32_t *items = realloc(t->run_items, (size_t)cap * sizeof *items);
-        if (items == NULL) {
+    int32_t n = dlx_option_items(t->p, opt, NULL, NULL, 0);
+    if (n <= 0 || grow_ids(t, n) != 0)
+        return 0;
+    dlx_option_items(t->p, opt, t->scratch_ids, t->scratch_colors, n);
+    for (int32_t k = 0; k < n; k++)
+        if (t->scratch_ids[k] == item)
+            return t->scratch_colors[k] == color;
+    return 0;
+}
+
+/* Writes, after a covered item, the options its cover takes out of the other
+ * items' lists: those still in its list (all of them for a cover; for a
+ * purify, those giving the item another colour), less those that the
+ * option's earlier covers took already. */
+static void write_hidden(dlx_trace *t, const dlx_event *ev)
+{
+    int32_t n = dlx_item_options(t->p, ev->item, NULL, 0);
+    if (n <= 0)
+        return;
+    if (n > t->list_cap) {
+        int32_t *list = realloc(t->list, (size_t)n * sizeof *list);
+        if (list == NULL) {
             t->failed = 1;
             return;
         }
-        t->run_items = items;
-        int32_t *colors = realloc(t->run_colors, (size_t)cap * sizeof *colors);
-        if (colors == NULL) {
-            t->failed = 1;
-            return;
-        }
-        t->run_colors = colors;
-        t->run_cap = cap;
+        t->list = list;
+        t->list_cap = n;
     }
-    t->run_items[t->run_len] = item;
-    t->run_colors[t->run_len] = color;
+    dlx_item_options(t->p, ev->item, t->list, n);
+    int32_t shown = 0, more = 0;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t opt = t->list[k];
+        if (t->hidden_stamp[opt] == t->stamp)
+            continue;
+        if (ev->kind == DLX_EV_PURIFY && gives_colour(t, opt, ev->item, ev->color))
+            continue; /* it agrees on the colour: it stays */
+        t->hidden_stamp[opt] = t->stamp;
+        if (shown < HIDDEN_SHOWN)
+            fprintf(t->o.out, "%s%s", shown++ ? ", " : " (hides ", option_text(t, opt));
+        else
+            more++;
+    }
+    if (more > 0)
+        fprintf(t->o.out, " and %" PRId32 " more", more);
+    if (shown > 0)
+        putc(')', t->o.out);
+}
+
+/* Adds a covered or uncovered item to the line being written. */
+static void run_add(dlx_trace *t, const dlx_event *ev)
+{
+    FILE *out = t->o.out;
+    if (t->run_len == 0)
+        fputs(t->run == RUN_TRY ? ": cover " : ": uncover ", out);
+    else
+        fputs(", ", out);
+    fputs(item_name(t, ev->item), out);
+    if (ev->kind == DLX_EV_PURIFY || ev->kind == DLX_EV_UNPURIFY)
+        put_colour(t, ev->color);
+    if (t->run == RUN_TRY)
+        write_hidden(t, ev);
     t->run_len++;
 }
 
@@ -278,7 +348,7 @@ static void text_event(dlx_trace *t, const dlx_event *ev)
             return;
         }
         if (t->run == RUN_TRY)
-            run_add(t, ev->item, ev->kind == DLX_EV_PURIFY ? ev->color : 0);
+            run_add(t, ev);
         return;
     case DLX_EV_UNCOVER:
     case DLX_EV_UNPURIFY:
@@ -290,9 +360,10 @@ static void text_event(dlx_trace *t, const dlx_event *ev)
             flush_run(t);
             t->run = RUN_UNDO;
             t->run_level = ev->level;
-            t->run_option = t->tried_at[ev->level];
+            indent(t, ev->level);
+            fprintf(out, "undo %s", option_text(t, t->tried_at[ev->level]));
         }
-        run_add(t, ev->item, ev->kind == DLX_EV_UNPURIFY ? ev->color : 0);
+        run_add(t, ev);
         return;
     default:
         break;
@@ -308,7 +379,11 @@ static void text_event(dlx_trace *t, const dlx_event *ev)
                 ev->index + 1, t->choices_at[ev->level]);
         t->run = RUN_TRY; /* its covers follow, on the same line */
         t->run_level = ev->level;
-        t->run_option = ev->option;
+        t->stamp++;       /* nothing hidden by this option's covers yet */
+        if (t->stamp == 0) {
+            memset(t->hidden_stamp, 0, (size_t)dlx_option_count(t->p) * sizeof *t->hidden_stamp);
+            t->stamp = 1;
+        }
         break;
     case DLX_EV_SOLUTION:
         indent(t, ev->level + 1);
@@ -500,7 +575,7 @@ int dlx_trace_event(void *ctx, const dlx_event *ev)
     dlx_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
-    if (ev->level < 0 || ev->level >= t->levels)
+    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_BACKTRACK)
         return 0; /* cannot happen: levels never outnumber the items */
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
@@ -555,7 +630,9 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
     t->choices_at = calloc(n, sizeof *t->choices_at);
     t->tried_at = malloc(n * sizeof *t->tried_at);
     t->node_at = calloc(n, sizeof *t->node_at);
-    if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL) {
+    t->hidden_stamp = calloc((size_t)dlx_option_count(p) + 1, sizeof *t->hidden_stamp);
+    if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL ||
+        t->hidden_stamp == NULL) {
         dlx_trace_free(t);
         return NULL;
     }
@@ -656,8 +733,8 @@ void dlx_trace_free(dlx_trace *t)
     free(t->choices_at);
     free(t->tried_at);
     free(t->node_at);
-    free(t->run_items);
-    free(t->run_colors);
+    free(t->hidden_stamp);
+    free(t->list);
     free(t->scratch_ids);
     free(t->scratch_colors);
     free(t->text);

@@ -731,6 +731,11 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, o);
     if (rc >= 0) {
         free(o);
+        /* --help and --version to a full disk are write errors too. */
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "%s: write error: %s\n", program, strerror(errno));
+            return 2;
+        }
         return rc;
     }
     solver_pool pool;

@@ -66,6 +66,7 @@ struct dlx_text {
     /* Options: offset of their text in buf and their line number. */
     size_t *opt_off;
     int64_t *opt_line;
+    size_t opt_line_cap;
     size_t opt_cap;
     int32_t opt_count;
 
@@ -81,6 +82,7 @@ struct dlx_text {
     int32_t *opt_items;
     int32_t *opt_colors;
     size_t opt_scratch_cap;
+    size_t opt_colors_cap;
     char *name_tmp; /* a NUL-terminated copy of an item name for dlx_add_item */
     size_t name_tmp_cap;
 
@@ -522,13 +524,11 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
                             dlx_text_strerror(color));
             colored = 1;
         }
-        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0)
+        /* Grown only when full: a realloc per item would copy the array
+         * every time under ASan and valgrind (quadratic on long lines). */
+        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0 ||
+            grow((void **)&t->opt_colors, &t->opt_colors_cap, n + 1, sizeof(int32_t)) != 0)
             return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
-        /* opt_colors shares the capacity of opt_items. */
-        int32_t *nc = realloc(t->opt_colors, t->opt_scratch_cap * sizeof(int32_t));
-        if (!nc)
-            return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
-        t->opt_colors = nc;
         t->opt_items[n] = item;
         t->opt_colors[n] = color;
         n++;
@@ -538,11 +538,9 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
         return fail(t, DLX_ETOOBIG, line, line_start, s, "an option with too many items");
     if (grow((void **)&t->opt_off, &t->opt_cap, (size_t)t->opt_count + 1, sizeof *t->opt_off) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
-    /* opt_line shares the capacity of opt_off. */
-    int64_t *nl = realloc(t->opt_line, t->opt_cap * sizeof *nl);
-    if (!nl)
+    if (grow((void **)&t->opt_line, &t->opt_line_cap, (size_t)t->opt_count + 1,
+             sizeof *t->opt_line) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
-    t->opt_line = nl;
     int32_t id = dlx_add_option(t->problem, t->opt_items, colored ? t->opt_colors : NULL,
                                 (int32_t)n);
     if (id < 0)

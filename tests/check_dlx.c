@@ -321,6 +321,38 @@ START_TEST(petersen_colourings)
 }
 END_TEST
 
+START_TEST(many_primary_items_product_rule)
+{
+    /* Fifteen disjoint copies of Langford pairs n = 3 (2 solutions, 9 primary
+     * items each): 135 primary items, enough for the search to scan its bit
+     * set of active items, and 2^15 solutions by the product rule. */
+    dlx_problem *p = dlx_new();
+    for (int k = 0; k < 15 * 9; k++)
+        dlx_add_item(p, NULL, DLX_PRIMARY);
+    for (int copy = 0; copy < 15; copy++)
+        for (int v = 1; v <= 3; v++)
+            for (int i = 0; i + v + 1 < 6; i++) {
+                int32_t items[3] = {copy * 9 + v - 1, copy * 9 + 3 + i, copy * 9 + 3 + i + v + 1};
+                ck_assert_int_ge(dlx_add_option(p, items, NULL, 3), 0);
+            }
+    ck_assert_uint_eq(count_all(p), 32768);
+    dlx_set_choose(p, DLX_CHOOSE_MRV_FULL);
+    ck_assert_uint_eq(count_all(p), 32768);
+    dlx_set_choose(p, DLX_CHOOSE_FIRST);
+    ck_assert_uint_eq(count_all(p), 32768);
+    dlx_set_choose(p, DLX_CHOOSE_MRV);
+    /* The structure stays sound in the middle of the search too. */
+    int rc, pauses = 0;
+    while ((rc = dlx_search(p, 97)) == DLX_PAUSED) {
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        pauses++;
+    }
+    ck_assert_int_eq(rc, DLX_OK);
+    ck_assert_int_gt(pauses, 10);
+    dlx_free(p);
+}
+END_TEST
+
 /* --- random problems against a brute force ----------------------------------- */
 
 struct random_problem {
@@ -889,6 +921,7 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, langford_counts);
     tcase_add_test(counts, pentominoes_3x20);
     tcase_add_test(counts, petersen_colourings);
+    tcase_add_test(counts, many_primary_items_product_rule);
     tcase_add_test(counts, random_problems_match_brute_force);
     suite_add_tcase(s, counts);
 

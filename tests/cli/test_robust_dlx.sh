@@ -5,10 +5,6 @@
 # valid input must simply work. Big inputs are generated here at run time.
 . "$TESTS/cli/robust_lib.sh"
 DLX=$BIN/dlx
-if [ ! -f "$TESTS/../cli/dlx.c" ]; then
-    echo "skipped: the dlx command has not landed yet (no cli/dlx.c)"
-    exit 0
-fi
 if [ ! -x "$DLX" ]; then
     echo "no $DLX: the dlx command is not built"
     exit 1
@@ -78,6 +74,17 @@ if [ -r /proc/self/mem ]; then
     run read_error 10 "$DLX" /proc/self/mem
     expect_error read_error 2 '/proc/self/mem.*error'
 fi
+# Standard input a directory, or closed; standard output closed.
+run stdin_dir 10 "$DLX" < "$W"
+expect_error stdin_dir 2 'error'
+run stdin_closed 10 sh -c '"$0" <&-' "$DLX"
+expect_error stdin_closed 2 'error'
+run stdout_closed 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/nul.txt"
+expect_error stdout_closed 2 'error'
+printf 'a\na\n' > "$W/tiny.txt"
+run stdout_closed_ok 10 sh -c '"$0" "$1" >&-' "$DLX" "$W/tiny.txt"
+expect_error stdout_closed_ok 2 'error'
+
 # A file without read permission. Root reads it anyway, so as root the check
 # runs the program as the user nobody, when that is possible.
 printf 'a\na\n' > "$W/secret.txt"
@@ -148,6 +155,15 @@ awk -v n="$(scaled 1000000)" 'BEGIN {
 run million 30 "$DLX" --count "$W/million.txt"
 expect_ok million 0 && expect_out million 2
 
+# 300000 options, each with its own secondary item and its own colour:
+# 300000 solutions (the parser and engine stay linear in the options).
+awk -v n="$(scaled 300000)" 'BEGIN {
+    printf "a |"; for (i = 0; i < n; i++) printf " s%d", i; printf "\n"
+    for (i = 0; i < n; i++) printf "a s%d:c%d\n", i, i
+}' > "$W/many_options.txt"
+run many_options 30 "$DLX" --count "$W/many_options.txt"
+expect_ok many_options 0 && expect_out many_options "$(scaled 300000)"
+
 # Names of 10000 characters (items and a colour); the solution is printed
 # with the option lines as written.
 long_a=$(awk 'BEGIN { for (i = 0; i < 10000; i++) printf "a" }')
@@ -160,6 +176,23 @@ if expect_ok long_names 0; then
         grep -q -x -F "$long_b x:$long_c" "$W/long_names.out" ||
         { fail "long_names: the options are not printed as written"; show long_names; }
 fi
+
+# Names may hold any byte but control characters: the JSON outputs (the
+# solutions and the trace) must still be valid UTF-8, with quotes and
+# backslashes escaped.
+printf 'a\377b "q\\ | x\na\377b x:c\300\257\n"q\\\n' > "$W/bytes.txt"
+for view in --format=json --trace=json; do
+    name=bytes_${view#--}
+    name=$(echo "$name" | tr '=' '_')
+    run "$name" 10 "$DLX" "$view" "$W/bytes.txt"
+    expect_ok "$name" 0 || continue
+    if command -v iconv > /dev/null 2>&1 &&
+        ! iconv -f UTF-8 -t UTF-8 < "$W/$name.out" > /dev/null 2>&1; then
+        fail "$name: the JSON output is not valid UTF-8"
+        show "$name"
+    fi
+    grep -q -F '"\"q\\' "$W/$name.out" || { fail "$name: the name \"q\\ is not escaped"; show "$name"; }
+done
 
 # --- output ------------------------------------------------------------------
 
@@ -194,13 +227,19 @@ expect_error full_big 2 'error|space'
 run full_count 10 sh -c '"$0" --count "$1" > /dev/full' "$DLX" "$W/bom_crlf.txt"
 expect_error full_count 2 'error|space'
 
+# --help and --version are output too.
+run full_help 10 sh -c '"$0" --help > /dev/full' "$DLX"
+expect_error full_help 2 'error|space'
+run full_version 10 sh -c '"$0" --version > /dev/full' "$DLX"
+expect_error full_version 2 'error|space'
+
 # --- limits ------------------------------------------------------------------
 
 # With little address space (ulimit -v), a big problem gives an error
 # message, not a crash. Not under AddressSanitizer (it reserves terabytes of
 # address space) nor valgrind.
-if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ]; then
-    echo "skipped: ulimit -v under valgrind or AddressSanitizer"
+if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ] || [ -n "${TSAN_OPTIONS:-}" ]; then
+    echo "skipped: ulimit -v under valgrind or a sanitizer"
 else
     # First check that a small problem works within the limit, so the big
     # one fails for its size and not because nothing can start.

@@ -9,10 +9,6 @@
 # published with the problem (483921657 967345821 ...).
 . "$TESTS/cli/robust_lib.sh"
 SUDOKU=$BIN/sudoku
-if [ ! -f "$TESTS/../cli/sudoku.c" ]; then
-    echo "skipped: the sudoku command has not landed yet (no cli/sudoku.c)"
-    exit 0
-fi
 if [ ! -x "$SUDOKU" ]; then
     echo "no $SUDOKU: the sudoku command is not built"
     exit 1
@@ -127,6 +123,12 @@ if [ -r /proc/self/mem ]; then
     run read_error 10 "$SUDOKU" /proc/self/mem
     expect_error read_error 2 '/proc/self/mem'
 fi
+run stdin_dir 10 "$SUDOKU" < "$W"
+expect_error stdin_dir 2 '[Dd]irectory|error'
+run stdin_closed 10 sh -c '"$0" <&-' "$SUDOKU"
+expect_error stdin_closed 2 '.'
+run stdout_closed 10 sh -c '"$0" "$1" >&-' "$SUDOKU" "$W/good.txt"
+expect_error stdout_closed 2 'error'
 cp "$W/good.txt" "$W/secret.txt"
 chmod 000 "$W/secret.txt"
 if ! is_root; then
@@ -186,14 +188,20 @@ expect_error full_small 2 'error|space'
 run full_big 20 sh -c '"$0" "$1" > /dev/full' "$SUDOKU" "$W/many.txt"
 expect_error full_big 2 'error|space'
 
+# --help and --version are output too.
+run full_help 10 sh -c '"$0" --help > /dev/full' "$SUDOKU"
+expect_error full_help 2 'error|space'
+run full_version 10 sh -c '"$0" --version > /dev/full' "$SUDOKU"
+expect_error full_version 2 'error|space'
+
 # --- limits ---------------------------------------------------------------------
 
 # Little address space (ulimit -v): a 16 MB line gives an error message and
 # status 2 (or, if it fits after all, the answer "invalid"), never a crash.
 # Not under AddressSanitizer (it reserves terabytes of address space) nor
 # valgrind.
-if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ]; then
-    echo "skipped: ulimit -v under valgrind or AddressSanitizer"
+if [ -n "${DLX_VALGRIND:-}" ] || [ -n "${ASAN_OPTIONS:-}" ] || [ -n "${TSAN_OPTIONS:-}" ]; then
+    echo "skipped: ulimit -v under valgrind or a sanitizer"
 else
     awk 'BEGIN { s = "."; while (length(s) < 16777216) s = s s; print s }' > "$W/huge_line.txt"
     run ulimit_small 10 sh -c 'ulimit -v 10000 && exec "$0" "$1"' "$SUDOKU" "$W/good.txt"

@@ -4,8 +4,6 @@
 # one dead end; 5 items chosen plus the solution leaf = 6 nodes), on the small
 # problem with colours of docs/xcc.dlx, and on problems too big to trace.
 # The whole text of the paper's trace is checked by test_trace_doc.sh.
-# TEMPORARY until the dlx command lands on main: nothing to test without it.
-if [ ! -x "${BIN:-build/bin}/dlx" ]; then echo "skipped: no dlx command yet"; exit 0; fi
 status=0
 dir=${TMPDIR:-/tmp}/test_trace.$$
 mkdir -p "$dir" || exit 1
@@ -29,14 +27,18 @@ $(cat "$file")"
 }
 
 # --- the readable log ---------------------------------------------------------
+# Each cover lists the options it hides (by hand: covering D after A hides
+# D E G, the one option of D left; then covering G hides B G - D E G is gone
+# already).
 "$BIN/dlx" --trace "$paper" > "$dir/paper.trace" 2> "$dir/err" || fail "dlx --trace paper: status $?"
 has "$dir/paper.trace" \
     "choose A: 2 options, the fewest (others: B 2, C 2, D 3, E 2, F 2, G 3)" \
-    "try A D G [1 of 2]: cover D G" \
+    "try A D G [1 of 2]: cover D (hides D E G), G (hides B G)" \
     "  choose B: 1 option, forced (others: C 2, E 1, F 2)" \
     "    choose E: no options left: dead end" \
-    "  undo B C F: uncover F C" \
-    "try A D [2 of 2]: cover D" \
+    "  undo B C F: uncover F, C" \
+    "try A D [2 of 2]: cover D (hides D E G)" \
+    "  try C E F [1 of 1]: cover F (hides B C F), C" \
     "      solution 1: A D; C E F; B G" \
     "A: no more options: back up" \
     "done: 1 solution, 6 nodes, 30 updates"
@@ -53,18 +55,19 @@ has "$dir/first.trace" \
     "done: 1 solution, 7 nodes, 35 updates"
 
 # Colours (Knuth's small XCC example, items p q r | x y): q has the fewest
-# options (2). p q x y:A covers x and fixes y to colour A (shown y:A), which
-# leaves r nothing (B was its colour for y): a dead end. q x:A fixes x to A;
-# then p r x:A y is the one option of p, compatible with x:A, so x is not
-# touched again: covered are r and y. 3 choices + 1 solution = 4 nodes.
+# options (2). p q x y:A covers x, hiding the other options with x, and
+# fixes y to colour A (shown y:A), hiding r y:B: r is left with nothing, a
+# dead end. q x:A fixes x to A, hiding only p x:B (p r x:A y agrees on x);
+# then p r x:A y is the one option of p; x is not touched again: covered are
+# r (hiding r y:B) and y. 3 choices + 1 solution = 4 nodes.
 "$BIN/dlx" --trace "$colors" > "$dir/colors.trace" 2>/dev/null || fail "dlx --trace colors: status $?"
 has "$dir/colors.trace" \
     "choose q: 2 options, the fewest (others: p 3, r 2)" \
-    "try p q x y:A [1 of 2]: cover x y:A p" \
+    "try p q x y:A [1 of 2]: cover x (hides p r x:A y, p x:B), y:A (hides r y:B), p" \
     "  choose r: no options left: dead end" \
-    "undo p q x y:A: uncover p y:A x" \
-    "try q x:A [2 of 2]: cover x:A" \
-    "  try p r x:A y [1 of 1]: cover r y" \
+    "undo p q x y:A: uncover p, y:A, x" \
+    "try q x:A [2 of 2]: cover x:A (hides p x:B)" \
+    "  try p r x:A y [1 of 1]: cover r (hides r y:B), y" \
     "    solution 1: q x:A; p r x:A y"
 grep -q '^done: 1 solution, 4 nodes, ' "$dir/colors.trace" || fail "colors: $(tail -n 1 "$dir/colors.trace")"
 

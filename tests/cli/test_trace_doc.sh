@@ -15,8 +15,6 @@
 # rendered tree docs/paper-tree.svg):
 #
 #   BIN=build/bin TESTS=tests sh tests/cli/test_trace_doc.sh --update
-# TEMPORARY until the dlx command lands on main: nothing to test without it.
-if [ ! -x "${BIN:-build/bin}/dlx" ]; then echo "skipped: no dlx command yet"; exit 0; fi
 BIN=${BIN:-build/bin}
 TESTS=${TESTS:-tests}
 BIN=$(cd "$BIN" && pwd)

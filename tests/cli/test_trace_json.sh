@@ -4,8 +4,6 @@
 # `dlx --format ids` and the same node and solution counts as `dlx --stats`.
 # The covers and uncovers must nest like brackets, and each solution must be
 # an exact cover of the primary items.
-# TEMPORARY until the dlx command lands on main: nothing to test without it.
-if [ ! -x "${BIN:-build/bin}/dlx" ]; then echo "skipped: no dlx command yet"; exit 0; fi
 status=0
 dir=${TMPDIR:-/tmp}/test_trace_json.$$
 mkdir -p "$dir" || exit 1
