@@ -1,10 +1,11 @@
 /* sudoku_batch.c - solving a batch of puzzles, on one thread or several.
  *
  * The main thread reads a batch (a few thousand puzzles), makes sure every
- * thread has a solver for every size in it, then all threads take puzzles in
- * chunks from a shared counter and write each result into its own unit.
- * Output happens afterwards, in input order, from the main thread: the
- * threads never print. */
+ * thread has a solver for every size in it, and starts the worker threads;
+ * they take puzzles in chunks from a shared counter and write each result
+ * into its own unit. The main thread reads the next batch meanwhile, then
+ * joins in. Output happens afterwards, in input order, from the main thread:
+ * the workers never print. */
 #include "sudoku_cli.h"
 
 #include <pthread.h>
@@ -249,32 +250,49 @@ static void *work(void *arg)
     return NULL;
 }
 
-int batch_solve(const cli_options *o, solver_pool *pool, batch *b)
+struct batch_job {
+    atomic_size_t next;
+    int started;               /* threads 1..started are running */
+    pthread_t threads[256];
+    worker workers[256];
+};
+
+int batch_start(const cli_options *o, solver_pool *pool, batch *b)
 {
     for (size_t i = 0; i < b->count; i++) {
         unit *u = &b->units[i];
         if (u->read_status == 0 && pool_prepare(o, pool, u->n) == SUDOKU_ENOMEM)
             return SUDOKU_ENOMEM;
     }
-    atomic_size_t next;
-    atomic_init(&next, 0);
+    struct batch_job *job = malloc(sizeof *job);
+    if (!job)
+        return SUDOKU_ENOMEM;
+    atomic_init(&job->next, 0);
+    job->started = 0;
     int jobs = pool->jobs;
     if ((size_t)jobs > (b->count + CHUNK - 1) / CHUNK)
         jobs = (int)((b->count + CHUNK - 1) / CHUNK);
     if (jobs < 1)
         jobs = 1;
-    pthread_t threads[256];
-    worker workers[256];
-    int started = 0;
     for (int t = 0; t < jobs; t++)
-        workers[t] = (worker){o, pool, b, &next, t};
+        job->workers[t] = (worker){o, pool, b, &job->next, t};
+    b->job = job;
     for (int t = 1; t < jobs; t++) {
-        if (pthread_create(&threads[t], NULL, work, &workers[t]) != 0)
-            break; /* the threads already running and this one finish the work */
-        started = t;
+        if (pthread_create(&job->threads[t], NULL, work, &job->workers[t]) != 0)
+            break; /* the threads already running and the caller do the work */
+        job->started = t;
     }
-    work(&workers[0]);
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
     return SUDOKU_OK;
+}
+
+void batch_finish(batch *b)
+{
+    struct batch_job *job = b->job;
+    if (!job)
+        return;
+    work(&job->workers[0]);
+    for (int t = 1; t <= job->started; t++)
+        pthread_join(job->threads[t], NULL);
+    free(job);
+    b->job = NULL;
 }
