@@ -282,6 +282,10 @@ static int read_problem(struct dlx_cli_run *run)
             return EXIT_ERROR;
         }
     }
+    if (!o->path && !o->quiet && isatty(STDIN_FILENO))
+        fputs("dlx: reading the problem from the terminal; end it with Ctrl-D "
+              "(dlx --help for more)\n",
+              stderr);
     run->text = dlx_text_new();
     if (!run->text) {
         fputs("dlx: error: out of memory\n", stderr);
@@ -398,15 +402,36 @@ static const char *human(uint64_t n, char buf[32])
     return buf;
 }
 
+/* A duration at a glance: "40 s", "12 min", "3.5 h", "20 days". */
+static const char *human_seconds(double t, char buf[32])
+{
+    if (t < 100)
+        snprintf(buf, 32, "%.0f s", t);
+    else if (t < 6000)
+        snprintf(buf, 32, "%.0f min", t / 60);
+    else if (t < 86400 * 2)
+        snprintf(buf, 32, "%.1f h", t / 3600);
+    else if (t < 86400 * 365 * 100.0)
+        snprintf(buf, 32, "%.0f days", t / 86400);
+    else
+        snprintf(buf, 32, "centuries");
+    return buf;
+}
+
 static void draw_progress(struct dlx_cli_run *run, double elapsed)
 {
     dlx_stats st;
     dlx_get_stats(run->problem, &st);
-    char a[32], b[32];
-    fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s",
-            run->progress_tty ? "\r" : "", 100.0 * dlx_estimate_done(run->problem),
-            human(st.solutions, a), human(st.nodes, b), elapsed,
-            run->progress_tty ? "\033[K" : "\n");
+    double done = dlx_estimate_done(run->problem);
+    char a[32], b[32], c[32], eta[64] = "";
+    /* Knuth's estimate is rough early on, so the time left is shown only
+     * once there is something to extrapolate from, and as "about". */
+    if (elapsed >= 3 && done > 0.001 && done < 1)
+        snprintf(eta, sizeof eta, ", about %s left",
+                 human_seconds(elapsed * (1 - done) / done, c));
+    fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s%s",
+            run->progress_tty ? "\r" : "", 100.0 * done, human(st.solutions, a),
+            human(st.nodes, b), elapsed, eta, run->progress_tty ? "\033[K" : "\n");
     fflush(stderr);
     run->progress_visible = run->progress_tty;
 }
@@ -476,7 +501,14 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
                     (unsigned long long)st.nodes, seconds);
     }
-    if (o->stats)
+    if (o->stats) {
+        dlx_problem *p = run->problem;
+        int32_t items = dlx_item_count(p), secondary = 0;
+        for (int32_t i = 0; i < items; i++)
+            secondary += dlx_item_is_secondary(p, i) == 1;
+        fprintf(stderr, "items: %ld (%ld primary, %ld secondary)\noptions: %ld\ncolours: %ld\n",
+                (long)items, (long)(items - secondary), (long)secondary,
+                (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"
                 "max level: %ld\ncomplete: %s\n",
@@ -486,6 +518,7 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                 : rc != DLX_STOPPED         ? "yes"
                 : run->trace && dlx_trace_limit_hit(run->trace) ? "no (trace limit)"
                                             : "no (--max)");
+    }
 }
 
 /* Flushes and closes standard output. A reader that has gone away is not an

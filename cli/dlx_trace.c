@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the gathered run of cover/uncover events belongs to (text view). */
+/* What the line of covers or uncovers being written belongs to (text view). */
 enum run_kind { RUN_NONE, RUN_TRY, RUN_UNDO };
 
 struct dlx_trace {

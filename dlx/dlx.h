@@ -273,6 +273,14 @@ typedef struct dlx_event {
     int32_t index;     /* TRY: 0-based position of the option in the item's list */
 } dlx_event;
 
+/* The order of events, which replays and teaching tools rely on: at each
+ * level CHOOSE (then DEAD_END if the item has no option left) and COVER of
+ * the chosen item; for each option tried, TRY, then COVER (or PURIFY) of
+ * each of its other items from left to right starting after the chosen
+ * item's node and wrapping round; SOLUTION when nothing is left to cover;
+ * on the way back UNCOVER (or UNPURIFY) of those items right to left; when
+ * the item's options are exhausted BACKTRACK and UNCOVER of the item. See
+ * docs/trace-json.md for the same order as a JSON stream. */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs

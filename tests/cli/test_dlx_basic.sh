@@ -53,6 +53,10 @@ for key in solutions nodes updates seconds; do
     grep -q "^$key: [0-9]" "$tmp/err" || fail "--stats: no '$key:' line: $(cat "$tmp/err")"
 done
 grep -q '^solutions: 1$' "$tmp/err" || fail "--stats: solutions should be 1"
+grep -q '^items: 7 (7 primary, 0 secondary)$' "$tmp/err" || fail "--stats: items: $(cat "$tmp/err")"
+grep -q '^options: 6$' "$tmp/err" || fail "--stats: options: $(cat "$tmp/err")"
+"$DLX" --stats --count "$D/colors.txt" 2>&1 >/dev/null |
+    grep -q '^colours: 2$' || fail "--stats: colours of colors.txt should be 2 (A, B)"
 [ "$(cat "$tmp/out")" = 1 ] || fail "--stats: stdout should be just the count"
 
 # Colours: TAOCP 7.2.2.1's example, one solution, which shares x:A.
@@ -101,7 +105,7 @@ grep -q '^dlx (libdlx) [0-9]' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
 
 # Usage errors: status 2 with a hint.
 for args in "--format xml" "--max 0" "--max -3" "--max 1x" "--choose best" "--seed -1" \
-    "--bogus" "a b"; do
+    "--bogus" "a b" "--trace --count" "--tree --format json" "--trace=xml" "--tree=png"; do
     # shellcheck disable=SC2086
     "$DLX" $args "$D/paper.txt" >"$tmp/out" 2>"$tmp/err"
     status=$?

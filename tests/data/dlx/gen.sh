@@ -84,9 +84,8 @@ langford)
 items)
     awk -v n="$n" 'BEGIN {
         printf "| %d items, one option each\n", n
-        line = ""
-        for (i = 1; i <= n; i++) line = line " a" i
-        print substr(line, 2)
+        for (i = 1; i <= n; i++) printf "%sa%d", (i > 1 ? " " : ""), i
+        printf "\n"
         for (i = 1; i <= n; i++) print "a" i
     }' ;;
 longnames)
