@@ -53,7 +53,7 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
-.PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay fuzz-build bench install \
+.PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
         uninstall clean
 .DEFAULT_GOAL := all
 
@@ -116,7 +116,7 @@ check-deps:
 	@sh tests/ensure-check.sh
 
 check: check-deps
-	@$(MAKE) --no-print-directory all $(TEST_BIN) fuzz-replay
+	@$(MAKE) --no-print-directory all $(TEST_BIN) test-helpers
 	@BUILD=$(BUILD) sh tests/cli/run.sh
 	@$(TEST_BIN)
 
@@ -125,7 +125,7 @@ check: check-deps
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 sanitize: check-deps
 	@$(MAKE) --no-print-directory BUILD=build/san OPT="-O1 -g" EXTRA_CFLAGS="$(SAN_FLAGS)" \
-	    LDFLAGS="$(SAN_FLAGS)" all build/san/tests/check_all fuzz-replay
+	    LDFLAGS="$(SAN_FLAGS)" all build/san/tests/check_all test-helpers
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 BUILD=build/san sh tests/cli/run.sh
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no build/san/tests/check_all
 
@@ -133,7 +133,7 @@ sanitize: check-deps
 # memcheck (tests/cli/run.sh honours DLX_VALGRIND); any error or leak fails.
 memcheck:
 	@sh tests/cli/ensure-valgrind.sh
-	@$(MAKE) --no-print-directory all fuzz-replay
+	@$(MAKE) --no-print-directory all test-helpers
 	@DLX_VALGRIND=1 BUILD=$(BUILD) sh tests/cli/run.sh
 
 # The whole suite again under ThreadSanitizer (clang): `sudoku --jobs` and
@@ -141,7 +141,7 @@ memcheck:
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
 tsan: check-deps
 	@$(MAKE) --no-print-directory BUILD=build/tsan CC=clang OPT="-O1 -g" EXTRA_CFLAGS="$(TSAN_FLAGS)" \
-	    LDFLAGS="$(TSAN_FLAGS)" all build/tsan/tests/check_all fuzz-replay
+	    LDFLAGS="$(TSAN_FLAGS)" all build/tsan/tests/check_all test-helpers
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" BUILD=build/tsan sh tests/cli/run.sh
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" CK_FORK=no build/tsan/tests/check_all
 
@@ -168,6 +168,14 @@ $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
 fuzz-replay: $(FUZZ_REPLAY)
+
+# What the command-line tests need besides the programs: the fuzz replayers
+# and an LD_PRELOAD library that fails one allocation (tests/cli/failmalloc.c).
+test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so
+
+$(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
 .SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c)
 
 $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIBSUDOKU_A) $(LIBDLX_A)
@@ -191,6 +199,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 dlx/dlx.h $(DESTDIR)$(PREFIX)/include/dlx.h
+	install -m 644 dlx/dlx_text.h $(DESTDIR)$(PREFIX)/include/dlx_text.h
 	install -m 644 $(LIBDLX_A) $(DESTDIR)$(PREFIX)/lib/libdlx.a
 	install -m 755 $(LIBDLX_SO) $(DESTDIR)$(PREFIX)/lib/libdlx.so.$(VERSION)
 	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libdlx.so.1
@@ -201,7 +210,8 @@ install: all
 	for m in $(wildcard docs/*.1); do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/include/dlx.h $(DESTDIR)$(PREFIX)/lib/libdlx.* \
+	rm -f $(DESTDIR)$(PREFIX)/include/dlx.h $(DESTDIR)$(PREFIX)/include/dlx_text.h \
+	    $(DESTDIR)$(PREFIX)/lib/libdlx.* \
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/libdlx.pc $(DESTDIR)$(PREFIX)/bin/dlx $(DESTDIR)$(PREFIX)/bin/sudoku
 
 clean:

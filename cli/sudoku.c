@@ -669,13 +669,17 @@ static int parse_options(int argc, char **argv, cli_options *o)
             o->jigsaw = 1;
             break;
         case 'b': {
-            int r = 0, cc = 0;
-            char extra;
-            if (sscanf(optarg, "%dx%d%c", &r, &cc, &extra) != 2 || r < 1 || cc < 1 ||
-                r * cc > SUDOKU_MAX_N || r * cc < 2)
+            /* strtol, not sscanf("%d"), and each side bounded before the
+             * product: "99999999999x3" must not overflow an int. */
+            char *x = NULL, *end = NULL;
+            errno = 0;
+            long r = strtol(optarg, &x, 10);
+            long cc = *x == 'x' ? strtol(x + 1, &end, 10) : 0;
+            if (errno || x == optarg || !end || end == x + 1 || *end || r < 1 || cc < 1 ||
+                r > SUDOKU_MAX_N || cc > SUDOKU_MAX_N || r * cc > SUDOKU_MAX_N || r * cc < 2)
                 return usage_error("invalid --box '%s': expected RxC, e.g. 2x3", optarg);
-            o->box_rows = r;
-            o->box_cols = cc;
+            o->box_rows = (int)r;
+            o->box_cols = (int)cc;
             break;
         }
         case OPT_ALPHABET: {

@@ -376,6 +376,15 @@ static int in_search(const dlx_problem *p)
     return p->state == S_FORWARD || p->state == S_RECOVER;
 }
 
+/* Back to "no search under way"; the caller has put the links right. */
+static void forget_search(dlx_problem *p)
+{
+    p->state = S_IDLE;
+    p->level = 0;
+    p->found = 0;
+    p->stop_requested = 0;
+}
+
 int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
 {
     if (!p || (flags & ~DLX_SECONDARY))
@@ -871,10 +880,7 @@ int dlx_uncommit_all(dlx_problem *p)
         while (p->undo_len > 0)
             p->commit_state[p->undo[--p->undo_len]] = 0;
         p->n_commits = 0;
-        p->state = S_IDLE;
-        p->level = 0;
-        p->found = 0;
-        p->stop_requested = 0;
+        forget_search(p);
         return DLX_OK;
     }
     dlx_reset(p);
@@ -1110,6 +1116,27 @@ static int emit_rest(dlx_problem *p, int32_t pp, int32_t level, int covering)
     return stop;
 }
 
+/* One step of the branching scan: item k against the best so far (fewest
+ * options t, leftmost; with randomisation, each of the tied items equally
+ * likely). Returns 1 when the scan may stop: nothing beats t <= stop_at. */
+DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, int32_t *t,
+                        uint32_t *ties, int32_t stop_at, const int general)
+{
+    int32_t len = LEN(k);
+    if (len < *t) {
+        *best = k;
+        *t = len;
+        *ties = 1;
+        return len <= stop_at;
+    }
+    if (general && len == *t && p->randomized) {
+        ++*ties;
+        if (random_below(&p->rng, *ties) == 0)
+            *best = k;
+    }
+    return 0;
+}
+
 /* The search loop, one copy per (colors, general) pair. Knuth's DLX1 labels
  * are kept: forward (enter a level), advance (try the next option), backup
  * (all options of the level tried), recover (undo the option tried). The
@@ -1204,35 +1231,14 @@ forward:
              * when few items are scanned (N-queens: 7%). The walk starts
              * at the word of the first active item. */
             if (!scan_bits) {
-                for (int32_t k = cl[0].next; k != 0; k = cl[k].next) {
-                    int32_t len = LEN(k);
-                    if (len < t) {
-                        best = k;
-                        t = len;
-                        ties = 1;
-                        if (t <= stop_at)
-                            goto chosen;
-                    } else if (general && len == t && p->randomized) {
-                        ties++;
-                        if (random_below(&p->rng, ties) == 0)
-                            best = k;
-                    }
-                }
+                for (int32_t k = cl[0].next; k != 0; k = cl[k].next)
+                    if (consider(p, nd, k, &best, &t, &ties, stop_at, general))
+                        goto chosen;
             } else for (int32_t w = cl[0].next / 64; w < act_words; w++) {
-                for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1) {
-                    int32_t k = w * 64 + lowest_bit(bits), len = LEN(k);
-                    if (len < t) {
-                        best = k;
-                        t = len;
-                        ties = 1;
-                        if (t <= stop_at)
-                            goto chosen;
-                    } else if (general && len == t && p->randomized) {
-                        ties++;
-                        if (random_below(&p->rng, ties) == 0)
-                            best = k;
-                    }
-                }
+                for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1)
+                    if (consider(p, nd, w * 64 + lowest_bit(bits), &best, &t, &ties, stop_at,
+                                 general))
+                        goto chosen;
             }
         chosen:;
         }
@@ -1356,10 +1362,7 @@ void dlx_reset(dlx_problem *p)
             uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
         }
     }
-    p->state = S_IDLE;
-    p->level = 0;
-    p->found = 0;
-    p->stop_requested = 0;
+    forget_search(p);
 }
 
 int dlx_count(dlx_problem *p, uint64_t *count)

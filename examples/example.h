@@ -38,6 +38,8 @@ typedef void (*example_show_fn)(void *ctx, const dlx_problem *p, const int32_t *
 
 /* Takes the common flags out of argv; what is left (operands and the
  * program's own flags, in order) ends up in o->args, which points into argv.
+ * usage is the program's synopsis, then lines saying what it solves and its
+ * own flags; --help prints it above the common flags.
  * Returns 0, 1 after --help was printed, or -1 after an error was printed. */
 static inline int example_parse(int argc, char **argv, example_opts *o, const char *usage)
 {
@@ -61,11 +63,16 @@ static inline int example_parse(int argc, char **argv, example_opts *o, const ch
             }
             i++;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("usage: %s\n"
+            printf("Usage: %s\n"
+                   "\n"
+                   "Common options:\n"
                    "  --text     write the problem in Knuth's DLX text format instead\n"
+                   "             (for build/bin/dlx: the two paths check each other)\n"
                    "  --print    show the solutions, then their number\n"
                    "  --max N    stop after N solutions\n"
-                   "  --stats    nodes, updates and seconds on standard error\n",
+                   "  --stats    nodes, updates and seconds on standard error\n"
+                   "  --help     this text\n"
+                   "Without --text or --print, the number of solutions is printed.\n",
                    usage);
             return 1;
         } else {

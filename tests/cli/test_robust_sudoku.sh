@@ -144,6 +144,17 @@ else
     expect_error unreadable 2 'secret\.txt.*(Permission|error)'
 fi
 
+# Numbers in options too big for an int (UBSan caught a signed overflow in
+# --box before), or otherwise malformed: a usage error, status 2.
+for box in 65536x65536 99999999999x3 3x 3x3x3 x3 0x9 -3x-3 3x3junk; do
+    run "box_$box" 10 "$SUDOKU" --box="$box" "$W/good.txt"
+    expect_error "box_$box" 2 'invalid --box'
+done
+for box in 3x3 2x3 3x2; do
+    run "box_ok_$box" 10 "$SUDOKU" --box="$box" "$W/good.txt"
+    sane "box_ok_$box"
+done
+
 # --- odd but valid input --------------------------------------------------------
 
 # A byte-order mark, CRLF line ends, a framed grid with comments.

@@ -338,6 +338,65 @@ static void add_option(dlx_problem *p, struct model *m, struct bytes *in)
     }
 }
 
+/* dlx_commit_many() is all or nothing: as the same dlx_commit() calls in a
+ * row when they all succeed, else nothing committed and the index of the
+ * first option that fails. Then dlx_uncommit_all() from the middle of a
+ * search gives the whole problem back. */
+static void commit_many(dlx_problem *p, const struct model *m, struct bytes *in, uint64_t total)
+{
+    int32_t list[4];
+    int32_t n = (int32_t)(next_byte(in) % 5);
+    if (m->n_options == 0)
+        n = 0;
+    for (int32_t k = 0; k < n; k++)
+        list[k] = (int32_t)(next_byte(in) % (unsigned)m->n_options);
+    struct cover_state s;
+    memset(&s, 0, sizeof s);
+    int32_t bad = -1;
+    int may_clash = 0, may_be_empty = 0;
+    uint32_t forced = 0;
+    for (int32_t k = 0; k < n && bad < 0; k++) {
+        int o = list[k];
+        int no_primary = !option_has_primary(m, o);
+        int clash = (forced & (1u << o)) || !fits(m, &s, o);
+        if (no_primary || clash) {
+            bad = k;
+            may_be_empty = no_primary;
+            may_clash = clash;
+        } else {
+            take(m, &s, o);
+            forced |= 1u << o;
+        }
+    }
+    int32_t failed = 12345;
+    int rc = dlx_commit_many(p, list, n, &failed);
+    REQUIRE(dlx_check(p) == DLX_OK);
+    if (bad >= 0) {
+        REQUIRE((may_clash && rc == DLX_ECONFLICT) || (may_be_empty && rc == DLX_EINVAL));
+        REQUIRE(failed == bad);
+        REQUIRE(dlx_commit_count(p) == 0);
+        expect_count(p, total);
+        return;
+    }
+    REQUIRE(rc == DLX_OK);
+    REQUIRE(failed == -1);
+    REQUIRE(dlx_commit_count(p) == n);
+    struct solutions with = {0};
+    expected_with(m, forced, &with);
+    expect_count(p, with.count);
+    free(with.mask);
+    /* Abandon a search half-way: uncommit_all resets first. */
+    dlx_set_solution_fn(p, NULL, NULL);
+    dlx_set_event_fn(p, NULL, NULL);
+    int srch = dlx_search(p, 1);
+    REQUIRE(srch == DLX_OK || srch == DLX_PAUSED || srch == DLX_STOPPED);
+    REQUIRE(dlx_uncommit_all(p) == DLX_OK);
+    REQUIRE(dlx_commit_count(p) == 0);
+    REQUIRE(dlx_level(p) == 0);
+    REQUIRE(dlx_check(p) == DLX_OK);
+    expect_count(p, total);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -472,6 +531,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     REQUIRE(dlx_uncommit(p) == DLX_EEMPTY);
     expect_count(p, total);
+
+    commit_many(p, &m, &in, total);
 
     dlx_stats st;
     dlx_get_stats(p, &st);
