@@ -1,7 +1,7 @@
 /* dlx.c - the `dlx` command: solves an exact-cover problem written in
  * Knuth's text format (docs/format.md) and prints its solutions.
  *
- *   dlx [OPTIONS] [FILE]
+ *   dlx [OPTION]... [FILE]
  *
  * The flow is main(): parse_options() -> read_problem() -> setup_search()
  * -> run_search() -> report(). This file owns the command line, standard
@@ -51,7 +51,7 @@ static double now_seconds(void)
 
 static void usage(FILE *out)
 {
-    fputs("Usage: dlx [OPTIONS] [FILE]\n"
+    fputs("Usage: dlx [OPTION]... [FILE]\n"
           "Solve the exact-cover problem in FILE (standard input when FILE is absent\n"
           "or -), written in Knuth's DLX text format, and print its solutions.\n"
           "\n"

@@ -102,7 +102,7 @@ B G" -- "$DLX" --seed=7 "$D/paper.txt"
 
 # --help and --version on stdout, status 0.
 "$DLX" --help >"$tmp/out" 2>"$tmp/err" || fail "--help: status $?"
-grep -q '^Usage: dlx \[OPTIONS\] \[FILE\]' "$tmp/out" || fail "--help: no usage line"
+grep -q '^Usage: dlx \[OPTION\]\.\.\. \[FILE\]$' "$tmp/out" || fail "--help: no usage line"
 grep -q -- '--count' "$tmp/out" || fail "--help: --count not described"
 grep -q 'standard input when FILE is absent' "$tmp/out" || fail "--help: standard input not described"
 "$DLX" --version >"$tmp/out" 2>&1 || fail "--version: status $?"

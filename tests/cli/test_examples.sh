@@ -110,6 +110,21 @@ for prog in queens pentominoes langford colouring latin; do
     grep -q -- '--text' "$tmp" || { echo "FAIL: $prog --help: no --text"; status=1; }
     [ "$(wc -l < "$tmp")" -ge 10 ] || { echo "FAIL: $prog --help: too short"; status=1; }
 done
+# The paper's example (Knuth, "Dancing Links", 2000): its one solution, and
+# the node and update counts worked out by hand in docs/algorithm-x.md
+# (5 items chosen + 1 solution = 6 nodes), which dlx gives on docs/paper.dlx.
+want='solution: {A D} {C E F} {B G}
+1 solution, 6 nodes, 30 updates'
+[ "$("$EX/paper")" = "$want" ] || { echo "FAIL: paper printed: $("$EX/paper")"; status=1; }
+"$BIN/dlx" --count --stats "$TESTS/../docs/paper.dlx" 2>&1 >/dev/null | grep -q '^updates: 30$' ||
+    { echo "FAIL: dlx on docs/paper.dlx: not 30 updates"; status=1; }
+
+if [ -w /dev/full ] && "$EX/queens" --help > /dev/full 2> "$tmp"; then
+    echo "FAIL: queens --help > /dev/full: status 0, the help was lost"
+    status=1
+fi
+"$EX/latin" --max 2> "$tmp"
+[ "$(cat "$tmp")" = "latin: --max needs a number" ] || { echo "FAIL: latin --max: $(cat "$tmp")"; status=1; }
 check "queens default 8 (A000170)" 92 "$EX/queens"
 check "langford default 7" 52 "$EX/langford"
 check "latin default 4 (A002860)" 576 "$EX/latin"
