@@ -219,7 +219,8 @@ static void report_read_error(const cli_options *o, const char *file, const sudo
                          e->found, e->expected, isqrt_int(e->expected), isqrt_int(e->expected));
         break;
     case SUDOKU_EROWS:
-        puzzle_error(file, e->line, 0, "grid has %d rows, expected %d", e->found, e->expected);
+        puzzle_error(file, e->line, 0, "grid has %d row%s, expected %d", e->found,
+                     e->found == 1 ? "" : "s", e->expected);
         break;
     case SUDOKU_ESYMBOL:
         describe_symbols(o, e->expected, syms, sizeof syms);
