@@ -64,13 +64,28 @@ fi
 
 # Ctrl-C: a long search (18 queens) stops cleanly, prints the count so far,
 # says it is partial and exits 130. --progress on a file writes whole lines.
+# Under valgrind $DLX is a wrapper script that does not pass the signal on,
+# so this part is left to the plain and sanitizer runs.
+if [ "${DLX_VALGRIND:-0}" = 1 ]; then
+    echo "Ctrl-C tests skipped under valgrind (the wrapper does not forward SIGINT)"
+    [ "$fails" -eq 0 ]
+    exit
+fi
+# interrupt PID: SIGINT, then wait; a search that ignores it is killed after
+# 30 s (status 137) instead of hanging the test run.
+interrupt() {
+    kill -INT "$1"
+    ( sleep 30; kill -KILL "$1" 2>/dev/null ) &
+    watchdog=$!
+    wait "$1"
+    status=$?
+    kill "$watchdog" 2>/dev/null
+}
 sh "$GEN" queens 18 >"$tmp/q18.txt"
 "$DLX" --count --progress "$tmp/q18.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 1.5
-kill -INT "$pid"
-wait "$pid"
-status=$?
+interrupt "$pid"
 [ "$status" -eq 130 ] || fail "Ctrl-C: status $status, expected 130"
 grep -q '^[0-9][0-9]*$' "$tmp/out" || fail "Ctrl-C: no count printed: $(cat "$tmp/out")"
 grep -q '^dlx: interrupted: .* so far (partial)' "$tmp/err" || fail "Ctrl-C: no partial note: $(cat "$tmp/err")"
@@ -80,9 +95,7 @@ grep -Eq '^dlx: .*% of the tree, .* solutions, .* nodes, [0-9]+ s(, about .* lef
 "$DLX" --format json "$tmp/q18.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 0.5
-kill -INT "$pid"
-wait "$pid"
-status=$?
+interrupt "$pid"
 [ "$status" -eq 130 ] || fail "Ctrl-C json: status $status, expected 130"
 grep -q '"complete": false,' "$tmp/out" || fail "Ctrl-C json: not marked incomplete"
 tail -1 "$tmp/out" | grep -q '^}$' || fail "Ctrl-C json: document not closed"
