@@ -510,9 +510,11 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && dlx_trace_limit_hit(run->trace))
             fprintf(stderr,
-                    "dlx: the trace stopped at its limit of %u search-tree nodes: it is meant "
-                    "for small problems; --force traces everything\n",
-                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT);
+                    "dlx: %s stopped at its limit of %u search-tree nodes: it is meant "
+                    "for small problems; --force %s everything\n",
+                    o->view == DLX_CLI_VIEW_DOT ? "the tree" : "the trace",
+                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT,
+                    o->view == DLX_CLI_VIEW_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
