@@ -13,6 +13,7 @@
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
  * printed, marked partial).
  */
+#include "common_getopt.h"
 #include "dlx_cli.h"
 
 #include <errno.h>
@@ -242,18 +243,8 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
             return -1;
         case ':':
         default: {
-            /* what getopt stopped at: "--name[=value]" as written, or "-c" */
-            const char *arg = argv[optind - 1];
-            char short_opt[3] = { '-', (char)optopt, '\0' };
-            int is_long = strncmp(arg, "--", 2) == 0;
-            if (c == ':')
-                usage_error("option '%s' needs an argument", is_long ? arg : short_opt);
-            else if (is_long && optopt != 0)
-                usage_error("option '%s' takes no argument", arg);
-            else if (is_long)
-                usage_error("unknown or ambiguous option '%s'", arg);
-            else
-                usage_error("unknown option '%s'", short_opt);
+            char why[256];
+            usage_error("%s", cli_getopt_problem(c, argv, why, sizeof why));
             return EXIT_ERROR;
         }
         }

@@ -8,6 +8,7 @@
  * can pair outputs with inputs; the reason goes to standard error as
  * FILE:LINE: error: ... Exit status 0 all solved, 1 some puzzle unsolved or
  * invalid (or not unique with --unique), 2 usage or I/O error. */
+#include "common_getopt.h"
 #include "sudoku_cli.h"
 
 #include "dlx.h"
@@ -622,7 +623,10 @@ static int parse_options(int argc, char **argv, cli_options *o)
     int mode_set = 0;
     int c;
     unsigned long long v;
-    while ((c = getopt_long(argc, argv, "cuam:ef:sV:r:b:A:j:h", long_options, NULL)) != -1) {
+    /* getopt's own messages would name the program by its whole path: the
+     * leading ':' and opterr = 0 let us word them like the others. */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":cuam:ef:sV:r:b:A:j:h", long_options, NULL)) != -1) {
         switch (c) {
         case 'c':
         case 'u':
@@ -718,9 +722,10 @@ static int parse_options(int argc, char **argv, cli_options *o)
         case OPT_VERSION:
             print_version();
             return 0;
-        default:
-            usage_hint();
-            return 2;
+        default: {
+            char why[256];
+            return usage_error("%s", cli_getopt_problem(c, argv, why, sizeof why));
+        }
         }
     }
     if (o->jigsaw && !o->regions_file)
