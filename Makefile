@@ -176,7 +176,9 @@ test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so
 $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
-.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c)
+# Objects built on the way to a program by a pattern rule are kept, so a
+# second make has nothing to do.
+.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES))
 
 $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)

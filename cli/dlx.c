@@ -1,7 +1,7 @@
 /* dlx.c - the `dlx` command: solves an exact-cover problem written in
  * Knuth's text format (docs/format.md) and prints its solutions.
  *
- *   dlx [OPTIONS] [FILE]
+ *   dlx [OPTION]... [FILE]
  *
  * The flow is main(): parse_options() -> read_problem() -> setup_search()
  * -> run_search() -> report(). This file owns the command line, standard
@@ -13,6 +13,7 @@
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
  * printed, marked partial).
  */
+#include "common_getopt.h"
 #include "dlx_cli.h"
 
 #include <errno.h>
@@ -51,9 +52,9 @@ static double now_seconds(void)
 
 static void usage(FILE *out)
 {
-    fputs("Usage: dlx [OPTIONS] [FILE]\n"
-          "Solve the exact-cover problem in FILE (or standard input), written in Knuth's\n"
-          "DLX text format, and print its solutions.\n"
+    fputs("Usage: dlx [OPTION]... [FILE]\n"
+          "Solve the exact-cover problem in FILE (standard input when FILE is absent\n"
+          "or -), written in Knuth's DLX text format, and print its solutions.\n"
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
@@ -149,7 +150,11 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
     dlx_cli_defaults(o);
     int format_given = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "cm:1f:sqphV", longopts, NULL)) != -1) {
+    /* getopt's own messages would name the program by its whole path
+     * (build/bin/dlx: ...); the leading ':' and opterr = 0 let us word them
+     * like every other message here. */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":cm:1f:sqphV", longopts, NULL)) != -1) {
         switch (c) {
         case 'c':
             o->count_only = 1;
@@ -236,9 +241,12 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
                    "Knuth's Algorithm X with dancing links, for exact cover with colours.\n",
                    DLX_VERSION);
             return -1;
-        default:
-            fputs("Try 'dlx --help' for more information.\n", stderr);
+        case ':':
+        default: {
+            char why[256];
+            usage_error("%s", cli_getopt_problem(c, argv, why, sizeof why));
             return EXIT_ERROR;
+        }
         }
     }
     if (o->view != DLX_CLI_VIEW_NONE && (o->count_only || format_given)) {
@@ -487,19 +495,21 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                      st.solutions == 1 ? "" : "s");
         if (interrupted)
             fprintf(stderr,
-                    "dlx: interrupted: %s so far (partial), %llu nodes, %.3f s, about %.1f%% "
+                    "dlx: interrupted: %s so far (partial), %llu node%s, %.3f s, about %.1f%% "
                     "of the tree searched\n",
-                    sol, (unsigned long long)st.nodes, seconds,
+                    sol, (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds,
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && dlx_trace_limit_hit(run->trace))
             fprintf(stderr,
-                    "dlx: the trace stopped at its limit of %u search-tree nodes: it is meant "
-                    "for small problems; --force traces everything\n",
-                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT);
+                    "dlx: %s stopped at its limit of %u search-tree nodes: it is meant "
+                    "for small problems; --force %s everything\n",
+                    o->view == DLX_CLI_VIEW_DOT ? "the tree" : "the trace",
+                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT,
+                    o->view == DLX_CLI_VIEW_DOT ? "draws" : "traces");
         else
-            fprintf(stderr, "dlx: %s%s, %llu nodes, %.3f s\n", sol,
+            fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
-                    (unsigned long long)st.nodes, seconds);
+                    (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds);
     }
     if (o->stats) {
         dlx_problem *p = run->problem;

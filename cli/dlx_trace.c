@@ -701,9 +701,10 @@ int dlx_trace_finish(dlx_trace *t, int status)
         if (t->limit_hit)
             fprintf(out, "trace stopped: more than %" PRIu64 " search-tree nodes\n",
                     t->o.max_nodes);
-        fprintf(out, "%s: %" PRIu64 " solution%s, %" PRIu64 " nodes, %" PRIu64 " updates\n",
+        fprintf(out, "%s: %" PRIu64 " solution%s, %" PRIu64 " node%s, %" PRIu64 " update%s\n",
                 status == DLX_OK && !t->limit_hit ? "done" : "stopped", solutions,
-                solutions == 1 ? "" : "s", nodes, updates);
+                solutions == 1 ? "" : "s", nodes, nodes == 1 ? "" : "s", updates,
+                updates == 1 ? "" : "s");
         break;
     case DLX_TRACE_JSON:
         fprintf(out, "{\"event\":\"end\",\"status\":\"%s\",\"solutions\":%" PRIu64

@@ -8,6 +8,7 @@
  * can pair outputs with inputs; the reason goes to standard error as
  * FILE:LINE: error: ... Exit status 0 all solved, 1 some puzzle unsolved or
  * invalid (or not unique with --unique), 2 usage or I/O error. */
+#include "common_getopt.h"
 #include "sudoku_cli.h"
 
 #include "dlx.h"
@@ -27,7 +28,6 @@ static const char *program = "sudoku";
 
 typedef struct run_totals {
     uint64_t puzzles, solved, unsolved, invalid, not_unique, nodes;
-    double seconds;
     int status;                /* worst exit status so far */
     int printed;               /* units written to stdout so far */
     char *buf;                 /* formatting buffer (owned) */
@@ -220,7 +220,8 @@ static void report_read_error(const cli_options *o, const char *file, const sudo
                          e->found, e->expected, isqrt_int(e->expected), isqrt_int(e->expected));
         break;
     case SUDOKU_EROWS:
-        puzzle_error(file, e->line, 0, "grid has %d rows, expected %d", e->found, e->expected);
+        puzzle_error(file, e->line, 0, "grid has %d row%s, expected %d", e->found,
+                     e->found == 1 ? "" : "s", e->expected);
         break;
     case SUDOKU_ESYMBOL:
         describe_symbols(o, e->expected, syms, sizeof syms);
@@ -273,15 +274,9 @@ static void write_grid(const cli_options *o, run_totals *t, const unit *u, const
                        enum out_format f)
 {
     int n = u->n;
-    sudoku_shape sh;
-    int br = 0, bc = 0;
-    if (cli_shape_for(o, n, &sh) == SUDOKU_OK && !sh.regions) {
-        br = sh.box_rows;
-        bc = sh.box_cols;
-    }
-    size_t need = sudoku_format_pretty(grid, n, br, bc, o->alphabet, NULL, 0) + 1;
-    if (need < (size_t)n * (size_t)(n + 1) + 2)
-        need = (size_t)n * (size_t)(n + 1) + 2;
+    size_t need = (size_t)n * (size_t)(n + 1) + 2;
+    if (f == OUT_PRETTY)
+        need = cli_pretty(o, grid, n, NULL, 0) + 1;
     if (reserve(t, need) != 0) {
         fprintf(stderr, "%s: out of memory\n", program);
         set_status(t, 2);
@@ -294,7 +289,7 @@ static void write_grid(const cli_options *o, run_totals *t, const unit *u, const
     } else if (f == OUT_GRID) {
         len = sudoku_format_grid(grid, n, o->alphabet, t->buf);
     } else {
-        len = sudoku_format_pretty(grid, n, br, bc, o->alphabet, t->buf, t->buf_cap);
+        len = cli_pretty(o, grid, n, t->buf, t->buf_cap);
     }
     fwrite(t->buf, 1, len, stdout);
 }
@@ -380,24 +375,13 @@ static void emit_unit(const cli_options *o, solver_pool *pool, const char *file,
     }
 }
 
-/* Solves and answers the batch, then empties it. */
-static int flush_batch(const cli_options *o, solver_pool *pool, batch *b, const char *file,
+/* Answers every unit of a solved batch, in order, then empties it. */
+static void emit_batch(const cli_options *o, solver_pool *pool, batch *b, const char *file,
                        run_totals *t)
 {
-    if (b->count == 0)
-        return 0;
-    double start = now_seconds();
-    if (batch_solve(o, pool, b) != SUDOKU_OK) {
-        fprintf(stderr, "%s: out of memory\n", program);
-        set_status(t, 2);
-        batch_clear(b);
-        return -1;
-    }
-    t->seconds += now_seconds() - start;
     for (size_t i = 0; i < b->count; i++)
         emit_unit(o, pool, file, t, &b->units[i], b->arena + b->units[i].solution);
     batch_clear(b);
-    return 0;
 }
 
 /* --explain: each puzzle in turn, step by step. */
@@ -428,7 +412,46 @@ static void explain_unit(const cli_options *o, const char *file, run_totals *t, 
     }
 }
 
-/* Reads, solves and answers every puzzle of one file. */
+/* Reads up to BATCH_SIZE pieces of input into b (b is empty). Returns 0,
+ * or -1 when out of memory (reported). --explain handles each puzzle as it
+ * comes instead. */
+static int read_batch(const cli_options *o, sudoku_reader *r, sudoku_puzzle *p, batch *b,
+                      const char *name, run_totals *t, uint64_t *pieces)
+{
+    while (b->count < BATCH_SIZE) {
+        sudoku_read_error e;
+        memset(&e, 0, sizeof e);
+        int rc = sudoku_reader_next(r, p, &e);
+        if (rc == 0)
+            break;
+        (*pieces)++;
+        unit *u = batch_add(b, rc > 0 ? p->n : 0, p->cells);
+        if (!u) {
+            fprintf(stderr, "%s: out of memory\n", program);
+            set_status(t, 2);
+            return -1;
+        }
+        if (rc > 0) {
+            u->line = p->line;
+            u->form = p->form;
+        } else {
+            u->line = e.first_line;
+            u->form = e.form;
+            u->read_status = rc;
+            u->err = e;
+        }
+        if (o->mode == MODE_EXPLAIN) {
+            explain_unit(o, name, t, u, b->arena + u->givens);
+            batch_clear(b);
+        }
+    }
+    return 0;
+}
+
+/* Reads, solves and answers every puzzle of one file, as a pipeline of two
+ * batches: while the worker threads solve one, the main thread reads the
+ * next and then writes the answers of the one before, so reading and
+ * writing do not hold the threads up. */
 static void run_file(const cli_options *o, solver_pool *pool, batch *b, const char *path,
                      run_totals *t)
 {
@@ -445,51 +468,42 @@ static void run_file(const cli_options *o, solver_pool *pool, batch *b, const ch
                                                 : o->box_rows ? o->box_rows * o->box_cols : 0};
     int err = 0;
     sudoku_reader *r = sudoku_reader_new(text, len, &ro, &err);
-    if (!r) {
-        fprintf(stderr, "%s: %s\n", program, sudoku_strerror(err));
-        set_status(t, 2);
-        free(text);
-        return;
-    }
     sudoku_puzzle *p = malloc(sizeof *p);
-    if (!p) {
-        fprintf(stderr, "%s: out of memory\n", program);
+    if (!r || !p) {
+        fprintf(stderr, "%s: %s\n", program, sudoku_strerror(r ? SUDOKU_ENOMEM : err));
         set_status(t, 2);
+        free(p);
         sudoku_reader_free(r);
         free(text);
         return;
     }
     uint64_t pieces = 0;
-    for (;;) {
-        sudoku_read_error e;
-        memset(&e, 0, sizeof e);
-        int rc = sudoku_reader_next(r, p, &e);
-        if (rc == 0)
-            break;
-        pieces++;
-        unit *u = batch_add(b, rc > 0 ? p->n : 0, p->cells);
-        if (!u) {
-            fprintf(stderr, "%s: out of memory\n", program);
-            set_status(t, 2);
-            break;
+    int cur = 0, failed = read_batch(o, r, p, &b[cur], name, t, &pieces);
+    int running = !failed && b[cur].count > 0;
+    if (running && batch_start(o, pool, &b[cur]) != SUDOKU_OK)
+        running = 0, failed = 1;
+    while (running) {
+        int nxt = 1 - cur;
+        if (!failed)
+            failed = read_batch(o, r, p, &b[nxt], name, t, &pieces);
+        batch_finish(&b[cur]);
+        running = 0;
+        if (!failed && b[nxt].count > 0) {
+            if (batch_start(o, pool, &b[nxt]) == SUDOKU_OK)
+                running = 1;
+            else
+                failed = 1;
         }
-        if (rc > 0) {
-            u->line = p->line;
-            u->form = p->form;
-        } else {
-            u->line = e.first_line;
-            u->form = e.form;
-            u->read_status = rc;
-            u->err = e;
-        }
-        if (o->mode == MODE_EXPLAIN) {
-            explain_unit(o, name, t, u, b->arena + u->givens);
-            batch_clear(b);
-        } else if (b->count >= BATCH_SIZE && flush_batch(o, pool, b, name, t) != 0) {
-            break;
-        }
+        emit_batch(o, pool, &b[cur], name, t);
+        cur = nxt;
     }
-    flush_batch(o, pool, b, name, t);
+    if (failed) {
+        if (t->status < 2)
+            fprintf(stderr, "%s: out of memory\n", program);
+        set_status(t, 2);
+    }
+    batch_clear(&b[0]);
+    batch_clear(&b[1]);
     if (pieces == 0) {
         /* An empty file is more often a mistake (a wrong name, a failed
          * download) than a batch of nothing: say so. */
@@ -609,7 +623,10 @@ static int parse_options(int argc, char **argv, cli_options *o)
     int mode_set = 0;
     int c;
     unsigned long long v;
-    while ((c = getopt_long(argc, argv, "cuam:ef:sV:r:b:A:j:h", long_options, NULL)) != -1) {
+    /* getopt's own messages would name the program by its whole path: the
+     * leading ':' and opterr = 0 let us word them like the others. */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":cuam:ef:sV:r:b:A:j:h", long_options, NULL)) != -1) {
         switch (c) {
         case 'c':
         case 'u':
@@ -705,9 +722,10 @@ static int parse_options(int argc, char **argv, cli_options *o)
         case OPT_VERSION:
             print_version();
             return 0;
-        default:
-            usage_hint();
-            return 2;
+        default: {
+            char why[256];
+            return usage_error("%s", cli_getopt_problem(c, argv, why, sizeof why));
+        }
         }
     }
     if (o->jigsaw && !o->regions_file)
@@ -749,8 +767,8 @@ int main(int argc, char **argv)
         return rc;
     }
     solver_pool pool;
-    batch b;
-    memset(&b, 0, sizeof b);
+    batch b[2];
+    memset(b, 0, sizeof b);
     run_totals t;
     memset(&t, 0, sizeof t);
     if (pool_init(&pool, o->jobs) != SUDOKU_OK) {
@@ -760,30 +778,31 @@ int main(int argc, char **argv)
     }
     double start = now_seconds();
     if (optind == argc)
-        run_file(o, &pool, &b, "-", &t);
+        run_file(o, &pool, b, "-", &t);
     for (int i = optind; i < argc; i++)
-        run_file(o, &pool, &b, argv[i], &t);
+        run_file(o, &pool, b, argv[i], &t);
     double wall = now_seconds() - start;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: write error: %s\n", program, strerror(errno));
         set_status(&t, 2);
     }
     if (o->stats) {
-        double per = t.puzzles ? t.seconds * 1e6 / (double)t.puzzles : 0.0;
+        double per = t.puzzles ? wall * 1e6 / (double)t.puzzles : 0.0;
         fprintf(stderr,
                 "%s: %llu puzzles: %llu solved, %llu without solution, %llu invalid%s\n"
-                "%s: %.3f s solving (%.3f s in all), %.2f us a puzzle, %llu search nodes "
-                "(%.1f a puzzle), %s, %d thread%s\n",
+                "%s: %.3f s (reading and writing included), %.2f us a puzzle, %llu search "
+                "nodes (%.1f a puzzle), %s, %d thread%s\n",
                 program, (unsigned long long)t.puzzles, (unsigned long long)t.solved,
                 (unsigned long long)t.unsolved, (unsigned long long)t.invalid,
                 o->mode == MODE_UNIQUE && t.not_unique ? ", some not unique" : "", program,
-                t.seconds, wall, per, (unsigned long long)t.nodes,
+                wall, per, (unsigned long long)t.nodes,
                 t.puzzles ? (double)t.nodes / (double)t.puzzles : 0.0,
                 o->alg == SUDOKU_DLX ? "dlx" : o->alg == SUDOKU_BITMASK ? "bitmask" : "backtrack",
                 o->jobs, o->jobs == 1 ? "" : "s");
     }
     pool_free(&pool);
-    batch_free(&b);
+    batch_free(&b[0]);
+    batch_free(&b[1]);
     free(t.buf);
     free(o);
     return t.status;

@@ -1,10 +1,11 @@
 /* sudoku_batch.c - solving a batch of puzzles, on one thread or several.
  *
  * The main thread reads a batch (a few thousand puzzles), makes sure every
- * thread has a solver for every size in it, then all threads take puzzles in
- * chunks from a shared counter and write each result into its own unit.
- * Output happens afterwards, in input order, from the main thread: the
- * threads never print. */
+ * thread has a solver for every size in it, and starts the worker threads;
+ * they take puzzles in chunks from a shared counter and write each result
+ * into its own unit. The main thread reads the next batch meanwhile, then
+ * joins in. Output happens afterwards, in input order, from the main thread:
+ * the workers never print. */
 #include "sudoku_cli.h"
 
 #include <pthread.h>
@@ -35,6 +36,16 @@ int cli_shape_for(const cli_options *o, int n, sudoku_shape *sh)
     }
     sh->variant = o->variant;
     return SUDOKU_OK;
+}
+
+size_t cli_pretty(const cli_options *o, const uint8_t *grid, int n, char *buf, size_t cap)
+{
+    sudoku_shape sh;
+    if (cli_shape_for(o, n, &sh) != SUDOKU_OK)
+        return sudoku_format_pretty(grid, n, 0, 0, o->alphabet, buf, cap);
+    if (sh.regions)
+        return sudoku_format_regions(grid, n, sh.regions, o->alphabet, buf, cap);
+    return sudoku_format_pretty(grid, n, sh.box_rows, sh.box_cols, o->alphabet, buf, cap);
 }
 
 int pool_init(solver_pool *p, int jobs)
@@ -130,7 +141,7 @@ unit *batch_add(batch *b, int n, const uint8_t *cells)
 typedef struct all_ctx {
     const cli_options *o;
     unit *u;
-    int n, box_rows, box_cols;
+    int n;
     int failed;
 } all_ctx;
 
@@ -159,7 +170,7 @@ static int on_each_solution(void *ctx, const uint8_t *grid)
     enum out_format f = a->o->format;
     if (f == OUT_AUTO)
         f = a->u->form == SUDOKU_FORM_GRID ? OUT_GRID : OUT_LINE;
-    size_t need = sudoku_format_pretty(grid, n, a->box_rows, a->box_cols, a->o->alphabet, NULL, 0);
+    size_t need = cli_pretty(a->o, grid, n, NULL, 0);
     if ((size_t)n * (size_t)(n + 1) > need)
         need = (size_t)n * (size_t)(n + 1);
     char *buf = malloc(need + 2);
@@ -174,8 +185,7 @@ static int on_each_solution(void *ctx, const uint8_t *grid)
     } else if (f == OUT_GRID) {
         len = sudoku_format_grid(grid, n, a->o->alphabet, buf);
     } else {
-        len = sudoku_format_pretty(grid, n, a->box_rows, a->box_cols, a->o->alphabet, buf,
-                                   need + 2);
+        len = cli_pretty(a->o, grid, n, buf, need + 2);
     }
     /* solutions of one puzzle are separated by a blank line when they take
      * several lines each */
@@ -196,8 +206,7 @@ static void solve_unit(const cli_options *o, sudoku_solver *s, batch *b, unit *u
     sudoku_stats st = {0};
     uint64_t limit = o->mode == MODE_SOLVE ? 1 : o->mode == MODE_UNIQUE ? 2 : o->max;
     if (o->mode == MODE_ALL) {
-        const sudoku_shape *sh = sudoku_solver_shape(s);
-        all_ctx a = {o, u, u->n, sh->box_rows, sh->box_cols, 0};
+        all_ctx a = {o, u, u->n, 0};
         u->count = sudoku_solve_each(s, givens, limit, on_each_solution, &a, &st);
         if (a.failed)
             u->count = SUDOKU_ENOMEM;
@@ -241,32 +250,49 @@ static void *work(void *arg)
     return NULL;
 }
 
-int batch_solve(const cli_options *o, solver_pool *pool, batch *b)
+struct batch_job {
+    atomic_size_t next;
+    int started;               /* threads 1..started are running */
+    pthread_t threads[256];
+    worker workers[256];
+};
+
+int batch_start(const cli_options *o, solver_pool *pool, batch *b)
 {
     for (size_t i = 0; i < b->count; i++) {
         unit *u = &b->units[i];
         if (u->read_status == 0 && pool_prepare(o, pool, u->n) == SUDOKU_ENOMEM)
             return SUDOKU_ENOMEM;
     }
-    atomic_size_t next;
-    atomic_init(&next, 0);
+    struct batch_job *job = malloc(sizeof *job);
+    if (!job)
+        return SUDOKU_ENOMEM;
+    atomic_init(&job->next, 0);
+    job->started = 0;
     int jobs = pool->jobs;
     if ((size_t)jobs > (b->count + CHUNK - 1) / CHUNK)
         jobs = (int)((b->count + CHUNK - 1) / CHUNK);
     if (jobs < 1)
         jobs = 1;
-    pthread_t threads[256];
-    worker workers[256];
-    int started = 0;
     for (int t = 0; t < jobs; t++)
-        workers[t] = (worker){o, pool, b, &next, t};
+        job->workers[t] = (worker){o, pool, b, &job->next, t};
+    b->job = job;
     for (int t = 1; t < jobs; t++) {
-        if (pthread_create(&threads[t], NULL, work, &workers[t]) != 0)
-            break; /* the threads already running and this one finish the work */
-        started = t;
+        if (pthread_create(&job->threads[t], NULL, work, &job->workers[t]) != 0)
+            break; /* the threads already running and the caller do the work */
+        job->started = t;
     }
-    work(&workers[0]);
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
     return SUDOKU_OK;
+}
+
+void batch_finish(batch *b)
+{
+    struct batch_job *job = b->job;
+    if (!job)
+        return;
+    work(&job->workers[0]);
+    for (int t = 1; t <= job->started; t++)
+        pthread_join(job->threads[t], NULL);
+    free(job);
+    b->job = NULL;
 }

@@ -47,6 +47,8 @@ typedef struct unit {
 } unit;
 
 typedef struct batch {
+    struct batch_job *job;     /* threads at work on it, between batch_start()
+                                  and batch_finish(); NULL otherwise */
     unit *units;
     size_t count, cap;
     uint8_t *arena;            /* givens and solutions of every unit */
@@ -66,15 +68,22 @@ void pool_free(solver_pool *p);
 /* The shape puzzles of side n get under the options. */
 int cli_shape_for(const cli_options *o, int n, sudoku_shape *sh);
 
+/* The pretty form of a grid of side n under the options: boxes framed, or
+ * jigsaw regions outlined. Like snprintf: returns the length it needs. */
+size_t cli_pretty(const cli_options *o, const uint8_t *grid, int n, char *buf, size_t cap);
+
 void batch_clear(batch *b);
 void batch_free(batch *b);
 /* Appends a unit whose givens (n*n cells, or none when n == 0) are copied
  * into the arena, with room for its solution. NULL when out of memory. */
 unit *batch_add(batch *b, int n, const uint8_t *cells);
 
-/* Solves every readable unit of the batch on pool->jobs threads.
- * SUDOKU_OK or SUDOKU_ENOMEM. */
-int batch_solve(const cli_options *o, solver_pool *pool, batch *b);
+/* Starts solving every readable unit of the batch on pool->jobs - 1 new
+ * threads; batch_finish() has the calling thread join in and waits for the
+ * rest. In between, the caller may read or write anything but this batch
+ * and the pool. SUDOKU_OK or SUDOKU_ENOMEM (then nothing was started). */
+int batch_start(const cli_options *o, solver_pool *pool, batch *b);
+void batch_finish(batch *b);
 
 /* --explain: prints one puzzle solved step by step to stdout. Returns the
  * number of solutions found (0 or 1) or a negative status. */

@@ -2,15 +2,18 @@
  * with colours on secondary items (his Algorithm C).
  *
  * The layout follows Knuth's DLX1/DLX2 programs:
- *   - nd holds every node as four int32_t (up, down, itm, color). Slots
- *     1..N are the item headers, whose `itm` field holds the item's LEN (the
+ *   - every node has four int32_t fields (up, down, itm, color), kept in two
+ *     parallel arrays nd.ud (up, down) and nd.im (itm, color). Slots 1..N
+ *     are the item headers, whose `itm` field holds the item's LEN (the
  *     number of options still in its list). Slot N+1 is the first spacer;
  *     after it each option's nodes sit in consecutive slots followed by a
  *     spacer. A spacer's `itm` is <= 0 (-(k+1) after option k), its `up` is
  *     the first node of the option before it and its `down` the last node of
- *     the option after it, so options need no left/right links.
+ *     the option after it, so options need no left/right links. nd.nx gives
+ *     the next node of the same option, for the hot loops.
  *   - cl[] holds the doubly linked list of active primary items, with the
- *     root at slot 0. A secondary item links to itself and is never active.
+ *     root at slot 0; nd.act holds the same set as bits. A secondary item
+ *     links to itself and is never active.
  * Internally item id i lives at header index i + 1.
  *
  * The search is iterative, with choice[level] the node being tried at each
@@ -19,6 +22,9 @@
  * without colours, with colours, and a general one that also serves the
  * event hook, randomisation, the "first item" rule and prefix enumeration,
  * so that none of those costs anything when unused.
+ *
+ * Commitments cover items exactly as the search does; a copy of the links
+ * taken at the first one lets dlx_uncommit_all() restore them in one go.
  */
 #include "dlx.h"
 

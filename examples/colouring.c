@@ -38,7 +38,11 @@ int main(int argc, char **argv)
 {
     const char *prog = "colouring";
     example_opts o;
-    int rc = example_parse(argc, argv, &o, "colouring [common options] K [petersen|Cn|Kn]");
+    int rc = example_parse(argc, argv, &o, "colouring [OPTION]... [K [petersen|Cn|Kn]]\n"
+                                              "Colour a graph with K colours (default 3), adjacent "
+                                              "vertices differing: the\n"
+                                              "Petersen graph (the default), the cycle Cn or the "
+                                              "complete graph Kn (n <= 64).");
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     if (o.nargs > 2 || (o.nargs > 0 && o.args[0][0] == '-'))

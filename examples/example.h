@@ -38,11 +38,19 @@ typedef void (*example_show_fn)(void *ctx, const dlx_problem *p, const int32_t *
 
 /* Takes the common flags out of argv; what is left (operands and the
  * program's own flags, in order) ends up in o->args, which points into argv.
- * Returns 0, 1 after --help was printed, or -1 after an error was printed. */
+ * usage is the program's synopsis, then lines saying what it solves and its
+ * own flags; --help prints it above the common flags.
+ * Returns 0, 1 after --help was printed, or -1 after an error was printed
+ * (a bad flag, or help that could not be written). */
 static inline int example_parse(int argc, char **argv, example_opts *o, const char *usage)
 {
     memset(o, 0, sizeof *o);
     o->args = argv + 1;
+    /* messages name the program as the others do ("queens: ..."), not by
+     * the path it was run as */
+    const char *prog = argc > 0 && argv[0] ? argv[0] : "example";
+    if (strrchr(prog, '/'))
+        prog = strrchr(prog, '/') + 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--text") == 0) {
@@ -56,17 +64,26 @@ static inline int example_parse(int argc, char **argv, example_opts *o, const ch
             errno = 0;
             if (i + 1 >= argc || argv[i + 1][0] == '-' ||
                 (o->max = strtoull(argv[i + 1], &end, 10), errno != 0 || *end != '\0')) {
-                fprintf(stderr, "%s: --max needs a number\n", argv[0]);
+                fprintf(stderr, "%s: --max needs a number\n", prog);
                 return -1;
             }
             i++;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("usage: %s\n"
+            printf("Usage: %s\n"
+                   "\n"
+                   "Common options:\n"
                    "  --text     write the problem in Knuth's DLX text format instead\n"
+                   "             (for build/bin/dlx: the two paths check each other)\n"
                    "  --print    show the solutions, then their number\n"
                    "  --max N    stop after N solutions\n"
-                   "  --stats    nodes, updates and seconds on standard error\n",
+                   "  --stats    nodes, updates and seconds on standard error\n"
+                   "  --help     this text\n"
+                   "Without --text or --print, the number of solutions is printed.\n",
                    usage);
+            if (fflush(stdout) != 0) {
+                fprintf(stderr, "%s: cannot write the help\n", prog);
+                return -1;
+            }
             return 1;
         } else {
             o->args[o->nargs++] = argv[i];

@@ -34,7 +34,11 @@ int main(int argc, char **argv)
 {
     const char *prog = "langford";
     example_opts o;
-    int rc = example_parse(argc, argv, &o, "langford [common options] N");
+    int rc = example_parse(argc, argv, &o, "langford [OPTION]... [N]\n"
+                                              "Arrange two 1s, two 2s, ..., two Ns (default 7) in a "
+                                              "row, with k numbers\n"
+                                              "between the two ks; a sequence and its reversal both "
+                                              "count.");
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     if (o.nargs > 1 || (o.nargs == 1 && o.args[0][0] == '-'))

@@ -36,7 +36,10 @@ int main(int argc, char **argv)
 {
     const char *prog = "latin";
     example_opts o;
-    int rc = example_parse(argc, argv, &o, "latin [common options] N");
+    int rc = example_parse(argc, argv, &o, "latin [OPTION]... [N]\n"
+                                              "Fill an N x N square (default 4) with 1..N, each "
+                                              "row and column holding\n"
+                                              "every symbol once.");
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     if (o.nargs > 1 || (o.nargs == 1 && o.args[0][0] == '-'))

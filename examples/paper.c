@@ -43,8 +43,9 @@ int main(void)
     int rc = dlx_search(p, 0);
     dlx_stats st;
     dlx_get_stats(p, &st);
-    printf("%llu solution(s), %llu nodes, %llu updates\n", (unsigned long long)st.solutions,
-           (unsigned long long)st.nodes, (unsigned long long)st.updates);
+    printf("%llu solution%s, %llu nodes, %llu updates\n", (unsigned long long)st.solutions,
+           st.solutions == 1 ? "" : "s", (unsigned long long)st.nodes,
+           (unsigned long long)st.updates);
     dlx_free(p);
     return rc == DLX_OK ? 0 : 1;
 }

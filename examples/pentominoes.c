@@ -44,8 +44,15 @@ int main(int argc, char **argv)
     pentomino_board board;
     example_opts o;
     int rc = example_parse(argc, argv, &o,
-                           "pentominoes [--hole R,C]... [common options] "
-                           "[6x10|5x12|4x15|3x20|scott|ROWSxCOLS]");
+                           "pentominoes [--hole R,C]... [OPTION]... "
+                           "[6x10|5x12|4x15|3x20|scott|ROWSxCOLS]\n"
+                           "Pack the twelve pentominoes into a board: 6x10 ... 3x20, any "
+                           "ROWSxCOLS,\n"
+                           "or scott (the default: 8x8 without its centre 2x2). No symmetry is "
+                           "broken:\n"
+                           "each packing is counted once per symmetry of the board.\n"
+                           "  --hole R,C  leave the cell at row R, column C (from 0) out of "
+                           "the board");
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     const char *shape = NULL;

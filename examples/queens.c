@@ -40,7 +40,13 @@ int main(int argc, char **argv)
 {
     const char *prog = "queens";
     example_opts o;
-    int rc = example_parse(argc, argv, &o, "queens [--middle-first] [common options] N");
+    int rc = example_parse(argc, argv, &o, "queens [--middle-first] [OPTION]... [N]\n"
+                                              "Place N queens (default 8) on an N x N board, no two "
+                                              "attacking each other.\n"
+                                              "  --middle-first  list the rows and columns from the "
+                                              "middle out\n"
+                                              "                  (Knuth's organ-pipe order: a "
+                                              "smaller search tree)");
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     int middle_first = 0;

@@ -87,3 +87,56 @@ size_t sudoku_format_pretty(const uint8_t *grid, int n, int box_rows, int box_co
         buf[k < cap ? k : cap - 1] = '\0';
     return k;
 }
+
+/* Region borders, for jigsaw grids: a border between two cells of
+ * different regions, and around the grid. */
+static int border_h(const uint8_t *regions, int n, int i, int c)
+{
+    if (c < 0 || c >= n)
+        return 0;
+    return i == 0 || i == n || regions[(i - 1) * n + c] != regions[i * n + c];
+}
+
+static int border_v(const uint8_t *regions, int n, int j, int r)
+{
+    if (r < 0 || r >= n)
+        return 0;
+    return j == 0 || j == n || regions[r * n + j - 1] != regions[r * n + j];
+}
+
+size_t sudoku_format_regions(const uint8_t *grid, int n, const uint8_t *regions,
+                             const char *alphabet, char *buf, size_t cap)
+{
+    if (!alphabet)
+        alphabet = SUDOKU_DEFAULT_ALPHABET;
+    size_t k = 0;
+    for (int i = 0; i <= n; i++) {
+        /* the border line above row i (below the last row when i == n) */
+        for (int j = 0; j <= n; j++) {
+            int joint = border_h(regions, n, i, j - 1) || border_h(regions, n, i, j) ||
+                        border_v(regions, n, j, i - 1) || border_v(regions, n, j, i);
+            put(buf, cap, &k, joint ? '+' : ' ');
+            if (j < n) {
+                char ch = border_h(regions, n, i, j) ? '-' : ' ';
+                put(buf, cap, &k, ch);
+                put(buf, cap, &k, ch);
+                put(buf, cap, &k, ch);
+            }
+        }
+        put(buf, cap, &k, '\n');
+        if (i == n)
+            break;
+        for (int j = 0; j <= n; j++) {
+            put(buf, cap, &k, border_v(regions, n, j, i) ? '|' : ' ');
+            if (j < n) {
+                put(buf, cap, &k, ' ');
+                put(buf, cap, &k, symbol(alphabet, grid[i * n + j]));
+                put(buf, cap, &k, ' ');
+            }
+        }
+        put(buf, cap, &k, '\n');
+    }
+    if (cap > 0)
+        buf[k < cap ? k : cap - 1] = '\0';
+    return k;
+}

@@ -255,6 +255,11 @@ SUDOKU_API size_t sudoku_format_grid(const uint8_t *grid, int n, const char *alp
 SUDOKU_API size_t sudoku_format_pretty(const uint8_t *grid, int n, int box_rows, int box_cols,
                                        const char *alphabet, char *buf, size_t cap);
 
+/* For jigsaw grids: each cell framed by the borders of its region (regions:
+ * n*n region numbers). Same conventions as sudoku_format_pretty(). */
+SUDOKU_API size_t sudoku_format_regions(const uint8_t *grid, int n, const uint8_t *regions,
+                                        const char *alphabet, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

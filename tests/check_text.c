@@ -125,6 +125,44 @@ START_TEST(paper_example)
 }
 END_TEST
 
+/* --- blanks, comments and line ends (docs/format.md, rules 1 and 2) ---------- */
+
+START_TEST(blanks_comments_and_line_ends)
+{
+    /* The paper's problem once more, written untidily: a byte-order mark,
+     * CRLF and LF mixed, every blank of rule 1 (space, tab, CR, vertical
+     * tab, form feed), comments before, between and indented, blank lines
+     * of blanks, and no newline at the end. */
+    static const char untidy[] = "\xef\xbb\xbf| the paper's example\r\n"
+                                 "\r\n"
+                                 " \tA B\vC D\fE F G \r\n"
+                                 "C E F\n"
+                                 "   | an indented comment\n"
+                                 "A\tD  G\r\n"
+                                 " \t \r\n"
+                                 "B C F\n"
+                                 "A D\n"
+                                 "| between options\n"
+                                 "B G\n"
+                                 "  D E G\t";
+    dlx_text *t = parse_ok(untidy);
+    dlx_problem *p = dlx_text_problem(t);
+    ck_assert_int_eq(dlx_item_count(p), 7);
+    ck_assert_int_eq(dlx_option_count(p), 6);
+    ck_assert_str_eq(dlx_item_name(p, 2), "C");
+    ck_assert_str_eq(dlx_item_name(p, 4), "E");
+    /* Options keep their inner blanks, lose the outer ones and the CR. */
+    ck_assert_str_eq(dlx_text_option_text(t, 1), "A\tD  G");
+    ck_assert_str_eq(dlx_text_option_text(t, 5), "D E G");
+    ck_assert_int_eq(dlx_text_option_line(t, 0), 4);
+    ck_assert_int_eq(dlx_text_option_line(t, 1), 6);
+    ck_assert_int_eq(dlx_text_option_line(t, 5), 12);
+    ck_assert_uint_eq(dlx_text_warning_count(t), 0);
+    ck_assert_uint_eq(count_text(t), 1); /* the paper: one exact cover */
+    dlx_text_free(t);
+}
+END_TEST
+
 /* --- colours --------------------------------------------------------------- */
 
 START_TEST(colours_are_numbered_in_order_of_appearance)
@@ -499,6 +537,7 @@ Suite *text_suite(void)
     Suite *s = suite_create("text");
     TCase *basic = tcase_create("format");
     tcase_add_test(basic, paper_example);
+    tcase_add_test(basic, blanks_comments_and_line_ends);
     tcase_add_test(basic, colours_are_numbered_in_order_of_appearance);
     tcase_add_loop_test(basic, errors_have_code_position_and_message, 0,
                         (int)(sizeof error_cases / sizeof error_cases[0]));

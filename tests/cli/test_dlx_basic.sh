@@ -84,6 +84,10 @@ printf 'a b c\na b\nb c\n' >"$tmp/none.txt"
 expect "no solution" 1 "" -- "$DLX" "$tmp/none.txt"
 grep -q '^dlx: no solution' "$tmp/err" || fail "no solution: summary: $(cat "$tmp/err")"
 expect "no solution count" 1 "0" -- "$DLX" -c "$tmp/none.txt"
+# An item line and no options: the root is the only node, in the singular.
+printf 'a\n' >"$tmp/bare.txt"
+expect "no options" 1 "" -- "$DLX" "$tmp/bare.txt"
+grep -q '^dlx: no solution, 1 node, ' "$tmp/err" || fail "one node: summary: $(cat "$tmp/err")"
 
 # The search options change the order of the search, never the answers.
 for rule in mrv first knuth; do
@@ -98,8 +102,9 @@ B G" -- "$DLX" --seed=7 "$D/paper.txt"
 
 # --help and --version on stdout, status 0.
 "$DLX" --help >"$tmp/out" 2>"$tmp/err" || fail "--help: status $?"
-grep -q '^Usage: dlx \[OPTIONS\] \[FILE\]' "$tmp/out" || fail "--help: no usage line"
+grep -q '^Usage: dlx \[OPTION\]\.\.\. \[FILE\]$' "$tmp/out" || fail "--help: no usage line"
 grep -q -- '--count' "$tmp/out" || fail "--help: --count not described"
+grep -q 'standard input when FILE is absent' "$tmp/out" || fail "--help: standard input not described"
 "$DLX" --version >"$tmp/out" 2>&1 || fail "--version: status $?"
 grep -q '^dlx (libdlx) [0-9]' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
 
@@ -112,6 +117,16 @@ for args in "--format xml" "--max 0" "--max -3" "--max 1x" "--choose best" "--se
     [ "$status" -eq 2 ] || fail "'$args': status $status, expected 2"
     grep -q "Try 'dlx --help'" "$tmp/err" || fail "'$args': no hint: $(cat "$tmp/err")"
     [ ! -s "$tmp/out" ] || fail "'$args': wrote to stdout"
+done
+
+# getopt's complaints are worded like the others: "dlx: ...", never the
+# program's whole path, and they say what was wrong.
+for case in "--bogus|unknown or ambiguous option '--bogus'" "-x|unknown option '-x'" \
+    "--count=3|option '--count=3' takes no argument" "--max|option '--max' needs an argument" \
+    "-m|option '-m' needs an argument"; do
+    arg=${case%%|*} want="dlx: ${case#*|}"
+    "$DLX" "$arg" </dev/null >/dev/null 2>"$tmp/err"
+    [ "$(head -n 1 "$tmp/err")" = "$want" ] || fail "'$arg': $(head -n 1 "$tmp/err"), want $want"
 done
 
 [ "$fails" -eq 0 ]

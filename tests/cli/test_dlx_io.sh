@@ -64,16 +64,29 @@ fi
 
 # Ctrl-C: a long search (18 queens) stops cleanly, prints the count so far,
 # says it is partial and exits 130. --progress on a file writes whole lines.
-# Under valgrind (make memcheck) the program needs seconds to start, and a
-# SIGINT before its handler is set would be ignored (background job).
-if [ -n "${DLX_VALGRIND:-}" ]; then settle=10 settle_json=10; else settle=1.5 settle_json=0.5; fi
+# Under valgrind dlx needs seconds to start, and a SIGINT that comes before
+# its handler is set is ignored (a background job), so this part is left to
+# the plain and sanitizer runs.
+if [ "${DLX_VALGRIND:-0}" = 1 ]; then
+    echo "Ctrl-C tests skipped under valgrind (too slow to start for the timing)"
+    [ "$fails" -eq 0 ]
+    exit
+fi
+# interrupt PID: SIGINT, then wait; a search that ignores it is killed after
+# 30 s (status 137) instead of hanging the test run.
+interrupt() {
+    kill -INT "$1"
+    ( sleep 30; kill -KILL "$1" 2>/dev/null ) &
+    watchdog=$!
+    wait "$1"
+    status=$?
+    kill "$watchdog" 2>/dev/null
+}
 sh "$GEN" queens 18 >"$tmp/q18.txt"
 "$DLX" --count --progress "$tmp/q18.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep "$settle"
-kill -INT "$pid"
-wait "$pid"
-status=$?
+sleep 1.5
+interrupt "$pid"
 [ "$status" -eq 130 ] || fail "Ctrl-C: status $status, expected 130"
 grep -q '^[0-9][0-9]*$' "$tmp/out" || fail "Ctrl-C: no count printed: $(cat "$tmp/out")"
 grep -q '^dlx: interrupted: .* so far (partial)' "$tmp/err" || fail "Ctrl-C: no partial note: $(cat "$tmp/err")"
@@ -82,10 +95,8 @@ grep -Eq '^dlx: .*% of the tree, .* solutions, .* nodes, [0-9]+ s(, about .* lef
 # ... and with JSON the document is complete and says so.
 "$DLX" --format json "$tmp/q18.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep "$settle_json"
-kill -INT "$pid"
-wait "$pid"
-status=$?
+sleep 0.5
+interrupt "$pid"
 [ "$status" -eq 130 ] || fail "Ctrl-C json: status $status, expected 130"
 grep -q '"complete": false,' "$tmp/out" || fail "Ctrl-C json: not marked incomplete"
 tail -1 "$tmp/out" | grep -q '^}$' || fail "Ctrl-C json: document not closed"

@@ -102,6 +102,35 @@ check "langford --print 3" "3 1 2 1 3 2
 2" "$EX/langford" --print 3
 check "latin --max 5 4" 5 "$EX/latin" --max 5 4
 
+# --help: status 0, a usage line, what the program solves, the common flags;
+# and the default each one names is the one it runs (the counts above).
+for prog in queens pentominoes langford colouring latin; do
+    "$EX/$prog" --help > "$tmp" 2>&1 || { echo "FAIL: $prog --help: status $?"; status=1; }
+    grep -q "^Usage: $prog " "$tmp" || { echo "FAIL: $prog --help: no usage line"; status=1; }
+    grep -q -- '--text' "$tmp" || { echo "FAIL: $prog --help: no --text"; status=1; }
+    [ "$(wc -l < "$tmp")" -ge 10 ] || { echo "FAIL: $prog --help: too short"; status=1; }
+done
+# The paper's example (Knuth, "Dancing Links", 2000): its one solution, and
+# the node and update counts worked out by hand in docs/algorithm-x.md
+# (5 items chosen + 1 solution = 6 nodes), which dlx gives on docs/paper.dlx.
+want='solution: {A D} {C E F} {B G}
+1 solution, 6 nodes, 30 updates'
+[ "$("$EX/paper")" = "$want" ] || { echo "FAIL: paper printed: $("$EX/paper")"; status=1; }
+"$BIN/dlx" --count --stats "$TESTS/../docs/paper.dlx" 2>&1 >/dev/null | grep -q '^updates: 30$' ||
+    { echo "FAIL: dlx on docs/paper.dlx: not 30 updates"; status=1; }
+
+if [ -w /dev/full ] && "$EX/queens" --help > /dev/full 2> "$tmp"; then
+    echo "FAIL: queens --help > /dev/full: status 0, the help was lost"
+    status=1
+fi
+"$EX/latin" --max 2> "$tmp"
+[ "$(cat "$tmp")" = "latin: --max needs a number" ] || { echo "FAIL: latin --max: $(cat "$tmp")"; status=1; }
+check "queens default 8 (A000170)" 92 "$EX/queens"
+check "langford default 7" 52 "$EX/langford"
+check "latin default 4 (A002860)" 576 "$EX/latin"
+check "colouring default: Petersen, 3 colours" 120 "$EX/colouring"
+check "pentominoes default: scott" 520 "$EX/pentominoes"
+
 # Bad arguments: a message and status 2.
 for bad in "queens 0" "queens x" "queens --bogus 4" "langford 1 2" "pentominoes 3y20" \
     "pentominoes --hole 9,9 6x10" "colouring 3 Q5" "latin --max"; do

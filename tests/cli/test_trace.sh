@@ -117,6 +117,40 @@ for label in 'start\nchoose A (2)' 'A D G\nchoose B (1)' 'B C F\nE: no options\n
     grep -qF "[label=\"$label\"" "$dir/paper.dot" || fail "paper tree: no node '$label'"
 done
 
+# The tree has its own limit (100000 nodes) and says so in its own words:
+# 12 queens needs 387648 nodes. (Left out under valgrind: a slow path.)
+if [ -z "${DLX_VALGRIND:-}" ]; then
+    "$BIN/examples/queens" --text 12 | "$BIN/dlx" --tree > "$dir/q12.dot" 2> "$dir/q12.err"
+    grep -q '^dlx: the tree stopped at its limit of 100000 search-tree nodes' "$dir/q12.err" ||
+        fail "12 queens --tree: $(cat "$dir/q12.err")"
+    grep -q -- '--force draws everything' "$dir/q12.err" || fail "12 queens --tree: no --force hint"
+    [ "$(tail -n 1 "$dir/q12.dot")" = "}" ] || fail "12 queens --tree: the graph is not closed"
+fi
+
+# --- the answers of the exercises in docs/algorithm-x.md, section 7 -----------------
+# 1. Without the option A D: A D G forced, the dead end at E, no solution, 3 nodes.
+grep -v '^A D$' "$paper" > "$dir/no-ad.dlx"
+"$BIN/dlx" --trace "$dir/no-ad.dlx" > "$dir/no-ad.trace" 2>/dev/null
+st=$?
+[ "$st" = 1 ] || fail "exercise 1: status $st, want 1"
+grep -q '^choose A: 1 option, forced' "$dir/no-ad.trace" || fail "exercise 1: A not forced"
+grep -q '^done: 0 solutions, 3 nodes, ' "$dir/no-ad.trace" || fail "exercise 1: $(tail -n 1 "$dir/no-ad.trace")"
+# 2. Four queens: two dead ends before the first solution, both under r0 c0,
+# the first in row r2, the second in row r3.
+"$BIN/examples/queens" --text 4 | "$BIN/dlx" --trace > "$dir/q4.trace" 2>/dev/null
+sed '/solution 1:/q' "$dir/q4.trace" | grep 'dead end' | sed 's/^ *choose //; s/:.*//' |
+    tr '\n' ' ' > "$dir/q4.dead"
+[ "$(cat "$dir/q4.dead")" = "r2 r3 " ] || fail "exercise 2: dead ends before the first solution: $(cat "$dir/q4.dead")"
+if grep -Eq '^ *choose [ab][0-9]' "$dir/q4.trace"; then fail "exercise 2: a diagonal was chosen"; fi
+# 3. Latin squares of order 2: 2 (OEIS A002860).
+[ "$("$BIN/examples/latin" --text 2 | "$BIN/dlx" -q --count)" = 2 ] || fail "exercise 3: not 2"
+# 4. Langford n = 4: 18 nodes by the fewest-options rule, 37 by the first item.
+for want in mrv:18 first:37; do
+    got=$("$BIN/examples/langford" --text 4 | "$BIN/dlx" -q --count --stats --choose="${want%%:*}" 2>&1 |
+        sed -n 's/^nodes: //p')
+    [ "$got" = "${want#*:}" ] || fail "exercise 4: --choose=${want%%:*}: $got nodes, want ${want#*:}"
+done
+
 # --- bad uses ------------------------------------------------------------------------
 if "$BIN/dlx" --trace=xml "$paper" > /dev/null 2>&1; then fail "--trace=xml accepted"; fi
 if "$BIN/dlx" --tree=png "$paper" > /dev/null 2>&1; then fail "--tree=png accepted"; fi

@@ -66,4 +66,21 @@ for pair in paper.dlx:1 queens5.dlx:10 langford4.dlx:2 c5.dlx:30 petersen2.dlx:0
         status=1
     fi
 done
+# The records quoted in docs/trace-json.md are the real ones: every complete
+# line of its json blocks (those not shortened with "...") is printed, as it
+# stands, by the trace of docs/paper.dlx or of docs/xcc.dlx.
+DOCS="$TESTS/../docs"
+{
+    "$BIN/dlx" --trace=json "$DOCS/paper.dlx"
+    "$BIN/dlx" --trace=json "$DOCS/xcc.dlx"
+} > "$dir/doc-traces" 2>/dev/null
+awk '/^```json/ { on = 1; next } /^```/ { on = 0 } on && /^\{/ && !/\.\.\./' \
+    "$DOCS/trace-json.md" > "$dir/doc-lines"
+[ "$(wc -l < "$dir/doc-lines")" -ge 8 ] || { echo "FAIL: trace-json.md: too few records quoted"; status=1; }
+while IFS= read -r line; do
+    grep -qxF -- "$line" "$dir/doc-traces" || {
+        echo "FAIL: docs/trace-json.md quotes a record dlx no longer prints: $line"
+        status=1
+    }
+done < "$dir/doc-lines"
 exit $status

@@ -1,0 +1,506 @@
+/* check_sudoku.c - the sudoku solvers: shapes and houses, the exact-cover
+ * encoding and its decoding, variants, clashing givens, and the three
+ * algorithms agreeing on a table of puzzles whose answers come from a named
+ * source or from an independent brute force written here. */
+#include "sudoku.h"
+
+#include "dlx.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const enum sudoku_algorithm ALGS[] = {SUDOKU_DLX, SUDOKU_BITMASK, SUDOKU_BACKTRACK};
+#define NALGS 3
+
+static void cells_from(const char *text, uint8_t *cells)
+{
+    for (size_t i = 0; text[i]; i++) {
+        char ch = text[i];
+        cells[i] = (ch >= '1' && ch <= '9') ? (uint8_t)(ch - '0')
+                 : (ch >= 'A' && ch <= 'Z') ? (uint8_t)(ch - 'A' + 10) : 0;
+    }
+}
+
+static sudoku_solver *solver(int n, unsigned variant, enum sudoku_algorithm alg)
+{
+    sudoku_shape sh;
+    ck_assert_int_eq(sudoku_shape_default(&sh, n), SUDOKU_OK);
+    sh.variant = variant;
+    int err = 1;
+    sudoku_solver *s = sudoku_solver_new(&sh, alg, &err);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(err, SUDOKU_OK);
+    return s;
+}
+
+/* Default box shapes: the largest divisor not above the square root. */
+START_TEST(test_shape_default)
+{
+    static const struct { int n, rows, cols; } table[] = {
+        {4, 2, 2}, {6, 2, 3}, {8, 2, 4}, {9, 3, 3}, {12, 3, 4}, {16, 4, 4}, {25, 5, 5}, {36, 6, 6},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        sudoku_shape sh;
+        ck_assert_int_eq(sudoku_shape_default(&sh, table[i].n), SUDOKU_OK);
+        ck_assert_int_eq(sh.box_rows, table[i].rows);
+        ck_assert_int_eq(sh.box_cols, table[i].cols);
+    }
+    sudoku_shape sh;
+    ck_assert_int_eq(sudoku_shape_default(&sh, 7), SUDOKU_ESHAPE);
+    ck_assert_int_eq(sudoku_shape_default(&sh, 65), SUDOKU_ESHAPE);
+    sh.n = 9;
+    sh.box_rows = 2;
+    sh.box_cols = 4;
+    sh.variant = 0;
+    sh.regions = NULL;
+    int err = 0;
+    ck_assert_ptr_null(sudoku_solver_new(&sh, SUDOKU_DLX, &err));
+    ck_assert_int_eq(err, SUDOKU_ESHAPE);
+    /* hyper windows need square boxes */
+    ck_assert_int_eq(sudoku_shape_default(&sh, 6), SUDOKU_OK);
+    sh.variant = SUDOKU_HYPER;
+    ck_assert_ptr_null(sudoku_solver_new(&sh, SUDOKU_BITMASK, &err));
+    ck_assert_int_eq(err, SUDOKU_ESHAPE);
+}
+END_TEST
+
+/* Houses: 3N for the classic rules, +2 diagonals, +(b-1)^2 windows. */
+START_TEST(test_houses)
+{
+    sudoku_solver *s = solver(9, SUDOKU_X | SUDOKU_HYPER, SUDOKU_BITMASK);
+    ck_assert_int_eq(sudoku_house_count(s), 27 + 2 + 4);
+    char name[32];
+    const struct { int house; const char *name; int first, last; } table[] = {
+        {0, "row 1", 0, 8},
+        {9 + 4, "column 5", 4, 76},
+        {18 + 4, "box 5", 30, 50},
+        {27, "main diagonal", 0, 80},
+        {28, "anti diagonal", 8, 72},
+        {29, "window 1", 10, 30},   /* rows 2-4, columns 2-4 (from 1) */
+        {32, "window 4", 50, 70},   /* rows 6-8, columns 6-8 */
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        sudoku_house_name(s, table[i].house, name, sizeof name);
+        ck_assert_str_eq(name, table[i].name);
+        const int32_t *cells = sudoku_house_cells(s, table[i].house);
+        ck_assert_int_eq(cells[0], table[i].first);
+        ck_assert_int_eq(cells[8], table[i].last);
+    }
+    ck_assert_ptr_null(sudoku_house_cells(s, 33));
+    sudoku_solver_free(s);
+}
+END_TEST
+
+/* The encoding documented in sudoku.h: N*N + houses*N items, N^3 options,
+ * option i*N + v-1 = cell i's item then (house, v) items. */
+START_TEST(test_encoding)
+{
+    sudoku_solver *s = solver(9, 0, SUDOKU_DLX);
+    struct dlx_problem *p = sudoku_solver_dlx(s);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(dlx_item_count(p), 81 + 27 * 9);
+    ck_assert_int_eq(dlx_option_count(p), 729);
+    /* r5c7 (cell 4*9+6 = 42) holds 3: option 42*9+2; row 5 is house 4,
+     * column 7 house 9+6, box 6 house 18+5. */
+    int32_t items[8];
+    ck_assert_int_eq(dlx_option_items(p, 42 * 9 + 2, items, NULL, 8), 4);
+    ck_assert_int_eq(items[0], 42);
+    ck_assert_int_eq(items[1], 81 + 4 * 9 + 2);
+    ck_assert_int_eq(items[2], 81 + 15 * 9 + 2);
+    ck_assert_int_eq(items[3], 81 + 23 * 9 + 2);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    sudoku_solver_free(s);
+    s = solver(4, 0, SUDOKU_BITMASK);
+    ck_assert_ptr_null(sudoku_solver_dlx(s)); /* only the dlx solver has one */
+    sudoku_solver_free(s);
+}
+END_TEST
+
+/* Wikipedia's "Sudoku" article puzzle and the solution printed there. */
+static const char *WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+                          ".6....28....419..5....8..79";
+static const char *WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856"
+                                   "961537284287419635345286179";
+
+START_TEST(test_decode_known_solution)
+{
+    uint8_t g[81], want[81], got[81];
+    cells_from(WIKI, g);
+    cells_from(WIKI_SOLUTION, want);
+    for (int a = 0; a < NALGS; a++) {
+        sudoku_solver *s = solver(9, 0, ALGS[a]);
+        sudoku_stats st = {0};
+        for (int round = 0; round < 3; round++) { /* the solver is reused */
+            memset(got, 0, sizeof got);
+            ck_assert_int_eq(sudoku_solve(s, g, 2, got, &st), 1);
+            ck_assert_mem_eq(got, want, 81);
+            ck_assert_int_eq(sudoku_check_solution(s, g, got), 1);
+        }
+        ck_assert_uint_gt(st.nodes, 0);
+        if (ALGS[a] == SUDOKU_DLX)
+            ck_assert_int_eq(dlx_check(sudoku_solver_dlx(s)), DLX_OK);
+        sudoku_solver_free(s);
+    }
+}
+END_TEST
+
+/* --- an independent brute force for small grids ------------------------------- */
+
+/* Counts grids of side 4 or 6 by filling cells in order and checking rows,
+ * columns, boxes (and the diagonals / window when asked) by their formulas,
+ * not through libsudoku's house list. */
+typedef struct brute {
+    int n, br, bc, x, hyper;
+    const uint8_t *regions; /* replaces the boxes when not NULL */
+    uint8_t g[36];
+} brute;
+
+static int brute_ok(const brute *b, int cell, int v)
+{
+    int n = b->n, r = cell / n, c = cell % n;
+    for (int i = 0; i < cell; i++) {
+        if (b->g[i] != v)
+            continue;
+        int r2 = i / n, c2 = i % n;
+        if (r2 == r || c2 == c)
+            return 0;
+        if (b->regions ? b->regions[i] == b->regions[cell]
+                       : (r2 / b->br == r / b->br && c2 / b->bc == c / b->bc))
+            return 0;
+        if (b->x && r == c && r2 == c2)
+            return 0;
+        if (b->x && r + c == n - 1 && r2 + c2 == n - 1)
+            return 0;
+        /* 4x4 hyper: the one window is rows 2-3, columns 2-3 (from 1) */
+        if (b->hyper && r >= 1 && r <= 2 && c >= 1 && c <= 2 && r2 >= 1 && r2 <= 2 &&
+            c2 >= 1 && c2 <= 2)
+            return 0;
+    }
+    return 1;
+}
+
+static long brute_count(brute *b, const uint8_t *givens, int cell)
+{
+    if (cell == b->n * b->n)
+        return 1;
+    long total = 0;
+    for (int v = 1; v <= b->n; v++) {
+        if (givens[cell] && givens[cell] != v)
+            continue;
+        if (!brute_ok(b, cell, v))
+            continue;
+        b->g[cell] = (uint8_t)v;
+        total += brute_count(b, givens, cell + 1);
+        b->g[cell] = 0;
+    }
+    return total;
+}
+
+/* Known counts: 288 4x4 sudoku grids (OEIS A107739 lists 288 for order 2).
+ * The others are checked against the brute force above. */
+START_TEST(test_counts_small)
+{
+    static const struct { int n; unsigned variant; const char *givens; long known; } table[] = {
+        {4, 0, "................", 288},
+        {4, 0, "1234............", 12},   /* 288 / 4! by relabelling */
+        {4, SUDOKU_X, "................", -1},
+        {4, SUDOKU_HYPER, "................", -1},
+        {4, SUDOKU_X, "1...............", -1},
+        {4, 0, "12..34..........", -1},
+        {4, 0, "11..............", 0},     /* clash: no solution */
+        {6, 0, "123456........................2.....", -1},
+        {6, 0, "1.....2.....3.....4.....5.....6.....", -1},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        uint8_t g[36];
+        cells_from(table[i].givens, g);
+        brute b;
+        memset(&b, 0, sizeof b);
+        b.n = table[i].n;
+        b.br = 2;
+        b.bc = table[i].n / 2;
+        b.x = (table[i].variant & SUDOKU_X) != 0;
+        b.hyper = (table[i].variant & SUDOKU_HYPER) != 0;
+        long want = brute_count(&b, g, 0);
+        if (table[i].known >= 0)
+            ck_assert_int_eq(want, table[i].known);
+        for (int a = 0; a < NALGS; a++) {
+            sudoku_solver *s = solver(table[i].n, table[i].variant, ALGS[a]);
+            int64_t got = sudoku_solve(s, g, 0, NULL, NULL);
+            if (want == 0 && got == SUDOKU_ECONFLICT)
+                got = 0;
+            if (got != want)
+                ck_abort_msg("case %zu, algorithm %d: %lld solutions, brute force says %ld", i,
+                             a, (long long)got, want);
+            /* the limit is honoured */
+            if (want > 2)
+                ck_assert_int_eq(sudoku_solve(s, g, 2, NULL, NULL), 2);
+            sudoku_solver_free(s);
+        }
+    }
+}
+END_TEST
+
+/* 6x6 with 2x3 boxes and its first row given: 28,200,960 grids in all
+ * (the published count of 6x6 sudoku grids, OEIS A107739) / 6! = 39,168. */
+START_TEST(test_count_6x6_first_row)
+{
+    uint8_t g[36];
+    cells_from("123456..............................", g);
+    sudoku_solver *s = solver(6, 0, SUDOKU_DLX);
+    ck_assert_int_eq(sudoku_solve(s, g, 0, NULL, NULL), 28200960 / 720);
+    sudoku_solver_free(s);
+}
+END_TEST
+
+/* Puzzles every algorithm must agree on (counts up to 2, the first
+ * solution when unique). Sources: Wikipedia's article puzzle; Arto
+ * Inkala's 2012 "world's hardest sudoku" (solution as published with it);
+ * the first puzzle of Royle's 17-clue list; a no-solution puzzle (row 1
+ * needs a 9 in column 9, which already has one); the Wikipedia puzzle with
+ * givens removed (several solutions). */
+START_TEST(test_algorithms_agree)
+{
+    static const struct { const char *puzzle; int count; const char *solution; } table[] = {
+        {"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 1,
+         "534678912672195348198342567859761423426853791713924856961537284287419635345286179"},
+        {"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", 1,
+         "812753649943682175675491283154237896369845721287169534521974368438526917796318452"},
+        {".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", 1,
+         NULL},
+        {"12345678.........9", 0, NULL},
+        {"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.........", 2,
+         NULL},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        uint8_t g[81] = {0}, first[NALGS][81], want[81];
+        cells_from(table[i].puzzle, g);
+        for (int a = 0; a < NALGS; a++) {
+            if (ALGS[a] == SUDOKU_BACKTRACK && i == 2)
+                continue; /* seconds for the textbook method on a 17-clue puzzle */
+            sudoku_solver *s = solver(9, 0, ALGS[a]);
+            int64_t got = sudoku_solve(s, g, 2, first[a], NULL);
+            if (got != table[i].count)
+                ck_abort_msg("puzzle %zu, algorithm %d: %lld solutions, expected %d", i, a,
+                             (long long)got, table[i].count);
+            if (got >= 1)
+                ck_assert_int_eq(sudoku_check_solution(s, g, first[a]), 1);
+            if (got == 1 && table[i].solution) {
+                cells_from(table[i].solution, want);
+                ck_assert_mem_eq(first[a], want, 81);
+            }
+            if (got == 1 && a > 0)
+                ck_assert_mem_eq(first[a], first[0], 81);
+            sudoku_solver_free(s);
+        }
+    }
+}
+END_TEST
+
+/* Two givens with the same symbol in one house: every algorithm names the
+ * house, the symbol and both cells, and the solver stays usable. */
+START_TEST(test_conflict)
+{
+    static const struct { const char *puzzle; int house, symbol, cell1, cell2; } table[] = {
+        {"5.......5", 0, 5, 0, 8},                         /* row 1 */
+        {"7........7", 9, 7, 0, 9},                        /* r1c1, r2c1: column 1 */
+        {"..........3.......3", 18 + 0, 3, 10, 18},        /* r2c2, r3c1: box 1 */
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        uint8_t g[81] = {0};
+        cells_from(table[i].puzzle, g);
+        for (int a = 0; a < NALGS; a++) {
+            sudoku_solver *s = solver(9, 0, ALGS[a]);
+            ck_assert_int_eq(sudoku_solve(s, g, 1, NULL, NULL), SUDOKU_ECONFLICT);
+            sudoku_conflict c;
+            sudoku_solver_conflict(s, &c);
+            ck_assert_int_eq(c.house, table[i].house);
+            ck_assert_int_eq(c.symbol, table[i].symbol);
+            ck_assert_int_eq(c.cell1, table[i].cell1);
+            ck_assert_int_eq(c.cell2, table[i].cell2);
+            uint8_t w[81], out[81];
+            cells_from(WIKI, w);
+            ck_assert_int_eq(sudoku_solve(s, w, 2, out, NULL), 1);
+            if (ALGS[a] == SUDOKU_DLX)
+                ck_assert_int_eq(dlx_check(sudoku_solver_dlx(s)), DLX_OK);
+            sudoku_solver_free(s);
+        }
+    }
+    /* a value above n is refused */
+    uint8_t bad[16] = {5};
+    sudoku_solver *s = solver(4, 0, SUDOKU_DLX);
+    ck_assert_int_eq(sudoku_solve(s, bad, 1, NULL, NULL), SUDOKU_EINVAL);
+    sudoku_solver_free(s);
+}
+END_TEST
+
+/* A 16x16 and a 25x25 made from a valid grid built by formula, cells
+ * blanked: each algorithm that can finish (dlx, bitmask) finds a valid grid
+ * keeping the givens. */
+START_TEST(test_big_grids)
+{
+    static const int sides[] = {16, 25};
+    for (size_t k = 0; k < 2; k++) {
+        int n = sides[k], b = n == 16 ? 4 : 5;
+        uint8_t g[625], out[625];
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                int v = (b * (r % b) + r / b + c) % n + 1;
+                g[r * n + c] = ((r * 7 + c * 3) % 5 < 3) ? 0 : (uint8_t)v;
+            }
+        for (int a = 0; a < 2; a++) {
+            sudoku_solver *s = solver(n, 0, ALGS[a]);
+            ck_assert_int_ge(sudoku_solve(s, g, 1, out, NULL), 1);
+            ck_assert_int_eq(sudoku_check_solution(s, g, out), 1);
+            sudoku_solver_free(s);
+        }
+    }
+}
+END_TEST
+
+/* Jigsaw: regions replace boxes. Two maps of a 4x4: the boxes themselves
+ * written as regions (288, the plain count) and an irregular one; counts
+ * come from the brute force; a clash in a region names the region. */
+START_TEST(test_jigsaw)
+{
+    /* other: a cell in region A with r1c1 but in another row and column */
+    static const struct { const char *map; long known; int other; } table[] = {
+        {"AABB\nAABB\nCCDD\nCCDD\n", 288, 5},
+        {"AAAB\nCABB\nCCDB\nCDDD\n", -1, 5},
+        {"AABB\nABAB\nCCDD\nCCDD\n", -1, 6}, /* valid regions, no grid at all */
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        uint8_t regions[SUDOKU_MAX_CELLS];
+        int n = 0;
+        long line = 0;
+        const char *map = table[i].map;
+        ck_assert_int_eq(sudoku_parse_regions(map, strlen(map), &n, regions, &line), SUDOKU_OK);
+        ck_assert_int_eq(n, 4);
+        brute b;
+        memset(&b, 0, sizeof b);
+        b.n = 4;
+        b.regions = regions;
+        uint8_t empty[16] = {0};
+        long want = brute_count(&b, empty, 0);
+        if (table[i].known >= 0)
+            ck_assert_int_eq(want, table[i].known);
+        sudoku_shape sh = {4, 0, 0, 0, regions};
+        for (int a = 0; a < NALGS; a++) {
+            int err;
+            sudoku_solver *s = sudoku_solver_new(&sh, ALGS[a], &err);
+            ck_assert_ptr_nonnull(s);
+            ck_assert_int_eq(sudoku_solve(s, empty, 0, NULL, NULL), want);
+            char name[32];
+            sudoku_house_name(s, 8, name, sizeof name);
+            ck_assert_str_eq(name, "region 1");
+            uint8_t clash[16] = {0};
+            clash[0] = 2;
+            clash[table[i].other] = 2;
+            ck_assert_int_eq(sudoku_solve(s, clash, 1, NULL, NULL), SUDOKU_ECONFLICT);
+            sudoku_conflict c;
+            sudoku_solver_conflict(s, &c);
+            ck_assert_int_eq(c.house, 8);
+            sudoku_solver_free(s);
+        }
+    }
+    uint8_t regions[SUDOKU_MAX_CELLS];
+    int n = 0;
+    long line = 0;
+    /* not N regions of N cells */
+    static const char *bad = "AAAB\nABAB\nCCDD\nCCDD\n";
+    ck_assert_int_eq(sudoku_parse_regions(bad, strlen(bad), &n, regions, &line),
+                     SUDOKU_EREGIONS);
+    static const char *ragged = "AABB\nABA\nCCDD\nCCDD\n";
+    ck_assert_int_eq(sudoku_parse_regions(ragged, strlen(ragged), &n, regions, &line),
+                     SUDOKU_EREGIONS);
+    ck_assert_int_eq(line, 2);
+}
+END_TEST
+
+/* --all: every solution through the callback, distinct and valid. */
+typedef struct collect {
+    int count;
+    uint8_t grids[300][16];
+} collect;
+
+static int on_grid(void *ctx, const uint8_t *grid)
+{
+    collect *c = ctx;
+    if (c->count < 300)
+        memcpy(c->grids[c->count], grid, 16);
+    c->count++;
+    return 0;
+}
+
+START_TEST(test_each_solution)
+{
+    collect *c = calloc(1, sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    uint8_t empty[16] = {0};
+    for (int a = 0; a < NALGS; a++) {
+        sudoku_solver *s = solver(4, 0, ALGS[a]);
+        c->count = 0;
+        ck_assert_int_eq(sudoku_solve_each(s, empty, 0, on_grid, c, NULL), 288);
+        ck_assert_int_eq(c->count, 288);
+        for (int i = 0; i < 288; i++) {
+            ck_assert_int_eq(sudoku_check_solution(s, NULL, c->grids[i]), 1);
+            for (int j = 0; j < i; j++)
+                ck_assert(memcmp(c->grids[i], c->grids[j], 16) != 0);
+        }
+        c->count = 0;
+        ck_assert_int_eq(sudoku_solve_each(s, empty, 5, on_grid, c, NULL), 5);
+        sudoku_solver_free(s);
+    }
+    free(c);
+}
+END_TEST
+
+START_TEST(test_clone)
+{
+    sudoku_solver *s = solver(9, SUDOKU_X, SUDOKU_DLX);
+    sudoku_solver *t = sudoku_solver_clone(s);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(sudoku_house_count(t), 29);
+    uint8_t g[81] = {0}, a[81], b[81];
+    ck_assert_int_eq(sudoku_solve(s, g, 1, a, NULL), 1);
+    ck_assert_int_eq(sudoku_solve(t, g, 1, b, NULL), 1);
+    ck_assert_mem_eq(a, b, 81);
+    ck_assert_int_eq(sudoku_check_solution(t, NULL, b), 1);
+    /* Wikipedia's solution is a sudoku but not an X-sudoku: its main
+     * diagonal holds 7 at r2c2 and r4c4 */
+    uint8_t w[81];
+    cells_from(WIKI_SOLUTION, w);
+    ck_assert_int_eq(sudoku_check_solution(t, NULL, w), 0);
+    sudoku_solver *plain = solver(9, 0, SUDOKU_BITMASK);
+    ck_assert_int_eq(sudoku_check_solution(plain, NULL, w), 1);
+    sudoku_solver_free(plain);
+    sudoku_solver_free(s);
+    sudoku_solver_free(t);
+    ck_assert_str_eq(sudoku_strerror(SUDOKU_ECONFLICT),
+                     "two givens hold the same symbol in one house");
+}
+END_TEST
+
+Suite *sudoku_suite(void);
+Suite *sudoku_suite(void)
+{
+    Suite *s = suite_create("sudoku");
+    TCase *tc = tcase_create("solvers");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_shape_default);
+    tcase_add_test(tc, test_houses);
+    tcase_add_test(tc, test_encoding);
+    tcase_add_test(tc, test_decode_known_solution);
+    tcase_add_test(tc, test_counts_small);
+    tcase_add_test(tc, test_count_6x6_first_row);
+    tcase_add_test(tc, test_algorithms_agree);
+    tcase_add_test(tc, test_conflict);
+    tcase_add_test(tc, test_big_grids);
+    tcase_add_test(tc, test_jigsaw);
+    tcase_add_test(tc, test_each_solution);
+    tcase_add_test(tc, test_clone);
+    suite_add_tcase(s, tc);
+    return s;
+}

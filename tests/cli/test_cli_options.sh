@@ -1,0 +1,29 @@
+#!/bin/sh
+# Bad command lines, worded the same way by both commands (cli/common_getopt.c):
+# named "dlx:" or "sudoku:" (not the path they were run as), what is wrong,
+# a hint to --help, and status 2.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# check PROGRAM EXPECTED-FIRST-LINE ARGS...
+check() {
+    prog=$1 want=$2
+    shift 2
+    "$BIN/$prog" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    st=$?
+    [ "$st" -eq 2 ] || fail "$prog $*: status $st, expected 2"
+    [ "$(head -n 1 "$tmp/err")" = "$want" ] || fail "$prog $*: said '$(head -n 1 "$tmp/err")', expected '$want'"
+    grep -q "^Try '$prog --help' for more information\.$" "$tmp/err" || fail "$prog $*: no --help hint"
+    [ ! -s "$tmp/out" ] || fail "$prog $*: wrote to standard output"
+}
+
+for prog in dlx sudoku; do
+    check "$prog" "$prog: unknown option '-z'" -z
+    check "$prog" "$prog: unknown or ambiguous option '--bogus'" --bogus
+    check "$prog" "$prog: option '--max' needs an argument" --max
+    check "$prog" "$prog: option '--count=3' takes no argument" --count=3
+done
+check sudoku "sudoku: option '--alphabet' needs an argument" --alphabet
+[ "$fails" -eq 0 ]
