@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # A sanitizer build's library needs the sanitizer runtime to link: the page
 # is checked by the plain builds.
-if nm "$LIB" 2>/dev/null | grep -q __asan; then
+if nm "$LIB" 2>/dev/null | grep -q -E "__asan|__tsan"; then
     exit 0
 fi
 awk '/^```c$/ { f = 1; next } /^```$/ { f = 0 } f' "$ROOT/docs/format.md" > "$tmp/example.c"
