@@ -28,7 +28,7 @@ grep -q '^prefix=/opt/dlx$' "$P/lib/pkgconfig/libdlx.pc" || fail "libdlx.pc: wro
 
 # Build the README's library example against the installed files (not for
 # a sanitizer build, whose library needs the sanitizer runtime to link).
-if command -v pkg-config >/dev/null 2>&1 && ! nm "$P/lib/libdlx.a" 2>/dev/null | grep -q __asan; then
+if command -v pkg-config >/dev/null 2>&1 && ! nm "$P/lib/libdlx.a" 2>/dev/null | grep -q -E "__asan|__tsan"; then
     awk '/^```c/ { f = 1; next } /^```/ { f = 0 } f' "$ROOT/README.md" >"$tmp/example.c"
     flags=$(PKG_CONFIG_SYSROOT_DIR="$tmp/root" PKG_CONFIG_PATH="$P/lib/pkgconfig" \
         pkg-config --cflags --libs libdlx)
