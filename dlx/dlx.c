@@ -1074,6 +1074,7 @@ static int emit(dlx_problem *p, enum dlx_event_kind kind, int32_t level, int32_t
                 int32_t option, int32_t remaining, int32_t color, int32_t index)
 {
     dlx_event ev = {kind, level, item, option, remaining, color, index};
+    p->level = level; /* dlx_level() from inside the hook */
     return p->on_event(p->event_ctx, &ev);
 }
 

@@ -790,19 +790,22 @@ END_TEST
 struct event_log {
     int count[DLX_EV_BACKTRACK + 1];
     int stop_at_try;
+    const dlx_problem *p;
 };
 
 static int log_event(void *ctx, const dlx_event *ev)
 {
     struct event_log *l = ctx;
     l->count[ev->kind]++;
+    if (l->p)
+        ck_assert_int_eq(dlx_level(l->p), ev->level);
     return l->stop_at_try && ev->kind == DLX_EV_TRY && l->count[DLX_EV_TRY] == l->stop_at_try;
 }
 
 START_TEST(events_balance)
 {
     dlx_problem *p = build_paper();
-    struct event_log l = {{0}, 0};
+    struct event_log l = {{0}, 0, p};
     dlx_set_event_fn(p, log_event, &l);
     ck_assert_uint_eq(count_all(p), 1);
     ck_assert_int_eq(l.count[DLX_EV_SOLUTION], 1);
