@@ -7,6 +7,7 @@
  * same (whatever --choose or --seed said).
  */
 #include "dlx_cli.h"
+#include "dlx_json.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -29,70 +30,6 @@ static int compare_ids(const void *a, const void *b)
 {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return (x > y) - (x < y);
-}
-
-/* The length of the valid UTF-8 sequence starting at s (at most n bytes
- * available), or 0 if it is not one. Overlong forms and surrogates are
- * refused so the JSON we write is always valid. */
-static size_t utf8_length(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    size_t len;
-    uint32_t cp;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-        cp = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        cp = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        cp = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return len;
-}
-
-/* Writes s as a JSON string; bytes that are not UTF-8 become U+FFFD. */
-static void put_json_string(FILE *out, const char *str)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    size_t n = strlen(str);
-    putc('"', out);
-    for (size_t i = 0; i < n;) {
-        unsigned char c = s[i];
-        if (c == '"' || c == '\\') {
-            putc('\\', out);
-            putc(c, out);
-            i++;
-        } else if (c < 0x20 || c == 0x7f) {
-            fprintf(out, "\\u%04x", c);
-            i++;
-        } else {
-            size_t len = utf8_length(s + i, n - i);
-            if (len == 0) {
-                fputs("\\ufffd", out);
-                i++;
-            } else {
-                fwrite(s + i, 1, len, out);
-                i += len;
-            }
-        }
-    }
-    putc('"', out);
 }
 
 void dlx_cli_print_begin(struct dlx_cli_run *run)
@@ -164,7 +101,7 @@ int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int3
         for (size_t i = 0; i < n; i++) {
             if (i)
                 fputs(", ", out);
-            put_json_string(out, dlx_text_option_text(run->text, ids[i]));
+            dlx_json_put_string(out, dlx_text_option_text(run->text, ids[i]));
         }
         fputs("]}", out);
         break;

@@ -13,6 +13,7 @@
  * the uncovers of an option go on one "undo" line.
  */
 #include "dlx_trace.h"
+#include "dlx_json.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -148,49 +149,6 @@ static const char *option_text(dlx_trace *t, int32_t opt)
         }
     }
     return t->text;
-}
-
-/* Length of the well-formed UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t utf8_length(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-               : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3Fu);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return len;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped; UTF-8
- * written as it is, and bytes that are not UTF-8 (names may hold any byte)
- * as U+FFFD, so every line stays valid JSON -- the rule of dlx_output.c. */
-static void put_json_string(FILE *out, const char *str)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    size_t n = strlen(str);
-    putc('"', out);
-    for (size_t i = 0; i < n;) {
-        size_t len = 1;
-        if (s[i] == '"' || s[i] == '\\')
-            fprintf(out, "\\%c", s[i]);
-        else if (s[i] < 0x20 || s[i] == 0x7f)
-            fprintf(out, "\\u%04x", s[i]);
-        else if ((len = utf8_length(s + i, n - i)) == 0)
-            fputs("\\ufffd", out), len = 1;
-        else
-            fwrite(s + i, 1, len, out);
-        i += len;
-    }
-    putc('"', out);
 }
 
 /* A DOT string's contents: quotes and backslashes escaped. */
@@ -420,13 +378,13 @@ static void json_problem(dlx_trace *t)
     fputs("{\"event\":\"problem\",\"items\":[", out);
     for (int32_t i = 0; i < dlx_item_count(t->p); i++) {
         fputs(i ? ",{\"name\":" : "{\"name\":", out);
-        put_json_string(out, item_name(t, i));
+        dlx_json_put_string(out, item_name(t, i));
         fprintf(out, ",\"secondary\":%s}", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
     }
     fputs("],\"options\":[", out);
     for (int32_t o = 0; o < dlx_option_count(t->p); o++) {
         fputs(o ? ",{\"text\":" : "{\"text\":", out);
-        put_json_string(out, option_text(t, o));
+        dlx_json_put_string(out, option_text(t, o));
         int32_t n = dlx_option_items(t->p, o, NULL, NULL, 0);
         if (grow_ids(t, n) != 0) {
             t->failed = 1;
@@ -447,7 +405,7 @@ static void json_problem(dlx_trace *t)
         const char *name;
         for (int32_t c = 1; (name = t->o.color_name(t->o.text_ctx, c)) != NULL; c++) {
             fputs(c > 1 ? "," : "", out);
-            put_json_string(out, name);
+            dlx_json_put_string(out, name);
         }
         fputc(']', out);
     }
