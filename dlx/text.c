@@ -100,6 +100,21 @@ static int is_blank(unsigned char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* The next blank-separated token of buf[*i..e): its bounds in *ts, *te, and
+ * *i past it. 0 when only blanks are left. */
+static int next_token(const char *buf, size_t *i, size_t e, size_t *ts, size_t *te)
+{
+    while (*i < e && is_blank((unsigned char)buf[*i]))
+        ++*i;
+    if (*i >= e)
+        return 0;
+    *ts = *i;
+    while (*i < e && !is_blank((unsigned char)buf[*i]))
+        ++*i;
+    *te = *i;
+    return 1;
+}
+
 /* Control characters (other than blanks) may not appear in names. */
 static int is_control(unsigned char c)
 {
@@ -381,15 +396,7 @@ static int read_item_line(dlx_text *t, int64_t line, size_t line_start, size_t s
     size_t bar_pos = 0;
     t->item_line = line;
     t->item_line_start = line_start;
-    for (size_t i = s; i < e;) {
-        if (is_blank((unsigned char)buf[i])) {
-            i++;
-            continue;
-        }
-        size_t ts = i;
-        while (i < e && !is_blank((unsigned char)buf[i]))
-            i++;
-        size_t te = i;
+    for (size_t i = s, ts, te; next_token(buf, &i, e, &ts, &te);) {
         if (te - ts == 1 && buf[ts] == '|') {
             if (secondary)
                 return fail(t, DLX_TEXT_ESYNTAX, line, line_start, ts,
@@ -466,15 +473,7 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     uint32_t stamp = (uint32_t)t->opt_count + 1;
     size_t n = 0;
     int primaries = 0, colored = 0;
-    for (size_t i = s; i < e;) {
-        if (is_blank((unsigned char)buf[i])) {
-            i++;
-            continue;
-        }
-        size_t ts = i;
-        while (i < e && !is_blank((unsigned char)buf[i]))
-            i++;
-        size_t te = i;
+    for (size_t i = s, ts, te; next_token(buf, &i, e, &ts, &te);) {
         size_t colon = te;
         for (size_t k = ts; k < te; k++) {
             unsigned char c = (unsigned char)buf[k];
