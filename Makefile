@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # dlx - one Makefile for the library, the commands, the tests and the benchmark.
 #
 #   make            build libraries and programs into build/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_dlx.c - how fast the engine counts all solutions of classic
  * exact-cover problems, in the units of Knuth's programs (nodes, updates)
  * so the figures can be set beside his DLX1's.

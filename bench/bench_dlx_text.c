@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_dlx_text.c - what reading the text format costs (dlx/text.c), set
  * beside building the same problem through the API (dlx_add_item() and
  * dlx_add_option() calls from examples/problems.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_sudoku.c - microseconds per puzzle for each sudoku algorithm.
  *
  *   bench_sudoku [DATA_DIR]      (default ../shared/data/sudoku)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make bench: runs every benchmark program built into $1/bin/bench, with the
 # public puzzle collections of ../shared/data when they are there. Each
 # program prints its own table; BENCH_QUICK=1 asks them for a short run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* common_getopt.c - see common_getopt.h. */
 #include "common_getopt.h"
 

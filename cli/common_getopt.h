@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* common_getopt.h - words for what getopt_long() stopped at, shared by the
  * dlx and sudoku commands so that both say it the same way and name the
  * program as "dlx:"/"sudoku:" rather than by the path it was run as. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx.c - the `dlx` command: solves an exact-cover problem written in
  * Knuth's text format (docs/format.md) and prints its solutions.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_cli.h - what the parts of the `dlx` command share: the parsed command
  * line (struct dlx_cli_options) and the state of one run (struct dlx_cli_run).
  *

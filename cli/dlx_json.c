@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_json.c - see dlx_json.h. */
 #include "dlx_json.h"
 

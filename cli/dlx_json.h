@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_json.h - the one JSON string writer of the dlx command, shared by its
  * JSON output (dlx_output.c) and its JSON trace (dlx_trace.c). */
 #ifndef CLI_DLX_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_output.c - how the `dlx` command writes solutions: as the option lines
  * the user wrote (text), as option ids (ids) or as one JSON document (json).
  *

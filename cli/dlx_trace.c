@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_trace.c - the teaching views of a search (see dlx_trace.h): a readable
  * log, JSON lines, or the search tree in Graphviz DOT, all written from the
  * engine's events as they happen.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_trace.h - the teaching views of a search, for `dlx --trace` and
  * `dlx --tree=dot`: a readable log indented by level, the same events as JSON
  * lines (docs/trace-json.md), or the search tree in Graphviz DOT.

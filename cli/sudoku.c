@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sudoku.c - the `sudoku` command: reads puzzles in any common layout from
  * files or standard input, solves, counts or checks them, and answers in the
  * form it was asked. Option parsing, I/O and messages only; the work is in

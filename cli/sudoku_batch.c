@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sudoku_batch.c - solving a batch of puzzles, on one thread or several.
  *
  * The main thread reads a batch (a few thousand puzzles), makes sure every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sudoku_cli.h - what the files of the `sudoku` command share: the options,
  * a batch of puzzles with their results, and the solving of a batch on
  * several threads. Private to cli/sudoku*.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sudoku_explain.c - `sudoku --explain`: one puzzle solved step by step, in
  * sudoku words, from the dancing-links engine's own events (its event hook),
  * not from a second, simplified solver.

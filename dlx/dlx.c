@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx.c - the exact-cover engine: Knuth's Algorithm X with dancing links,
  * with colours on secondary items (his Algorithm C).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx.h - libdlx, Knuth's Algorithm X with dancing links, as a library.
  *
  * An exact-cover problem is a set of items and a set of options (each option

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlx_text.h - reading exact-cover problems written in Knuth's text format.
  *
  * The format is the one read by Knuth's DLX1 and DLX2 programs (docs/format.md

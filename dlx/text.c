@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* text.c - the reader of Knuth's DLX1/DLX2 text format (see dlx_text.h and
  * docs/format.md).
  *

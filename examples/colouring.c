@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* colouring.c - graph colouring as exact cover with colours (Knuth's XCC).
  *
  * Every edge is a primary item, every vertex a secondary item whose colour is

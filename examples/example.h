@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* example.h - the little driver every example program shares: the common
  * command-line flags and the "write the problem, or solve it and report"
  * step, so each examples/NAME.c is only its problem and how to show an

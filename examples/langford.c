@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* langford.c - Langford pairs as exact cover.
  *
  * Put two 1s, two 2s, ..., two ns in a row so that between the two ks there

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* latin.c - Latin squares as exact cover.
  *
  * Fill an n x n square with 1..n so that every row and every column holds

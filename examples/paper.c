@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* paper.c - the exact-cover example of Knuth's "Dancing Links" paper
  * (arXiv cs/0011047, 2000), solved through libdlx: seven items A..G and six
  * options; the only solution is {A D}, {B G}, {C E F}. This is also the

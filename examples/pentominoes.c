@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pentominoes.c - packing the twelve pentominoes into a board.
  *
  * Items: the twelve pieces and the board's cells, all primary; one option

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* problems.h - builders for the example exact-cover problems.
  *
  * Shared by the programs in examples/ and by bench/bench_dlx.c, so that the

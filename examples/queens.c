@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queens.c - the N-queens problem as exact cover with secondary items.
  *
  * Rows and columns are primary items (exactly one queen each), the diagonals

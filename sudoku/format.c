@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* format.c - grids back into text: one line, N lines, or framed for people.
  * The caller owns the buffers; nothing here allocates. */
 #include "sudoku.h"

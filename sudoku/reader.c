@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reader.c - turns text into puzzles, detecting how each was written.
  *
  * The text is cut into lines (LF or CRLF; a UTF-8 byte-order mark at the

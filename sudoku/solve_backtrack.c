@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve_backtrack.c - the textbook method, for comparison and teaching.
  *
  * The blank cells are filled in reading order; each tries the symbols 1..N

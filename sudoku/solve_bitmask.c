@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve_bitmask.c - backtracking on bitmasks of candidates.
  *
  * Each house keeps a 64-bit mask of the symbols it already holds; a cell's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve_dlx.c - sudoku as exact cover, solved by the dancing-links engine.
  *
  * The problem is built once per solver (shape and variant):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solver.c - shapes, houses and the solver handle: what the three algorithms
  * share. A solver is built once per shape and algorithm; sudoku_solve()
  * checks the givens, hands them to the algorithm and returns the count. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sudoku.h - libsudoku: grids, houses, three solvers behind one call, and a
  * reader for every common way of writing a puzzle.
  *

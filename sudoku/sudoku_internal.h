@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sudoku_internal.h - what the files of libsudoku share and nobody else sees:
  * the solver handle's layout and the entry points of the three algorithms.
  * Not installed; not part of the API. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_dlx.c - unit tests of the engine (dlx/dlx.c) through its public API.
  *
  * Every expected count names its source: Knuth's paper for the small

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_events.c - the engine's event hook, event by event, on the example of
  * Knuth's paper "Dancing Links" (2000), against the sequence worked out by
  * hand from Algorithm X below. The teaching tools (dlx --trace, --tree) are

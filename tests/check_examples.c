@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_examples.c - the builders of examples/problems.h, which the example
  * programs and the benchmark share: the shapes they generate, the names and
  * order of their items, and small counts through the library directly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_robust.c - the engine when memory runs out, and other hostile uses
  * of the API.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_sudoku.c - the sudoku solvers: shapes and houses, the exact-cover
  * encoding and its decoding, variants, clashing givens, and the three
  * algorithms agreeing on a table of puzzles whose answers come from a named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_sudoku_reader.c - the puzzle reader: every layout it detects
  * (one per line, grids with and without separators), comments, blank
  * lines, "end", CRLF, a byte-order mark, blanks, alphabets, the 16-symbol

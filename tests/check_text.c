@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_text.c - unit tests of the text-format reader (dlx/text.c).
  *
  * Expected answers: Knuth's paper "Dancing Links" for the small example (one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes sure the Check unit-test framework (and pkg-config, to find it) is
 # installed. As root with apt-get it installs them; otherwise it prints the
 # exact command to run and fails.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - the one Check runner: every tests/check_NAME.c contributes
  * NAME_suite(), listed in the generated suites.h, and all run here so the
  * output ends with a single Check summary line. */

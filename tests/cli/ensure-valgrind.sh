@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes sure valgrind is installed for `make memcheck`. As root with apt-get
 # it installs it; otherwise it prints the exact command and fails.
 command -v valgrind >/dev/null 2>&1 && exit 0

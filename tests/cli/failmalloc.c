@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* failmalloc.c - an LD_PRELOAD library that makes one allocation fail, for
  * tests/cli/test_robust_oom.sh: every point where the commands allocate must
  * either recover or stop with an error message, never crash or print a wrong

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # robust_lib.sh - helpers for the hostile-input tests (tests/cli/test_robust_*.sh
 # source it). Inputs are generated at run time into a scratch folder that is
 # removed at the end, unless a check failed: then it is kept and named, so

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs every tests/cli/test_*.sh against the programs in $BUILD/bin and prints
 # one closing line "N passed, N failed". Each test script exits 0 on success;
 # it gets BIN (the programs' folder) and TESTS (the tests folder).

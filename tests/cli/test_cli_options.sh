@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Bad command lines, worded the same way by both commands (cli/common_getopt.c):
 # named "dlx:" or "sudoku:" (not the path they were run as), what is wrong,
 # a hint to --help, and status 2.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The dlx command on small problems whose answers are known by hand: the
 # example of Knuth's paper "Dancing Links" (one solution: A D, B G, C E F)
 # and the XCC example of TAOCP 7.2.2.1 (one solution, with colours). Every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Known solution counts through the dlx command, on problems written in the
 # text format by tests/data/dlx/gen.sh. Sources: N-queens OEIS A000170;
 # Latin squares OEIS A002860; Langford pairings OEIS A014552 (doubled: a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The C example of docs/format.md ("Reading the format from C") is real code:
 # it is cut out of the page, given a main(), built against this tree's
 # libdlx.a and run on docs/paper.dlx, where it must print the one solution

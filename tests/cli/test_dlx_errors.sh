@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every input error and warning of the dlx command: the exact message with
 # FILE:LINE:COL, and the exit status (2 for errors; warnings leave the status
 # to the search: 0 found, 1 none). Columns count characters, from 1.

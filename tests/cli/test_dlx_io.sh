@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The dlx command's input and output at their edges: CRLF line endings, a
 # byte-order mark, names of 100 characters, 20000 items; a closed pipe, a
 # full disk; Ctrl-C during a long search (partial answer, status 130) and the

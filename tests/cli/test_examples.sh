@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The example programs (examples/*.c) against known counts, and - the two
 # paths checking each other - the same problems written with --text and
 # counted by `dlx --count`.

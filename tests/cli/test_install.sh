@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install into a scratch DESTDIR: the headers, both libraries, the
 # pkg-config file, the programs and the man pages land where PREFIX says,
 # and a program using the library (the README's example) builds with the

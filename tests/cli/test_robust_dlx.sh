@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile and odd input for the `dlx` command (issue 6). Bad input must give
 # a clear error naming the file (and line and column where it makes sense)
 # and exit status 2, never a crash, a hang or a sanitizer report; odd but

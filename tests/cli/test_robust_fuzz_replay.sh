@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Replays every fuzz target's seed corpus and regression inputs (inputs that
 # once crashed or failed) through the target built without libFuzzer
 # ($BIN/fuzz/NAME, see tests/fuzz/replay.c), so `make check`, `make sanitize`

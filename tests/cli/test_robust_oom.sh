@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Out of memory at every allocation of the commands (issue 6). With
 # tests/cli/failmalloc.c preloaded, the k-th allocation fails (once, or for
 # good from then on), for every k up to the number a normal run makes. Each

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile and odd input for the `sudoku` command (issue 6). A piece of text
 # that is not a puzzle gives the answer "invalid" and an error on stderr as
 # FILE:LINE[:COLUMN]: error: ..., the good puzzles of the batch are still

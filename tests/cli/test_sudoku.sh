@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_sudoku.sh - the `sudoku` command end to end: known puzzles against
 # their published solutions, counts against known or independent counts,
 # 16x16 and 25x25 made from a valid grid, every layout, every error message

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_sudoku_explain.sh - `sudoku --explain` (issue 5): on a puzzle that
 # needs no guess it uses only forced steps; on one that needs guesses it says
 # so, backs up from dead ends, and ends with the published solution.

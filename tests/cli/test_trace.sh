@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dlx --trace (the readable log) and dlx --tree=dot (the search tree), on the
 # paper's example (Knuth, "Dancing Links", 2000: one solution, found after
 # one dead end; 5 items chosen plus the solution leaf = 6 nodes), on the small

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The tutorial docs/algorithm-x.md embeds the output of the tools between
 # markers:
 #

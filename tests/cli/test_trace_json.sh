@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dlx --trace=json (docs/trace-json.md): every line parses as JSON, and
 # replaying the records (trace_replay.awk) gives the same solutions as
 # `dlx --format ids` and the same node and solution counts as `dlx --stats`.

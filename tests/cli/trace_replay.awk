@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # trace_replay.awk - reads the output of `dlx --trace=json` (docs/trace-json.md),
 # checks that every line is valid JSON, and replays the search:
 #   - cover/uncover and purify/unpurify must nest like brackets (each undo

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # valgrind.sh - sourced by run.sh when DLX_VALGRIND is set: every program in
 # $BIN (and its subfolders) is replaced by a wrapper that execs valgrind's
 # memcheck on it, so the test scripts need no change and signals a test

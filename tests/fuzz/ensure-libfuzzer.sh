@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes sure clang can link libFuzzer (-fsanitize=fuzzer). Debian ships the
 # runtime apart from the compiler: clang-N needs libclang-rt-N-dev. As root
 # with apt-get it installs that package; otherwise it prints the exact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_differential.c - libFuzzer target: the engine against a brute force.
  *
  * The fuzz input is read as a small exact-cover problem with colours (up to

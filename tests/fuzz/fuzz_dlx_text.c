@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_dlx_text.c - libFuzzer target: the exact-cover text parser
  * (dlx/dlx_text.h) on arbitrary bytes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_sudoku.c - libFuzzer target: the sudoku reader (every form: one line
  * per puzzle, grids of N lines, any side, any alphabet), the region-map and
  * alphabet parsers, and the solvers on what they read.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - runs a fuzz target's LLVMFuzzerTestOneInput() on files, without
  * libFuzzer, so the seed corpora and the regression inputs are replayed by
  * `make check` (any compiler) and `make sanitize` (ASan + UBSan) and under

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs every libFuzzer target built in $1/fuzzers (default build/fuzz) for
 # FUZZ_SECONDS each (default 60), one after the other, niced. FUZZ_TARGETS
 # (names, space separated) picks some of them.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # gen.sh - writes classic exact-cover problems in the DLX text format, for the
 # tests of the `dlx` command (and as examples of the format).
 #
