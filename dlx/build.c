@@ -42,7 +42,7 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     if (name) {
         size_t len = strlen(name) + 1;
         if (len > (size_t)INT32_MAX - p->names_len)
-            return DLX_ETOOBIG;
+            return DLX_ENAMES;
         if (p->names_len + len > p->names_cap) {
             size_t cap = p->names_cap < 256 ? 256 : p->names_cap;
             while (cap < p->names_len + len)

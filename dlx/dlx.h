@@ -78,7 +78,8 @@ enum dlx_status {
                           seeding), or a callback of this problem is running */
     DLX_ECONFLICT = -8,/* commit: the option clashes with committed ones */
     DLX_EEMPTY = -9,   /* uncommit: nothing is committed */
-    DLX_ETOOBIG = -10  /* more than INT32_MAX items, options or nodes */
+    DLX_ETOOBIG = -10, /* more than INT32_MAX items, options or nodes */
+    DLX_ENAMES = -11   /* the item names come to more than INT32_MAX bytes */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -115,7 +116,7 @@ DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
 /* Adds an item. name may be NULL; it is copied. Returns the item id (>= 0)
  * or a negative status (DLX_EORDER after the first option, DLX_EINVAL for
  * unknown flags or a NULL problem, DLX_EBUSY during a search or with options
- * committed, DLX_ENOMEM, DLX_ETOOBIG). */
+ * committed, DLX_ENOMEM, DLX_ETOOBIG, DLX_ENAMES). */
 DLX_API int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags);
 
 /* Adds an option covering items[0..n-1]. colors may be NULL (no colours);

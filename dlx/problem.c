@@ -27,6 +27,7 @@ const char *dlx_strerror(int code)
     case DLX_ECONFLICT: return "option conflicts with the committed options";
     case DLX_EEMPTY: return "nothing is committed";
     case DLX_ETOOBIG: return "problem too big (more than 2^31-1 items, options or nodes)";
+    case DLX_ENAMES: return "item names too long (more than 2^31-1 bytes in all)";
     default: return "unknown status";
     }
 }

@@ -185,6 +185,12 @@ START_TEST(building_errors)
     ck_assert_int_eq(dlx_check(p), DLX_OK);
     ck_assert_str_eq(dlx_strerror(DLX_EDUP), "item named twice in one option");
     ck_assert_ptr_nonnull(dlx_strerror(12345));
+    /* Every status of dlx.h has words of its own, and the limits name what
+     * they limit. */
+    for (int code = DLX_ENAMES; code <= DLX_PAUSED; code++)
+        ck_assert_str_ne(dlx_strerror(code), dlx_strerror(12345));
+    ck_assert_ptr_nonnull(strstr(dlx_strerror(DLX_ENAMES), "names"));
+    ck_assert_ptr_nonnull(strstr(dlx_strerror(DLX_ETOOBIG), "items, options or nodes"));
     dlx_free(p);
     dlx_free(NULL);
 }
