@@ -13,7 +13,9 @@
 #   make clean
 #
 # Everything is built under $(BUILD) only. Sources are found by wildcard so a
-# new file in dlx/, sudoku/, examples/ or tests/ needs no edit here.
+# new file in dlx/, sudoku/, examples/ or tests/ needs no edit here; in cli/,
+# the dlx command is cli/dlx.c + cli/dlxcmd_*.c, the sudoku command
+# cli/sudoku.c + cli/sudoku_*.c, and both link cli/common_*.c.
 
 BUILD    ?= build
 CC       ?= cc
@@ -34,7 +36,7 @@ VERSION := $(shell sed -n 's/^\#define DLX_VERSION "\(.*\)"/\1/p' dlx/dlx.h)
 DLX_SRC     := $(wildcard dlx/*.c)
 SUDOKU_SRC  := $(wildcard sudoku/*.c)
 CLI_COMMON  := $(wildcard cli/common_*.c)
-DLX_CLI     := cli/dlx.c $(wildcard cli/dlx_*.c)
+DLX_CLI     := cli/dlx.c $(wildcard cli/dlxcmd_*.c)
 SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c)
