@@ -16,7 +16,9 @@
 #   make clean
 #
 # Everything is built under $(BUILD) only. Sources are found by wildcard so a
-# new file in dlx/, sudoku/, examples/ or tests/ needs no edit here.
+# new file in dlx/, sudoku/, examples/ or tests/ needs no edit here; in cli/,
+# the dlx command is cli/dlx.c + cli/dlxcmd_*.c, the sudoku command
+# cli/sudoku.c + cli/sudoku_*.c, and both link cli/common_*.c.
 # The build prints one short line a step; V=1 prints the full commands.
 # CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
 # (a packager's -D_FORTIFY_SOURCE=2, -fstack-protector-strong, -Wl,-z,relro)
@@ -71,7 +73,7 @@ endif
 DLX_SRC     := $(wildcard dlx/*.c)
 SUDOKU_SRC  := $(wildcard sudoku/*.c)
 CLI_COMMON  := $(wildcard cli/common_*.c)
-DLX_CLI     := cli/dlx.c $(wildcard cli/dlx_*.c)
+DLX_CLI     := cli/dlx.c $(wildcard cli/dlxcmd_*.c)
 SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c)
