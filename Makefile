@@ -264,8 +264,10 @@ bench: all
 # give it the same PREFIX, *DIR and SUDOKU_NAME. install builds only what it
 # installs (not the examples or the benchmarks).
 INST_HEADERS  := dlx/dlx.h dlx/dlx_text.h sudoku/sudoku.h
-INST_DOCS     := README.md LICENSE $(wildcard docs/*.md docs/*.dlx docs/*.svg)
-INST_EXAMPLES := $(wildcard examples/*.txt examples/*.dlx examples/*.regions)
+# (docs/README.md, the index of docs/, would overwrite the README.)
+INST_DOCS     := README.md LICENSE $(filter-out docs/README.md,$(wildcard docs/*.md)) \
+                 $(wildcard docs/*.dlx docs/*.svg)
+INST_EXAMPLES := $(wildcard examples/*.md examples/*.txt examples/*.dlx examples/*.regions)
 INST_PROGRAMS := $(if $(wildcard cli/dlx.c),dlx) $(if $(wildcard cli/sudoku.c),$(SUDOKU_NAME))
 COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))
 
