@@ -176,8 +176,12 @@ static void print_matrix(matrix_view *v, int32_t level, int32_t tried, const uns
     }
     if (vertical) {
         for (int line = 0; line < tall; line++) {
+            int32_t last = -1; /* the last column with a character here: no trailing blanks */
+            for (int32_t c = 0; c < s->ncols; c++)
+                if (line >= tall - width_of(trace_item_name(v->t, s->cols[c])))
+                    last = c;
             fprintf(out, "%*s  %-*s", indent, "", label, "");
-            for (int32_t c = 0; c < s->ncols; c++) {
+            for (int32_t c = 0; c <= last; c++) {
                 const char *name = trace_item_name(v->t, s->cols[c]);
                 int at = line - (tall - width_of(name));
                 fprintf(out, " %*c", w[c], at >= 0 ? name[at] : ' ');
