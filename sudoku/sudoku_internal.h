@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* sudoku_internal.h - what the files of libsudoku share and nobody else sees:
- * the solver handle's layout and the entry points of the three algorithms.
+ * the solver handle's layout and the entry points of the four algorithms.
  * Not installed; not part of the API. */
 #ifndef SUDOKU_INTERNAL_H
 #define SUDOKU_INTERNAL_H
@@ -51,6 +51,7 @@ struct sudoku_solver {
 int64_t sudoku_dlx_solve(sudoku_solver *s);
 int64_t sudoku_bitmask_solve(sudoku_solver *s);
 int64_t sudoku_backtrack_solve(sudoku_solver *s);
+int64_t sudoku_band_solve(sudoku_solver *s);
 int sudoku_dlx_build(sudoku_solver *s);
 
 /* sudoku_solve() and sudoku_solve_each() in one: first solution into

@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: MIT */
+/* solve_band.c - a bit-parallel 9x9 solver that reasons on whole bands.
+ *
+ * A band is three boxes side by side: three rows of the grid. For each
+ * symbol d the candidates of a band are one 32-bit word, row r of the band
+ * (0..2) in bits 10r .. 10r+8 (column c at bit 10r + c); bits 9, 19, 29 stay
+ * clear, as guards for arithmetic done on the three rows at once. A symbol's
+ * three band words are the lanes 0..2 of a four-lane vector (lane 3 is
+ * always 0), so the whole grid is nine vectors, 144 bytes, and a guess is a
+ * copy of them.
+ *
+ * Propagation works a symbol at a time, on whole bands, without looking at
+ * single cells:
+ *  - the band step: in a band, symbol d sits once in each row and once in
+ *    each box, so the boxes its three rows take are a permutation (one of
+ *    six). A triad (the three cells of a row inside a box) stays possible
+ *    only if some permutation uses it and every triad of that permutation
+ *    still has a candidate: for triad (r, k) that is "(r+1, k+1) and
+ *    (r+2, k+2), or (r+1, k+2) and (r+2, k+1)", computed for the nine triads
+ *    of the three bands at once by rotating rows and boxes. This is locked
+ *    candidates along rows (pointing and claiming) and a row or box with no
+ *    place left.
+ *  - the stack step: the same in the other direction. In the three boxes of
+ *    a stack, symbol d sits once in each column and once in each box, so
+ *    (band, column) pairs form a permutation too; the same formula, on the
+ *    columns present in each band, rotating bands (lanes) and columns.
+ * Repeated to a fixed point, the two steps also find every hidden single of
+ * the symbol: a symbol with one place left in a box or column ends with one
+ * place left in its row. Then the cells:
+ *  - naked singles: a cell with one candidate, found for all 81 cells by
+ *    counting to two bit-parallel over the nine symbols;
+ *  - hidden singles: a row of a band word with exactly one bit, found with
+ *    the guard bits: (x | guards) - ones clears the lowest bit of each row.
+ * Placing symbol d in a set of cells clears the other symbols from them, and
+ * d from their rows, boxes and columns; the changed symbols are settled
+ * again. When nothing is left to infer, the search guesses on a cell with
+ * the fewest candidates (two, almost always).
+ *
+ * The vector operations are SSE2 intrinsics where the compiler says SSE2 is
+ * there (every x86-64), otherwise plain C on four 32-bit lanes; defining
+ * SUDOKU_BAND_PORTABLE forces the plain C (the tests build both). */
+#include "sudoku_internal.h"
+
+#include <string.h>
+
+#if defined(__SSE2__) && !defined(SUDOKU_BAND_PORTABLE)
+#define BAND_SSE2 1
+#include <emmintrin.h>
+#else
+#define BAND_SSE2 0
+#endif
+
+/* ==== Four 32-bit lanes ==================================================== */
+
+#if BAND_SSE2
+
+typedef __m128i vec;
+
+static inline vec v_set(uint32_t a) { return _mm_set1_epi32((int)a); }
+/* a in lanes 0..2, 0 in lane 3 */
+static inline vec v_set3(uint32_t a) { return _mm_set_epi32(0, (int)a, (int)a, (int)a); }
+static inline vec v_lane(int lane, uint32_t a)
+{
+    uint32_t v[4] = {0, 0, 0, 0};
+    v[lane] = a;
+    return _mm_loadu_si128((const __m128i *)(const void *)v);
+}
+static inline vec v_and(vec a, vec b) { return _mm_and_si128(a, b); }
+static inline vec v_or(vec a, vec b) { return _mm_or_si128(a, b); }
+/* a & ~b (note: the opposite operand order of the instruction) */
+static inline vec v_andnot(vec a, vec b) { return _mm_andnot_si128(b, a); }
+static inline vec v_add(vec a, vec b) { return _mm_add_epi32(a, b); }
+static inline vec v_sub(vec a, vec b) { return _mm_sub_epi32(a, b); }
+#define v_shr(a, n) _mm_srli_epi32((a), (n))
+#define v_shl(a, n) _mm_slli_epi32((a), (n))
+/* lane b takes lane b+1 (mod 3), and b+2; lane 3 stays */
+static inline vec v_rot1(vec a) { return _mm_shuffle_epi32(a, _MM_SHUFFLE(3, 0, 2, 1)); }
+static inline vec v_rot2(vec a) { return _mm_shuffle_epi32(a, _MM_SHUFFLE(3, 1, 0, 2)); }
+static inline int v_equal(vec a, vec b)
+{
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(a, b)) == 0xFFFF;
+}
+static inline int v_is_zero(vec a) { return v_equal(a, _mm_setzero_si128()); }
+/* some lane of 0..2 is zero */
+static inline int v_any_lane_zero(vec a)
+{
+    return (_mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) & 0x0FFF) != 0;
+}
+static inline void v_store(uint32_t *out, vec a) { _mm_storeu_si128((__m128i *)(void *)out, a); }
+
+#else
+
+typedef struct vec {
+    uint32_t v[4];
+} vec;
+
+static inline vec v_set(uint32_t a)
+{
+    vec r = {{a, a, a, a}};
+    return r;
+}
+static inline vec v_set3(uint32_t a)
+{
+    vec r = {{a, a, a, 0}};
+    return r;
+}
+static inline vec v_lane(int lane, uint32_t a)
+{
+    vec r = {{0, 0, 0, 0}};
+    r.v[lane] = a;
+    return r;
+}
+#define BAND_LANEWISE(name, expr)                   \
+    static inline vec name(vec a, vec b)            \
+    {                                               \
+        vec r;                                      \
+        for (int i = 0; i < 4; i++)                 \
+            r.v[i] = (uint32_t)(expr);              \
+        return r;                                   \
+    }
+BAND_LANEWISE(v_and, a.v[i] & b.v[i])
+BAND_LANEWISE(v_or, a.v[i] | b.v[i])
+BAND_LANEWISE(v_andnot, a.v[i] & ~b.v[i])
+BAND_LANEWISE(v_add, a.v[i] + b.v[i])
+BAND_LANEWISE(v_sub, a.v[i] - b.v[i])
+static inline vec v_shr(vec a, int n)
+{
+    for (int i = 0; i < 4; i++)
+        a.v[i] >>= n;
+    return a;
+}
+static inline vec v_shl(vec a, int n)
+{
+    for (int i = 0; i < 4; i++)
+        a.v[i] <<= n;
+    return a;
+}
+static inline vec v_rot1(vec a)
+{
+    vec r = {{a.v[1], a.v[2], a.v[0], a.v[3]}};
+    return r;
+}
+static inline vec v_rot2(vec a)
+{
+    vec r = {{a.v[2], a.v[0], a.v[1], a.v[3]}};
+    return r;
+}
+static inline int v_equal(vec a, vec b)
+{
+    return ((a.v[0] ^ b.v[0]) | (a.v[1] ^ b.v[1]) | (a.v[2] ^ b.v[2]) | (a.v[3] ^ b.v[3])) == 0;
+}
+static inline int v_is_zero(vec a) { return (a.v[0] | a.v[1] | a.v[2] | a.v[3]) == 0; }
+static inline int v_any_lane_zero(vec a) { return !a.v[0] || !a.v[1] || !a.v[2]; }
+static inline void v_store(uint32_t *out, vec a) { memcpy(out, a.v, sizeof a.v); }
+
+#endif
+
+static inline int lowest_bit(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* ==== The layout ============================================================= */
+
+#define ONES 0x00100401u       /* bit 0 of each row */
+#define ROWS (0x1FFu * ONES)   /* the 27 cells of a band */
+#define GUARDS (0x200u * ONES) /* bit 9 of each row */
+#define TRIAD_LOW (0x49u * ONES) /* the first cell of each triad */
+
+typedef struct band_state {
+    vec digit[9]; /* candidates of symbol d+1 */
+    vec solved;   /* cells placed */
+} band_state;
+
+/* ==== Propagation ============================================================= */
+
+/* Row r of every band takes row r+1 (mod 3); r+2. */
+static inline vec rows_rot1(vec y) { return v_or(v_shr(y, 10), v_and(v_shl(y, 20), v_set(ROWS))); }
+static inline vec rows_rot2(vec y) { return v_or(v_and(v_shl(y, 10), v_set(ROWS)), v_shr(y, 20)); }
+
+/* The band step: only triads that some still-possible permutation of the
+ * band uses are kept (see the top of the file). A band left with no
+ * permutation becomes 0. */
+static inline vec band_step(vec x)
+{
+    vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+    vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2))); /* each triad all 0 or all 1 */
+    /* box k of each row takes box k+1 (mod 3); k+2 */
+    vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
+    vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+    vec keep = v_or(v_and(rows_rot1(b1), rows_rot2(b2)), v_and(rows_rot1(b2), rows_rot2(b1)));
+    return v_and(x, keep);
+}
+
+/* The stack step: the columns each band may still hold the symbol in, as a
+ * permutation of (band, column) in each stack. A column of the band no
+ * permutation uses is cleared in all three rows. */
+static inline vec stack_step(vec x)
+{
+    vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+    /* column j of each stack takes column j+1 (mod 3); j+2 */
+    vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
+    vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+    vec keep = v_and(p, v_or(v_and(v_rot1(j1), v_rot2(j2)), v_and(v_rot1(j2), v_rot2(j1))));
+    keep = v_or(keep, v_or(v_shl(keep, 10), v_shl(keep, 20)));
+    return v_and(x, keep);
+}
+
+/* Both steps on one symbol until neither changes anything; 0 when a band of
+ * the symbol has no permutation left (a row, box or column without a
+ * place). */
+static inline int settle(vec *digit)
+{
+    vec x = *digit;
+    for (;;) {
+        x = band_step(x);
+        if (v_any_lane_zero(x))
+            return 0;
+        vec y = stack_step(x);
+        if (v_equal(x, y))
+            break;
+        x = y;
+    }
+    *digit = x;
+    return 1;
+}
+
+/* The rows of x (each band) holding exactly one bit, those bits. */
+static inline vec row_singles(vec x)
+{
+    vec y = v_and(x, v_sub(v_or(x, v_set(GUARDS)), v_set(ONES))); /* lowest bit of each row off */
+    vec g = v_and(v_add(y, v_set(ROWS)), v_set(GUARDS));             /* rows with two or more */
+    return v_andnot(x, v_sub(g, v_shr(g, 9)));
+}
+
+/* Everything that shares a row, box or column with a cell of f. */
+static inline vec peers(vec f)
+{
+    vec g = v_and(v_add(f, v_set(ROWS)), v_set(GUARDS));
+    vec rows = v_sub(g, v_shr(g, 9));
+    vec t = v_and(v_or(f, v_or(v_shr(f, 1), v_shr(f, 2))), v_set(TRIAD_LOW));
+    vec bx = v_and(v_or(t, v_or(v_shr(t, 10), v_shr(t, 20))), v_set(0x49u));
+    bx = v_or(bx, v_or(v_shl(bx, 1), v_shl(bx, 2)));
+    vec boxes = v_or(bx, v_or(v_shl(bx, 10), v_shl(bx, 20)));
+    vec c = v_and(v_or(f, v_or(v_shr(f, 10), v_shr(f, 20))), v_set(0x1FFu));
+    c = v_or(c, v_or(v_rot1(c), v_rot2(c)));
+    vec cols = v_or(c, v_or(v_shl(c, 10), v_shl(c, 20)));
+    return v_or(rows, v_or(boxes, cols));
+}
+
+/* Places symbol d+1 in the cells place[d] (for every d; all their union).
+ * Returns the symbols whose candidates changed, as a bit mask. */
+static unsigned place(band_state *st, const vec *place_at, vec all)
+{
+    unsigned changed = 0;
+    st->solved = v_or(st->solved, all);
+    for (int d = 0; d < 9; d++) {
+        vec x = v_or(v_andnot(st->digit[d], all), place_at[d]);
+        if (!v_is_zero(place_at[d]))
+            x = v_or(v_andnot(x, peers(place_at[d])), place_at[d]);
+        if (!v_equal(x, st->digit[d]))
+            changed |= 1u << d;
+        st->digit[d] = x;
+    }
+    return changed;
+}
+
+/* Propagates to a fixed point after the symbols in dirty changed. 0: the
+ * grid has no solution. */
+static int propagate(band_state *st, unsigned dirty)
+{
+    for (;;) {
+        while (dirty) {
+            int d = lowest_bit(dirty);
+            dirty &= dirty - 1;
+            if (!settle(&st->digit[d]))
+                return 0;
+        }
+        vec once = v_set(0), twice = v_set(0);
+        for (int d = 0; d < 9; d++) {
+            twice = v_or(twice, v_and(once, st->digit[d]));
+            once = v_or(once, st->digit[d]);
+        }
+        /* a cell without a candidate; a placed cell with two symbols */
+        if (!v_equal(once, v_set3(ROWS)))
+            return 0;
+        if (!v_is_zero(v_and(twice, st->solved)))
+            return 0;
+        vec open = v_andnot(once, st->solved);
+        vec naked = v_andnot(open, twice);
+        vec at[9], all = v_set(0);
+        for (int d = 0; d < 9; d++) {
+            at[d] = v_and(v_or(v_and(st->digit[d], naked), row_singles(st->digit[d])), open);
+            all = v_or(all, at[d]);
+        }
+        if (v_is_zero(all))
+            return 1;
+        dirty = place(st, at, all);
+    }
+}
+
+/* Places symbol d+1 in the one cell of `cell`; returns the symbols whose
+ * candidates changed. */
+static unsigned place_one(band_state *st, int d, vec cell)
+{
+    unsigned changed = 0;
+    st->solved = v_or(st->solved, cell);
+    for (int e = 0; e < 9; e++) {
+        vec x = e == d ? v_or(v_andnot(st->digit[e], peers(cell)), cell)
+                       : v_andnot(st->digit[e], cell);
+        if (!v_equal(x, st->digit[e]))
+            changed |= 1u << e;
+        st->digit[e] = x;
+    }
+    return changed;
+}
+
+/* ==== Givens, solutions and the search ========================================= */
+
+/* Two givens of one symbol (f: its givens) in one row, column or box. */
+static int clash(vec f)
+{
+    vec rows = v_and(f, v_sub(v_or(f, v_set(GUARDS)), v_set(ONES)));
+    vec cols_in_band = v_and(f, v_or(v_shr(f, 10), v_shr(f, 20)));
+    vec c = v_and(v_or(f, v_or(v_shr(f, 10), v_shr(f, 20))), v_set(0x1FFu));
+    vec cols_across = v_and(c, v_rot1(c));
+    vec in_triad = v_or(v_and(v_and(f, v_shr(f, 1)), v_set(0xDBu * ONES)),
+                        v_and(v_and(f, v_shr(f, 2)), v_set(TRIAD_LOW)));
+    vec t = v_and(v_or(f, v_or(v_shr(f, 1), v_shr(f, 2))), v_set(TRIAD_LOW));
+    vec box_rows = v_and(t, v_or(v_shr(t, 10), v_shr(t, 20)));
+    return !v_is_zero(v_or(v_or(rows, cols_in_band), v_or(v_or(cols_across, in_triad), box_rows)));
+}
+
+/* Writes the solution held in st (every cell placed) into grid. */
+static void decode(const band_state *st, uint8_t *grid)
+{
+    for (int d = 0; d < 9; d++) {
+        uint32_t w[4];
+        v_store(w, st->digit[d]);
+        for (int lane = 0; lane < 3; lane++)
+            for (uint32_t x = w[lane]; x; x &= x - 1) {
+                int p = lowest_bit(x);
+                grid[27 * lane + 9 * (p / 10) + p % 10] = (uint8_t)(d + 1);
+            }
+    }
+}
+
+/* A cell with the fewest candidates among the open ones (st is propagated,
+ * so every open cell has two or more). Its lane and bit go to *lane and
+ * *bit; the symbols it may hold are returned as a mask. */
+static unsigned choose_cell(const band_state *st, int *lane, uint32_t *bit)
+{
+    vec c1 = v_set(0), c2 = v_set(0), c3 = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        c3 = v_or(c3, v_and(c2, st->digit[d]));
+        c2 = v_or(c2, v_and(c1, st->digit[d]));
+        c1 = v_or(c1, st->digit[d]);
+    }
+    uint32_t pick[4], w[9][4];
+    v_store(pick, v_andnot(v_andnot(c2, c3), st->solved));
+    for (int d = 0; d < 9; d++)
+        v_store(w[d], st->digit[d]);
+    int best_lane = -1, best_count = 10;
+    uint32_t best_bit = 0;
+    for (int l = 0; l < 3 && best_lane < 0; l++)
+        if (pick[l]) {
+            best_lane = l;
+            best_bit = pick[l] & (~pick[l] + 1);
+        }
+    if (best_lane < 0) { /* no cell with two: count them one by one */
+        uint32_t open[4];
+        v_store(open, v_andnot(v_set3(ROWS), st->solved));
+        for (int l = 0; l < 3; l++)
+            for (uint32_t x = open[l]; x; x &= x - 1) {
+                uint32_t b = x & (~x + 1);
+                int count = 0;
+                for (int d = 0; d < 9; d++)
+                    count += (w[d][l] & b) != 0;
+                if (count < best_count) {
+                    best_count = count;
+                    best_lane = l;
+                    best_bit = b;
+                }
+            }
+    }
+    unsigned mask = 0;
+    for (int d = 0; d < 9; d++)
+        if (w[d][best_lane] & best_bit)
+            mask |= 1u << d;
+    *lane = best_lane;
+    *bit = best_bit;
+    return mask;
+}
+
+static int report(sudoku_solver *s, const band_state *st)
+{
+    if ((s->found == 0 && s->first) || s->fn)
+        decode(st, s->grid);
+    return sudoku_report_solution(s, s->grid);
+}
+
+/* st is propagated. Returns non-zero when the search must stop. */
+static int search(sudoku_solver *s, band_state *st)
+{
+    if (v_equal(st->solved, v_set3(ROWS)))
+        return report(s, st);
+    s->nodes++;
+    int lane;
+    uint32_t bit;
+    unsigned mask = choose_cell(st, &lane, &bit);
+    vec cell = v_lane(lane, bit);
+    while (mask) {
+        int d = lowest_bit(mask);
+        mask &= mask - 1;
+        if (!mask) { /* the last choice needs no copy */
+            unsigned changed = place_one(st, d, cell);
+            return propagate(st, changed) && search(s, st);
+        }
+        band_state child = *st;
+        unsigned changed = place_one(&child, d, cell);
+        if (propagate(&child, changed) && search(s, &child))
+            return 1;
+    }
+    return 0;
+}
+
+int64_t sudoku_band_solve(sudoku_solver *s)
+{
+    const uint8_t *g = s->givens;
+    uint32_t f[10][4];
+    memset(f, 0, sizeof f); /* f[v]: the givens of symbol v; f[0] the blanks */
+    for (int lane = 0, i = 0; lane < 3; lane++)
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 9; c++, i++)
+                f[g[i]][lane] |= 1u << (10 * r + c);
+    band_state st;
+    vec at[9], all = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        memcpy(&at[d], f[d + 1], sizeof at[d]);
+        if (clash(at[d])) {
+            int rc = sudoku_place_givens(s); /* names the clash */
+            if (rc < 0)
+                return rc;
+        }
+        all = v_or(all, at[d]);
+        st.digit[d] = v_set3(ROWS);
+    }
+    st.solved = v_set(0);
+    unsigned changed = place(&st, at, all);
+    if (propagate(&st, changed))
+        search(s, &st);
+    return (int64_t)s->found;
+}
