@@ -25,6 +25,7 @@
 # Settings (environment): DATA (default ../shared/data/sudoku next to the
 # project), SECONDS_TEST / SECONDS_WARMUP (the harness's -t / -w, default 3
 # and 1), PUZZLES (its -n, default 100000), REPEAT (default 3), SOLVERS,
+# SETS (label:file pairs, default the four sets of the issue),
 # TDOKU_CC / TDOKU_CXX (the compilers for the harness; default clang and
 # clang++ when present, as tdoku recommends), CC / OPT for our library (the
 # project's defaults), KEEP=1 keeps the temporary directory.
@@ -45,7 +46,7 @@ npuzzles=${PUZZLES:-100000}
 repeat=${REPEAT:-3}
 solvers=${SOLVERS:-tdoku,jsolve,kudoku,fast_solv_9r2,ours_dlx,ours_bitmask,ours_band}
 callgrind=${CALLGRIND:-0}
-sets="kaggle:kaggle_first9999.txt 17_clue:17_clue.txt top1465:magictour_top1465.txt 11+:forum_hardest_1905_11plus.txt"
+sets=${SETS:-kaggle:kaggle_first9999.txt 17_clue:17_clue.txt top1465:magictour_top1465.txt 11+:forum_hardest_1905_11plus.txt}
 
 for tool in cmake make; do
     command -v $tool >/dev/null 2>&1 || { echo "compare-tdoku.sh: $tool is needed (apt-get install $tool)" >&2; exit 1; }
@@ -203,6 +204,9 @@ int main(int argc, char **argv) {
         if (line.size() >= 81 && line[0] != '#') puzzles.push_back(line.substr(0, 81));
     for (const Solver &s : GetAllSolvers())
         if (s.Id() == argv[1]) {
+            char out[82];
+            size_t guesses = 0;
+            if (!puzzles.empty()) s.Solve(puzzles[0].c_str(), 1, out, &guesses); /* set-up, not counted */
             size_t total = count_all(&s, &puzzles, std::strtoul(argv[3], nullptr, 10));
             std::printf("%s %zu puzzles %zu solutions\n", argv[1], puzzles.size(), total);
             return 0;

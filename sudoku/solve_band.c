@@ -169,6 +169,13 @@ static inline int lowest_bit(uint32_t x)
 #endif
 }
 
+#ifndef BAND_HEURISTIC
+#define BAND_HEURISTIC 1
+#endif
+#ifndef BAND_TRIADS
+#define BAND_TRIADS 15
+#endif
+
 /* ==== The layout ============================================================= */
 
 #define ONES 0x00100401u       /* bit 0 of each row */
@@ -257,8 +264,8 @@ static inline vec peers(vec f)
     return v_or(rows, v_or(boxes, cols));
 }
 
-/* Places symbol d+1 in the cells place[d] (for every d; all their union).
- * Returns the symbols whose candidates changed, as a bit mask. */
+/* Places symbol d+1 in the cells place_at[d] (for every d; `all` is their
+ * union). Returns the symbols whose candidates changed, as a bit mask. */
 static unsigned place(band_state *st, const vec *place_at, vec all)
 {
     unsigned changed = 0;
@@ -272,6 +279,106 @@ static unsigned place(band_state *st, const vec *place_at, vec all)
         st->digit[d] = x;
     }
     return changed;
+}
+
+/* Triad k of each row takes triad k+1 (mod 3), k+2: on TRIAD_LOW bits. */
+static inline vec triads_rot1(vec t)
+{
+    return v_or(v_and(v_shr(t, 3), v_set(0x9u * ONES)), v_and(v_shl(t, 6), v_set(0x40u * ONES)));
+}
+static inline vec triads_rot2(vec t)
+{
+    return v_or(v_and(v_shl(t, 3), v_set(0x48u * ONES)), v_and(v_shr(t, 6), v_set(0x1u * ONES)));
+}
+
+/* The three cells of a triad (a row inside a box, or a column inside a box)
+ * hold three different symbols. So a triad fewer than three symbols can
+ * reach is a dead end; a triad exactly three symbols can reach takes all
+ * three (each is then locked in it: its other places in that row, or
+ * column, go); a triad three symbols are locked in (their row, or column,
+ * has no other place in the band, or stack) takes no other symbol. For
+ * rows and for columns. Adds the changed symbols to *dirty; 0 on a dead
+ * end. */
+static int triads(band_state *st, unsigned *dirty)
+{
+    vec ht[9], vt[9], hsingle[9], vsingle[9];
+    vec h1 = v_set(0), h2 = v_set(0), h3 = v_set(0), h4 = v_set(0);
+    vec v1 = v_set(0), v2 = v_set(0), v3 = v_set(0), v4 = v_set(0);
+    vec hf1 = v_set(0), hf2 = v_set(0), hf3 = v_set(0), hf4 = v_set(0);
+    vec vf1 = v_set(0), vf2 = v_set(0), vf3 = v_set(0), vf4 = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        vec x = st->digit[d];
+        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        ht[d] = t;
+        vt[d] = p;
+        if (BAND_TRIADS & 1) {
+        h4 = v_or(h4, v_and(h3, t));
+        h3 = v_or(h3, v_and(h2, t));
+        h2 = v_or(h2, v_and(h1, t));
+        h1 = v_or(h1, t);
+        }
+        if (BAND_TRIADS & 2) {
+        v4 = v_or(v4, v_and(v3, p));
+        v3 = v_or(v3, v_and(v2, p));
+        v2 = v_or(v2, v_and(v1, p));
+        v1 = v_or(v1, p);
+        }
+        /* locked: the only triad of its row; the only band of its column */
+        if (BAND_TRIADS & 4) {
+        vec hs = v_andnot(v_andnot(t, triads_rot1(t)), triads_rot2(t));
+        hsingle[d] = hs;
+        hf4 = v_or(hf4, v_and(hf3, hs));
+        hf3 = v_or(hf3, v_and(hf2, hs));
+        hf2 = v_or(hf2, v_and(hf1, hs));
+        hf1 = v_or(hf1, hs);
+        }
+        if (BAND_TRIADS & 8) {
+        vec vs = v_andnot(v_andnot(p, v_rot1(p)), v_rot2(p));
+        vsingle[d] = vs;
+        vf4 = v_or(vf4, v_and(vf3, vs));
+        vf3 = v_or(vf3, v_and(vf2, vs));
+        vf2 = v_or(vf2, v_and(vf1, vs));
+        vf1 = v_or(vf1, vs);
+        }
+    }
+    if (((BAND_TRIADS & 1) && !v_is_zero(v_andnot(v_set3(TRIAD_LOW), h3))) ||
+        ((BAND_TRIADS & 2) && !v_is_zero(v_andnot(v_set3(0x1FFu), v3))) ||
+        !v_is_zero(hf4) || !v_is_zero(vf4))
+        return 0;
+    vec hexact = v_andnot(h3, h4), vexact = v_andnot(v3, v4);
+    for (int d = 0; d < 9; d++) {
+        vec x = st->digit[d];
+        vec y = x;
+        /* reached by exactly three: locked in the triad */
+        vec lock = v_and(ht[d], hexact);
+        if ((BAND_TRIADS & 1) && !v_is_zero(lock)) {
+            vec cells = v_or(lock, v_or(v_shl(lock, 1), v_shl(lock, 2)));
+            vec g = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
+            vec rows = v_sub(g, v_shr(g, 9));
+            y = v_andnot(y, v_andnot(rows, cells));
+        }
+        lock = v_and(vt[d], vexact);
+        if ((BAND_TRIADS & 2) && !v_is_zero(lock)) {
+            vec others = v_or(v_rot1(lock), v_rot2(lock));
+            y = v_andnot(y, v_or(others, v_or(v_shl(others, 10), v_shl(others, 20))));
+        }
+        /* full of three locked symbols: no room */
+        if (BAND_TRIADS & 4) {
+        vec full = v_andnot(hf3, hsingle[d]);
+        full = v_or(full, v_or(v_shl(full, 1), v_shl(full, 2)));
+        y = v_andnot(y, full);
+        }
+        if (BAND_TRIADS & 8) {
+        vec vfull = v_andnot(vf3, vsingle[d]);
+        y = v_andnot(y, v_or(vfull, v_or(v_shl(vfull, 10), v_shl(vfull, 20))));
+        }
+        if (!v_equal(x, y)) {
+            *dirty |= 1u << d;
+            st->digit[d] = y;
+        }
+    }
+    return 1;
 }
 
 /* Propagates to a fixed point after the symbols in dirty changed. 0: the
@@ -296,14 +403,23 @@ static int propagate(band_state *st, unsigned dirty)
         if (!v_is_zero(v_and(twice, st->solved)))
             return 0;
         vec open = v_andnot(once, st->solved);
+        if (v_is_zero(open))
+            return 1;
         vec naked = v_andnot(open, twice);
         vec at[9], all = v_set(0);
         for (int d = 0; d < 9; d++) {
             at[d] = v_and(v_or(v_and(st->digit[d], naked), row_singles(st->digit[d])), open);
             all = v_or(all, at[d]);
         }
-        if (v_is_zero(all))
-            return 1;
+        if (v_is_zero(all)) {
+            if (!BAND_TRIADS)
+                return 1;
+            if (!triads(st, &dirty))
+                return 0;
+            if (!dirty)
+                return 1;
+            continue;
+        }
         dirty = place(st, at, all);
     }
 }
@@ -408,9 +524,136 @@ static int report(sudoku_solver *s, const band_state *st)
     return sudoku_report_solution(s, s->grid);
 }
 
+/* A branching choice: symbol `digit` in one band (lane) or one stack keeps
+ * the cells of one permutation; keep[i] are the masks, one per child, of
+ * all three lanes. */
+typedef struct band_choice {
+    int digit;
+    int count;
+    vec keep[6];
+} band_choice;
+
+/* The band or stack whose symbols have the fewest permutations left in all
+ * (at least two for some symbol), and in it a symbol with the fewest: the
+ * children take each of its permutations. Returns 0 when every symbol is
+ * down to one permutation everywhere (the grid is solved). */
+static int choose_permutation(const band_state *st, band_choice *ch)
+{
+    vec he[9], ho[9], ve[9], vo[9], count[9];
+    vec total = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        vec x = st->digit[d];
+        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+        vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2)));
+        vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
+        vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+        /* the permutations: row 0 of the band in box k, the others following
+         * (even) or going the other way (odd): bits 0, 3, 6 */
+        he[d] = v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b1), rows_rot2(b2)));
+        ho[d] = v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b2), rows_rot2(b1)));
+        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
+        vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+        /* the same for each stack, read in lane 0: band 0 in column j of the
+         * stack, bits 3s + j */
+        ve[d] = v_and(p, v_and(v_rot1(j1), v_rot2(j2)));
+        vo[d] = v_and(p, v_and(v_rot1(j2), v_rot2(j1)));
+        /* how many: bands in lanes 0..2 (bits 0..2), stacks in lane 0 at
+         * bits 8, 16, 24 */
+        vec h = v_add(he[d], ho[d]);
+        h = v_and(v_add(h, v_add(v_shr(h, 3), v_shr(h, 6))), v_set(7u));
+        vec ge = v_sub(v_sub(ve[d], v_and(v_shr(ve[d], 1), v_set(0xDBu))), v_and(v_shr(ve[d], 2), v_set(0x49u)));
+        vec go = v_sub(v_sub(vo[d], v_and(v_shr(vo[d], 1), v_set(0xDBu))), v_and(v_shr(vo[d], 2), v_set(0x49u)));
+        vec g = v_add(ge, go);
+        g = v_or(v_shl(v_and(g, v_set(7u)), 8),
+                 v_or(v_shl(v_and(g, v_set(0x38u)), 13), v_shl(v_and(g, v_set(0x1C0u)), 18)));
+        count[d] = v_or(h, v_and(g, v_lane(0, 0xFFFFFF00u)));
+        total = v_add(total, count[d]);
+    }
+    uint32_t tot[4];
+    v_store(tot, total);
+    int totals[6] = {(int)(tot[0] & 0xFF), (int)(tot[1] & 0xFF), (int)(tot[2] & 0xFF),
+                     (int)(tot[0] >> 8 & 0xFF), (int)(tot[0] >> 16 & 0xFF), (int)(tot[0] >> 24)};
+    int best = -1;
+    for (int i = 0; i < 6; i++)
+        if (totals[i] > 9 && (best < 0 || totals[i] < totals[best]))
+            best = i;
+    if (best < 0)
+        return 0;
+    int lane = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
+    int digit = -1, fewest = 7;
+    for (int d = 0; d < 9; d++) {
+        uint32_t c[4];
+        v_store(c, count[d]);
+        int n = (int)(c[lane] >> shift & 0xFF);
+        if (n >= 2 && n < fewest) {
+            fewest = n;
+            digit = d;
+        }
+    }
+    uint32_t hev[4], hov[4], vev[4], vov[4];
+    v_store(hev, he[digit]);
+    v_store(hov, ho[digit]);
+    v_store(vev, ve[digit]);
+    v_store(vov, vo[digit]);
+    ch->digit = digit;
+    ch->count = 0;
+    if (best < 3) { /* band: row r takes box k + r (even) or k - r (odd) */
+        int b = best;
+        for (int odd = 0; odd < 2; odd++)
+            for (int k = 0; k < 3; k++) {
+                uint32_t w = odd ? hov[b] : hev[b];
+                if (!(w & (1u << (3 * k))))
+                    continue;
+                uint32_t cells = 0;
+                for (int r = 0; r < 3; r++)
+                    cells |= 7u << (10 * r + 3 * ((odd ? 3 - r + k : r + k) % 3));
+                uint32_t keep[4] = {~0u, ~0u, ~0u, ~0u};
+                keep[b] = cells;
+                memcpy(&ch->keep[ch->count++], keep, sizeof keep);
+            }
+    } else { /* stack: band b takes column j + b (even) or j - b (odd) */
+        int sk = best - 3;
+        for (int odd = 0; odd < 2; odd++)
+            for (int j = 0; j < 3; j++) {
+                uint32_t w = odd ? vov[0] : vev[0];
+                if (!(w & (1u << (3 * sk + j))))
+                    continue;
+                uint32_t keep[4];
+                for (int b = 0; b < 3; b++) {
+                    uint32_t col = 1u << (3 * sk + (odd ? 3 - b + j : b + j) % 3);
+                    uint32_t m = (~(7u << (3 * sk)) & 0x1FFu) | col;
+                    keep[b] = m * ONES;
+                }
+                keep[3] = 0;
+                memcpy(&ch->keep[ch->count++], keep, sizeof keep);
+            }
+    }
+    return 1;
+}
+
 /* st is propagated. Returns non-zero when the search must stop. */
 static int search(sudoku_solver *s, band_state *st)
 {
+#if BAND_HEURISTIC == 1
+    if (v_equal(st->solved, v_set3(ROWS)))
+        return report(s, st);
+    band_choice ch;
+    if (!choose_permutation(st, &ch))
+        return 0; /* unreachable: propagation would have placed every cell */
+    s->nodes++;
+    for (int i = 0; i < ch.count; i++) {
+        band_state child;
+        band_state *c = i + 1 < ch.count ? &child : st;
+        if (c != st)
+            child = *st;
+        c->digit[ch.digit] = v_and(c->digit[ch.digit], ch.keep[i]);
+        if (propagate(c, 1u << ch.digit) && search(s, c))
+            return 1;
+    }
+    return 0;
+#endif
+
     if (v_equal(st->solved, v_set3(ROWS)))
         return report(s, st);
     s->nodes++;
