@@ -93,71 +93,81 @@ static inline int v_any_lane_zero(vec a)
     return (_mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) & 0x0FFF) != 0;
 }
 static inline void v_store(uint32_t *out, vec a) { _mm_storeu_si128((__m128i *)(void *)out, a); }
+static inline vec v_load(const uint32_t *in) { return _mm_loadu_si128((const __m128i *)(const void *)in); }
 
 #else
 
+/* Lane 3, always 0 in the SSE2 code's results that matter, is left out. */
 typedef struct vec {
-    uint32_t v[4];
+    uint32_t v[3];
 } vec;
 
 static inline vec v_set(uint32_t a)
 {
-    vec r = {{a, a, a, a}};
+    vec r = {{a, a, a}};
     return r;
 }
-static inline vec v_set3(uint32_t a)
-{
-    vec r = {{a, a, a, 0}};
-    return r;
-}
+static inline vec v_set3(uint32_t a) { return v_set(a); }
 static inline vec v_lane(int lane, uint32_t a)
 {
-    vec r = {{0, 0, 0, 0}};
+    vec r = {{0, 0, 0}};
     r.v[lane] = a;
     return r;
 }
 #define BAND_LANEWISE(name, expr)                   \
     static inline vec name(vec a, vec b)            \
     {                                               \
-        vec r;                                      \
-        for (int i = 0; i < 4; i++)                 \
-            r.v[i] = (uint32_t)(expr);              \
+        vec r = {{(uint32_t)(expr(0)), (uint32_t)(expr(1)), (uint32_t)(expr(2))}}; \
         return r;                                   \
     }
-BAND_LANEWISE(v_and, a.v[i] & b.v[i])
-BAND_LANEWISE(v_or, a.v[i] | b.v[i])
-BAND_LANEWISE(v_andnot, a.v[i] & ~b.v[i])
-BAND_LANEWISE(v_add, a.v[i] + b.v[i])
-BAND_LANEWISE(v_sub, a.v[i] - b.v[i])
+#define BAND_AND(i) (a.v[i] & b.v[i])
+#define BAND_OR(i) (a.v[i] | b.v[i])
+#define BAND_ANDNOT(i) (a.v[i] & ~b.v[i])
+#define BAND_ADD(i) (a.v[i] + b.v[i])
+#define BAND_SUB(i) (a.v[i] - b.v[i])
+BAND_LANEWISE(v_and, BAND_AND)
+BAND_LANEWISE(v_or, BAND_OR)
+BAND_LANEWISE(v_andnot, BAND_ANDNOT)
+BAND_LANEWISE(v_add, BAND_ADD)
+BAND_LANEWISE(v_sub, BAND_SUB)
 static inline vec v_shr(vec a, int n)
 {
-    for (int i = 0; i < 4; i++)
-        a.v[i] >>= n;
-    return a;
+    vec r = {{a.v[0] >> n, a.v[1] >> n, a.v[2] >> n}};
+    return r;
 }
 static inline vec v_shl(vec a, int n)
 {
-    for (int i = 0; i < 4; i++)
-        a.v[i] <<= n;
-    return a;
+    vec r = {{a.v[0] << n, a.v[1] << n, a.v[2] << n}};
+    return r;
 }
 static inline vec v_rot1(vec a)
 {
-    vec r = {{a.v[1], a.v[2], a.v[0], a.v[3]}};
+    vec r = {{a.v[1], a.v[2], a.v[0]}};
     return r;
 }
 static inline vec v_rot2(vec a)
 {
-    vec r = {{a.v[2], a.v[0], a.v[1], a.v[3]}};
+    vec r = {{a.v[2], a.v[0], a.v[1]}};
     return r;
 }
 static inline int v_equal(vec a, vec b)
 {
-    return ((a.v[0] ^ b.v[0]) | (a.v[1] ^ b.v[1]) | (a.v[2] ^ b.v[2]) | (a.v[3] ^ b.v[3])) == 0;
+    return ((a.v[0] ^ b.v[0]) | (a.v[1] ^ b.v[1]) | (a.v[2] ^ b.v[2])) == 0;
 }
-static inline int v_is_zero(vec a) { return (a.v[0] | a.v[1] | a.v[2] | a.v[3]) == 0; }
+static inline int v_is_zero(vec a) { return (a.v[0] | a.v[1] | a.v[2]) == 0; }
 static inline int v_any_lane_zero(vec a) { return !a.v[0] || !a.v[1] || !a.v[2]; }
-static inline void v_store(uint32_t *out, vec a) { memcpy(out, a.v, sizeof a.v); }
+static inline void v_store(uint32_t *out, vec a)
+{
+    out[0] = a.v[0];
+    out[1] = a.v[1];
+    out[2] = a.v[2];
+    out[3] = 0;
+}
+static inline vec v_load(const uint32_t *in)
+{
+    vec r = {{in[0], in[1], in[2]}};
+    return r;
+}
 
 #endif
 
@@ -542,7 +552,7 @@ static int choose_permutation(const band_state *st, band_choice *ch)
                     cells |= 7u << (10 * r + 3 * ((odd ? 3 - r + k : r + k) % 3));
                 uint32_t keep[4] = {~0u, ~0u, ~0u, ~0u};
                 keep[b] = cells;
-                memcpy(&ch->keep[ch->count++], keep, sizeof keep);
+                ch->keep[ch->count++] = v_load(keep);
             }
     } else { /* stack: band b takes column j + b (even) or j - b (odd) */
         int sk = best - 3;
@@ -558,7 +568,7 @@ static int choose_permutation(const band_state *st, band_choice *ch)
                     keep[b] = m * ONES;
                 }
                 keep[3] = 0;
-                memcpy(&ch->keep[ch->count++], keep, sizeof keep);
+                ch->keep[ch->count++] = v_load(keep);
             }
     }
     return 1;
@@ -599,7 +609,7 @@ int64_t sudoku_band_solve(sudoku_solver *s)
     band_state st;
     vec at[9], all = v_set(0);
     for (int d = 0; d < 9; d++) {
-        memcpy(&at[d], f[d + 1], sizeof at[d]);
+        at[d] = v_load(f[d + 1]);
         if (clash(at[d])) {
             int rc = sudoku_place_givens(s); /* names the clash */
             if (rc < 0)
