@@ -60,6 +60,15 @@ int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t
                                uint8_t *solution, sudoku_solution_fn fn, void *ctx,
                                sudoku_stats *stats);
 
+/* The same around a given algorithm's entry point instead of the solver's
+ * own: the checks and the bookkeeping of every solve in one place. The
+ * tests pass the band solver's portable build (sudoku_band_solve compiled
+ * again with SUDOKU_BAND_PORTABLE) to run it through the same front. */
+typedef int64_t (*sudoku_algorithm_fn)(sudoku_solver *s);
+int64_t sudoku_solve_using(sudoku_solver *s, sudoku_algorithm_fn algorithm, const uint8_t *givens,
+                           uint64_t limit, uint8_t *solution, sudoku_solution_fn fn, void *ctx,
+                           sudoku_stats *stats);
+
 /* Records one solution (s->grid holds it): copies the first, calls the
  * callback; returns non-zero when the search must stop (limit or callback). */
 int sudoku_report_solution(sudoku_solver *s, const uint8_t *grid);
