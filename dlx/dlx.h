@@ -25,6 +25,18 @@
  * Threads: there is no global or static mutable state. Distinct problems may
  * be used from distinct threads at the same time; one problem must not be
  * used from two threads at once. dlx_clone() gives each thread its own copy.
+ *
+ * Callbacks (the solution callback, the event hook and the prefix callback)
+ * run inside the search that calls them. From inside, a callback may read
+ * the problem (every dlx_item_*, dlx_option_*, dlx_level, dlx_get_stats,
+ * dlx_estimate_done call), change the limit, the callbacks and the
+ * statistics, and stop the search by its return value. Every call that
+ * would change the structure under the running search is refused:
+ * dlx_search, dlx_count, dlx_enumerate_prefixes, dlx_reset,
+ * dlx_uncommit_all, the commit calls, dlx_add_item, dlx_add_option,
+ * dlx_set_seed and dlx_set_choose return DLX_EBUSY, dlx_clone returns NULL,
+ * and dlx_free does nothing (free the problem after dlx_search returns).
+ * Other problems, clones included, may be used freely from a callback.
  */
 #ifndef DLX_H
 #define DLX_H
@@ -61,10 +73,13 @@ enum dlx_status {
     DLX_EDUP = -4,     /* an option names the same item twice */
     DLX_ECOLOR = -5,   /* a colour on a primary item, or a negative colour */
     DLX_EORDER = -6,   /* an item added after the first option */
-    DLX_EBUSY = -7,    /* not allowed while a search is under way (reset first) */
+    DLX_EBUSY = -7,    /* not allowed now: a search is under way (reset
+                          first), options are committed (building and
+                          seeding), or a callback of this problem is running */
     DLX_ECONFLICT = -8,/* commit: the option clashes with committed ones */
     DLX_EEMPTY = -9,   /* uncommit: nothing is committed */
-    DLX_ETOOBIG = -10  /* more than INT32_MAX items, options or nodes */
+    DLX_ETOOBIG = -10, /* more than INT32_MAX items, options or nodes */
+    DLX_ENAMES = -11   /* the item names come to more than INT32_MAX bytes */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -84,7 +99,8 @@ DLX_API dlx_problem *dlx_new(void);
 /* The same, with the caller's allocator; every byte the problem ever holds
  * goes through alloc(ud, ...). */
 DLX_API dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud);
-/* Releases everything the problem holds. NULL is allowed. */
+/* Releases everything the problem holds. NULL is allowed. Called from inside
+ * one of the problem's own callbacks it does nothing (see above). */
 DLX_API void dlx_free(dlx_problem *p);
 /* A deep copy of a problem (items, options, commitments, settings), with no
  * search under way and zero statistics. NULL when out of memory or when p is
@@ -99,7 +115,8 @@ DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
 
 /* Adds an item. name may be NULL; it is copied. Returns the item id (>= 0)
  * or a negative status (DLX_EORDER after the first option, DLX_EINVAL for
- * unknown flags, DLX_ENOMEM, DLX_ETOOBIG). */
+ * unknown flags or a NULL problem, DLX_EBUSY during a search or with options
+ * committed, DLX_ENOMEM, DLX_ETOOBIG, DLX_ENAMES). */
 DLX_API int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags);
 
 /* Adds an option covering items[0..n-1]. colors may be NULL (no colours);
@@ -197,8 +214,9 @@ DLX_API int dlx_set_seed(dlx_problem *p, uint64_t seed);
 DLX_API int dlx_search(dlx_problem *p, uint64_t node_budget);
 
 /* Abandons any search under way and rewinds to the start: the structure is
- * back as it was after the commitments. Statistics are kept. */
-DLX_API void dlx_reset(dlx_problem *p);
+ * back as it was after the commitments. Statistics are kept. DLX_OK, or
+ * DLX_EBUSY from inside a callback (DLX_EINVAL for NULL). */
+DLX_API int dlx_reset(dlx_problem *p);
 
 /* Counts all solutions (up to the limit) without a callback: a reset, a full
  * search, a reset. *count receives the number found by this call. Returns
@@ -244,7 +262,9 @@ DLX_API void dlx_reset_stats(dlx_problem *p);
 typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, int is_solution);
 
 /* Walks the search tree down to `depth` levels and reports every subtree root
- * there (and every solution found above it). Searching from each prefix
+ * there (and every solution found above it), choosing items by the same
+ * rule as the search. The walk announces no events and adds nothing to the
+ * statistics. Searching from each prefix
  * (dlx_commit() its options, dlx_search(), dlx_uncommit() them) visits
  * disjoint parts of the tree whose solutions add up to the whole. Returns
  * DLX_OK, DLX_STOPPED or a negative status; the problem is reset after. */
@@ -280,8 +300,11 @@ typedef struct dlx_event {
  * each of its other items from left to right starting after the chosen
  * item's node and wrapping round; SOLUTION when nothing is left to cover;
  * on the way back UNCOVER (or UNPURIFY) of those items right to left; when
- * the item's options are exhausted BACKTRACK and UNCOVER of the item. See
- * docs/trace-json.md for the same order as a JSON stream. */
+ * the item's options are exhausted BACKTRACK and UNCOVER of the item. Each
+ * COVER, PURIFY, UNCOVER and UNPURIFY comes just before the step it names,
+ * so the hook sees the links as they are before that step and after the
+ * ones announced before it. See docs/trace-json.md for the same order as a
+ * JSON stream. */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlx_trace.c - the teaching views of a search (see dlx_trace.h): a readable
+/* dlxcmd_trace.c - the teaching views of a search (see dlxcmd_trace.h): a readable
  * log, JSON lines, or the search tree in Graphviz DOT, all written from the
  * engine's events as they happen.
  *
@@ -13,8 +13,8 @@
  * from the item's list at the event, before the engine does the cover), and
  * the uncovers of an option go on one "undo" line.
  */
-#include "dlx_trace.h"
-#include "dlx_json.h"
+#include "dlxcmd_trace.h"
+#include "common_json.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -23,9 +23,9 @@
 /* What the line of covers or uncovers being written belongs to (text view). */
 enum run_kind { RUN_NONE, RUN_TRY, RUN_UNDO };
 
-struct dlx_trace {
+struct search_trace {
     dlx_problem *p;
-    dlx_trace_opts o;
+    trace_opts o;
     dlx_stats start;      /* statistics when the trace began */
     uint64_t nodes;       /* CHOOSE events seen */
     uint64_t solutions;   /* SOLUTION events seen */
@@ -65,7 +65,7 @@ struct dlx_trace {
 
 /* --- Small helpers ----------------------------------------------------------- */
 
-static int grow_ids(dlx_trace *t, int32_t n)
+static int grow_ids(search_trace *t, int32_t n)
 {
     if (n <= t->scratch_cap)
         return 0;
@@ -82,7 +82,7 @@ static int grow_ids(dlx_trace *t, int32_t n)
     return 0;
 }
 
-static int append_text(dlx_trace *t, size_t *len, const char *s)
+static int append_text(search_trace *t, size_t *len, const char *s)
 {
     size_t n = strlen(s);
     if (*len + n + 1 > t->text_cap) {
@@ -98,14 +98,14 @@ static int append_text(dlx_trace *t, size_t *len, const char *s)
     return 0;
 }
 
-static const char *item_name(const dlx_trace *t, int32_t item)
+static const char *item_name(const search_trace *t, int32_t item)
 {
     const char *name = dlx_item_name(t->p, item);
     return name != NULL ? name : "?";
 }
 
 /* Writes ":colour" for colour > 0, by name when the caller knows it. */
-static void put_colour(const dlx_trace *t, int32_t color)
+static void put_colour(const search_trace *t, int32_t color)
 {
     if (color <= 0)
         return;
@@ -118,7 +118,7 @@ static void put_colour(const dlx_trace *t, int32_t color)
 
 /* The option's text: the caller's (its input line) or spelled from the item
  * names, "name:colour" for a coloured item. Valid until the next call. */
-static const char *option_text(dlx_trace *t, int32_t opt)
+static const char *option_text(search_trace *t, int32_t opt)
 {
     if (t->o.option_text != NULL) {
         const char *s = t->o.option_text(t->o.text_ctx, opt);
@@ -165,7 +165,7 @@ static void put_dot_text(FILE *out, const char *s)
     }
 }
 
-static void indent(const dlx_trace *t, int32_t level)
+static void indent(const search_trace *t, int32_t level)
 {
     for (int32_t k = 0; k < level; k++)
         fputs("  ", t->o.out);
@@ -174,7 +174,7 @@ static void indent(const dlx_trace *t, int32_t level)
 /* --- The text view ------------------------------------------------------------- */
 
 /* Ends the line of covers or uncovers, if one is being written. */
-static void flush_run(dlx_trace *t)
+static void flush_run(search_trace *t)
 {
     if (t->run == RUN_NONE)
         return;
@@ -187,7 +187,7 @@ static void flush_run(dlx_trace *t)
 #define HIDDEN_SHOWN 4
 
 /* 1 if option opt gives item the colour color. */
-static int gives_colour(dlx_trace *t, int32_t opt, int32_t item, int32_t color)
+static int gives_colour(search_trace *t, int32_t opt, int32_t item, int32_t color)
 {
     int32_t n = dlx_option_items(t->p, opt, NULL, NULL, 0);
     if (n <= 0 || grow_ids(t, n) != 0)
@@ -203,7 +203,7 @@ static int gives_colour(dlx_trace *t, int32_t opt, int32_t item, int32_t color)
  * items' lists: those still in its list (all of them for a cover; for a
  * purify, those giving the item another colour), less those that the
  * option's earlier covers took already. */
-static void write_hidden(dlx_trace *t, const dlx_event *ev)
+static void write_hidden(search_trace *t, const dlx_event *ev)
 {
     int32_t n = dlx_item_options(t->p, ev->item, NULL, 0);
     if (n <= 0)
@@ -238,7 +238,7 @@ static void write_hidden(dlx_trace *t, const dlx_event *ev)
 }
 
 /* Adds a covered or uncovered item to the line being written. */
-static void run_add(dlx_trace *t, const dlx_event *ev)
+static void run_add(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     if (t->run_len == 0)
@@ -256,7 +256,7 @@ static void run_add(dlx_trace *t, const dlx_event *ev)
 /* Up to this many other items are listed on a "choose" line. */
 #define OTHERS_SHOWN 12
 
-static void text_choose(dlx_trace *t, const dlx_event *ev)
+static void text_choose(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     indent(t, ev->level);
@@ -296,7 +296,7 @@ static void text_choose(dlx_trace *t, const dlx_event *ev)
     fputs(shown ? ")\n" : " (no other item left)\n", out);
 }
 
-static void text_event(dlx_trace *t, const dlx_event *ev)
+static void text_event(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     switch (ev->kind) {
@@ -373,19 +373,19 @@ static const char *const json_kind[] = {
     [DLX_EV_BACKTRACK] = "backtrack",
 };
 
-static void json_problem(dlx_trace *t)
+static void json_problem(search_trace *t)
 {
     FILE *out = t->o.out;
     fputs("{\"event\":\"problem\",\"items\":[", out);
     for (int32_t i = 0; i < dlx_item_count(t->p); i++) {
         fputs(i ? ",{\"name\":" : "{\"name\":", out);
-        dlx_json_put_string(out, item_name(t, i));
+        cli_json_put_string(out, item_name(t, i));
         fprintf(out, ",\"secondary\":%s}", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
     }
     fputs("],\"options\":[", out);
     for (int32_t o = 0; o < dlx_option_count(t->p); o++) {
         fputs(o ? ",{\"text\":" : "{\"text\":", out);
-        dlx_json_put_string(out, option_text(t, o));
+        cli_json_put_string(out, option_text(t, o));
         int32_t n = dlx_option_items(t->p, o, NULL, NULL, 0);
         if (grow_ids(t, n) != 0) {
             t->failed = 1;
@@ -406,7 +406,7 @@ static void json_problem(dlx_trace *t)
         const char *name;
         for (int32_t c = 1; (name = t->o.color_name(t->o.text_ctx, c)) != NULL; c++) {
             fputs(c > 1 ? "," : "", out);
-            dlx_json_put_string(out, name);
+            cli_json_put_string(out, name);
         }
         fputc(']', out);
     }
@@ -416,7 +416,7 @@ static void json_problem(dlx_trace *t)
                                                  : "mrv");
 }
 
-static void json_event(dlx_trace *t, const dlx_event *ev)
+static void json_event(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     fprintf(out, "{\"event\":\"%s\",\"level\":%" PRId32, json_kind[ev->kind], ev->level);
@@ -467,7 +467,7 @@ static void json_event(dlx_trace *t, const dlx_event *ev)
  * item chosen below it (a dead end when that item has no options), or a
  * solution. */
 
-static void dot_node(dlx_trace *t, int64_t node, int64_t parent, int32_t option,
+static void dot_node(search_trace *t, int64_t node, int64_t parent, int32_t option,
                      const char *below, const char *style)
 {
     FILE *out = t->o.out;
@@ -483,7 +483,7 @@ static void dot_node(dlx_trace *t, int64_t node, int64_t parent, int32_t option,
 }
 
 /* Writes the node of the option tried last, if it is still to be written. */
-static void dot_flush(dlx_trace *t, const char *below, const char *style)
+static void dot_flush(search_trace *t, const char *below, const char *style)
 {
     if (t->pending_node < 0)
         return;
@@ -491,7 +491,7 @@ static void dot_flush(dlx_trace *t, const char *below, const char *style)
     t->pending_node = -1;
 }
 
-static void dot_event(dlx_trace *t, const dlx_event *ev)
+static void dot_event(search_trace *t, const dlx_event *ev)
 {
     char below[160];
     switch (ev->kind) {
@@ -529,9 +529,9 @@ static void dot_event(dlx_trace *t, const dlx_event *ev)
 
 /* --- The hook -------------------------------------------------------------------------- */
 
-int dlx_trace_event(void *ctx, const dlx_event *ev)
+int trace_event(void *ctx, const dlx_event *ev)
 {
-    dlx_trace *t = ctx;
+    search_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
     if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_BACKTRACK)
@@ -560,9 +560,9 @@ int dlx_trace_event(void *ctx, const dlx_event *ev)
     default:
         break;
     }
-    if (t->o.format == DLX_TRACE_TEXT)
+    if (t->o.format == TRACE_TEXT)
         text_event(t, ev);
-    else if (t->o.format == DLX_TRACE_JSON)
+    else if (t->o.format == TRACE_JSON)
         json_event(t, ev);
     else
         dot_event(t, ev);
@@ -571,9 +571,9 @@ int dlx_trace_event(void *ctx, const dlx_event *ev)
     return t->failed;
 }
 
-dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
+search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
 {
-    dlx_trace *t = calloc(1, sizeof *t);
+    search_trace *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;
     t->p = p;
@@ -592,7 +592,7 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
     t->hidden_stamp = calloc((size_t)dlx_option_count(p) + 1, sizeof *t->hidden_stamp);
     if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL ||
         t->hidden_stamp == NULL) {
-        dlx_trace_free(t);
+        trace_free(t);
         return NULL;
     }
     for (size_t k = 0; k < n; k++)
@@ -601,7 +601,7 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
 
     FILE *out = t->o.out;
     switch (t->o.format) {
-    case DLX_TRACE_TEXT: {
+    case TRACE_TEXT: {
         int32_t items = dlx_item_count(p), secondary = 0;
         for (int32_t i = 0; i < items; i++)
             secondary += dlx_item_is_secondary(p, i) == 1;
@@ -614,20 +614,20 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
                                                 : "the one with the fewest options left");
         break;
     }
-    case DLX_TRACE_JSON:
+    case TRACE_JSON:
         json_problem(t);
         break;
-    case DLX_TRACE_DOT:
+    case TRACE_DOT:
         fputs("digraph search {\n"
               "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n",
               out);
         break;
     }
     if (t->failed) {
-        dlx_trace_free(t);
+        trace_free(t);
         return NULL;
     }
-    dlx_set_event_fn(p, dlx_trace_event, t);
+    dlx_set_event_fn(p, trace_event, t);
     return t;
 }
 
@@ -647,7 +647,7 @@ static const char *status_word(int status, int limit_hit)
     }
 }
 
-int dlx_trace_finish(dlx_trace *t, int status)
+int trace_finish(search_trace *t, int status)
 {
     FILE *out = t->o.out;
     dlx_stats now;
@@ -655,7 +655,7 @@ int dlx_trace_finish(dlx_trace *t, int status)
     uint64_t nodes = now.nodes - t->start.nodes, updates = now.updates - t->start.updates;
     uint64_t solutions = now.solutions - t->start.solutions;
     switch (t->o.format) {
-    case DLX_TRACE_TEXT:
+    case TRACE_TEXT:
         flush_run(t);
         if (t->limit_hit)
             fprintf(out, "trace stopped: more than %" PRIu64 " search-tree nodes\n",
@@ -665,12 +665,12 @@ int dlx_trace_finish(dlx_trace *t, int status)
                 solutions == 1 ? "" : "s", nodes, nodes == 1 ? "" : "s", updates,
                 updates == 1 ? "" : "s");
         break;
-    case DLX_TRACE_JSON:
+    case TRACE_JSON:
         fprintf(out, "{\"event\":\"end\",\"status\":\"%s\",\"solutions\":%" PRIu64
                      ",\"nodes\":%" PRIu64 ",\"updates\":%" PRIu64 "}\n",
                 status_word(status, t->limit_hit), solutions, nodes, updates);
         break;
-    case DLX_TRACE_DOT:
+    case TRACE_DOT:
         dot_flush(t, "(not explored)", ", style=dashed");
         if (t->limit_hit)
             fprintf(out, "  // stopped: more than %" PRIu64 " search-tree nodes\n", t->o.max_nodes);
@@ -682,9 +682,9 @@ int dlx_trace_finish(dlx_trace *t, int status)
     return t->failed ? -1 : 0;
 }
 
-int dlx_trace_limit_hit(const dlx_trace *t) { return t->limit_hit; }
+int trace_limit_hit(const search_trace *t) { return t->limit_hit; }
 
-void dlx_trace_free(dlx_trace *t)
+void trace_free(search_trace *t)
 {
     if (t == NULL)
         return;
