@@ -49,8 +49,10 @@ static void print_help(void)
           "  -p, --puzzle=PUZZLE    solve PUZZLE, given as text (one line, or a grid\n"
           "                           with newlines); may be repeated; these come\n"
           "                           before the FILEs, and stdin is not read\n"
-          "\n"
-          "Output:\n"
+          "\n",
+          stdout);
+    /* Two strings: C11 compilers need not take literals over 4095 bytes. */
+    fputs("Output:\n"
           "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
           "                           written: a line for a line, N lines for a grid)\n"
           "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
@@ -220,7 +222,8 @@ static int check_combinations(const cli_options *o)
     if (o->mode == MODE_EXPLAIN && o->alg_given && o->alg != SUDOKU_DLX)
         return usage_error("%s", "--explain follows the dancing-links engine: use it with "
                                  "--algorithm dlx");
-    if (o->mode == MODE_TO_DLX && ((o->alg_given && o->alg != SUDOKU_DLX) || o->format != OUT_AUTO))
+    if (o->mode == MODE_TO_DLX &&
+        ((o->alg_given && o->alg != SUDOKU_DLX) || o->format != OUT_AUTO))
         return usage_error("%s", "--to-dlx writes the dancing-links problem: it does not go "
                                  "with --algorithm or --format");
     return -1;
