@@ -379,9 +379,14 @@ START_TEST(bad_arguments)
     ck_assert_int_eq(dlx_add_option(p, items, NULL, -1), DLX_EINVAL);
     ck_assert_int_eq(dlx_option_count(p), 0);
     ck_assert_int_eq(dlx_add_option(p, items, NULL, 2), 0);
-    ck_assert_int_eq(dlx_commit(p, -1), DLX_EINVAL);
+    /* Negative ids are exclusions (DLX_EXCLUDE): -1 excludes option 0, so
+     * the ones out of range are -2 and below. */
+    ck_assert_int_eq(dlx_commit(p, DLX_EXCLUDE(1)), DLX_EINVAL);
+    ck_assert_int_eq(dlx_commit(p, INT32_MIN), DLX_EINVAL);
     ck_assert_int_eq(dlx_commit(p, 1), DLX_EINVAL);
     ck_assert_int_eq(dlx_commit(p, INT32_MAX), DLX_EINVAL);
+    ck_assert_int_eq(dlx_item_bounds(p, 2, NULL, NULL), DLX_EINVAL);
+    ck_assert_int_eq(dlx_add_item_bounds(p, "c", DLX_PRIMARY, 1, 2), DLX_EORDER);
     ck_assert_int_eq(dlx_uncommit(p), DLX_EEMPTY);
     ck_assert_ptr_null(dlx_item_name(p, -1));
     ck_assert_ptr_null(dlx_item_name(p, 2));
