@@ -171,6 +171,13 @@ DLX_API int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *ite
  * still to be covered. DLX_EINVAL out of range. */
 DLX_API int32_t dlx_item_remaining(const dlx_problem *p, int32_t item);
 DLX_API int dlx_item_is_active(const dlx_problem *p, int32_t item);
+/* How many more options primary item `item` needs at least (*lo) and may
+ * take at most (*hi) now: its bounds less the options in force that cover
+ * it; 1 and 1 for an active item without bounds, 0 and 0 once it takes no
+ * more (covered, or after a null move). With remaining options len, its
+ * branching degree is len - lo + 1. Either pointer may be NULL. DLX_OK, or
+ * DLX_EINVAL for a secondary item or one out of range. */
+DLX_API int dlx_item_residual(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi);
 /* Copies at most cap of the options still available to item now, in list
  * order; returns how many there are. */
 DLX_API int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int32_t cap);

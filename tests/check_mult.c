@@ -149,6 +149,14 @@ START_TEST(bounds_api)
     ck_assert_int_eq(dlx_item_bounds(p, 5, NULL, NULL), DLX_EINVAL);
     ck_assert_int_eq(dlx_item_bounds(p, -1, NULL, NULL), DLX_EINVAL);
     ck_assert_int_eq(dlx_item_bounds(NULL, 0, NULL, NULL), DLX_EINVAL);
+    int32_t rlo, rhi;
+    ck_assert_int_eq(dlx_item_residual(p, 1, &rlo, &rhi), DLX_EINVAL); /* secondary */
+    ck_assert_int_eq(dlx_item_residual(p, 2, &rlo, &rhi), DLX_OK);
+    ck_assert_int_eq(rlo, 0);
+    ck_assert_int_eq(rhi, 3);
+    ck_assert_int_eq(dlx_item_residual(p, 3, &rlo, &rhi), DLX_OK);
+    ck_assert_int_eq(rlo, 2);
+    ck_assert_int_eq(rhi, 2);
     /* options: a with c, c alone, b alone, d alone */
     const int32_t ac[2] = {0, 3}, c = 3, b = 2, d = 4;
     ck_assert_int_eq(dlx_add_option(p, ac, NULL, 2), 0);
@@ -369,6 +377,12 @@ static int check_event(void *ctx, const dlx_event *ev)
         ck_assert_int_le(ev->lo, ev->hi);
         ck_assert_int_ge(ev->hi, 1);
         ck_assert_int_eq(ev->degree, ev->remaining - ev->lo + 1);
+        {
+            int32_t lo, hi; /* the live state says the same */
+            ck_assert_int_eq(dlx_item_residual(e->p, ev->item, &lo, &hi), DLX_OK);
+            ck_assert_int_eq(lo, ev->lo);
+            ck_assert_int_eq(hi, ev->hi);
+        }
         break;
     case DLX_EV_DEAD_END:
         ck_assert_int_le(e->degree[l], 0);
