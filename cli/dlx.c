@@ -461,11 +461,17 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
     }
     if (o->stats) {
         dlx_problem *p = run->problem;
-        int32_t items = dlx_item_count(p), secondary = 0;
-        for (int32_t i = 0; i < items; i++)
+        int32_t items = dlx_item_count(p), secondary = 0, bounded = 0;
+        for (int32_t i = 0; i < items; i++) {
+            int32_t lo = 1, hi = 1;
             secondary += dlx_item_is_secondary(p, i) == 1;
-        fprintf(stderr, "items: %ld (%ld primary, %ld secondary)\noptions: %ld\ncolours: %ld\n",
-                (long)items, (long)(items - secondary), (long)secondary,
+            dlx_item_bounds(p, i, &lo, &hi);
+            bounded += dlx_item_is_secondary(p, i) != 1 && (lo != 1 || hi != 1);
+        }
+        fprintf(stderr, "items: %ld (%ld primary", (long)items, (long)(items - secondary));
+        if (bounded > 0) /* searched by Algorithm M */
+            fprintf(stderr, ", %ld with bounds", (long)bounded);
+        fprintf(stderr, ", %ld secondary)\noptions: %ld\ncolours: %ld\n", (long)secondary,
                 (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"
