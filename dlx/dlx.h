@@ -336,6 +336,13 @@ enum dlx_event_kind {
     DLX_EV_DEAD_END,  /* chosen item has no options left (with bounds: it
                          cannot reach its lower bound, degree <= 0) */
     DLX_EV_BACKTRACK, /* all options of item at level tried: back up */
+    /* Link detail: only with dlx_set_detail(p, DLX_DETAIL_LINKS), so a hook
+     * written for the kinds above never sees these. */
+    DLX_EV_HIDE,      /* node leaves its item's list (a cover's or purify's) */
+    DLX_EV_UNHIDE,    /* node goes back into its item's list */
+    DLX_EV_MARK,      /* purify: node agrees with the colour: it stays, with
+                         its colour set to -1 (settled) */
+    DLX_EV_UNMARK,    /* unpurify: its colour given back */
     /* Only problems with bounds (Algorithm M) have these: */
     DLX_EV_TWEAK,     /* the option just tried leaves the list of the item
                          chosen at level, for the rest of the level: later
@@ -362,13 +369,31 @@ typedef struct dlx_event {
     int32_t index;     /* TRY and SKIP: 0-based number of the branch at the
                           level (for TRY without bounds, the option's position
                           in the item's list); else -1 */
+    /* The members below came later; old hooks may ignore them. Links are slots of
+     * the node layout (dlx_node(): item id i has header i + 1, 0 is the
+     * root of the active list). A member a kind does not name is 0. */
+    uint64_t seq;      /* every event: 1, 2, ... since the search began */
+    uint64_t updates;  /* every event: the `updates` statistic just before
+                          this step (dlx_get_stats() says the same here) */
+    int32_t node;      /* HIDE, UNHIDE, MARK, UNMARK: the node; PURIFY,
+                          UNPURIFY: the option's node that has the colour */
+    int32_t up, down;  /* HIDE, UNHIDE: the node's ULINK and DLINK, which
+                          it keeps while out: DLINK[up] and ULINK[down] are
+                          the links rewired */
+    int32_t len;       /* HIDE, UNHIDE, MARK, UNMARK: LEN of the node's item
+                          after the step */
+    int32_t left, right; /* COVER, UNCOVER: the item's header's LLINK and
+                          RLINK, the neighbours whose links are rewired */
+    int32_t scanned;   /* CHOOSE: how many active items the rule looked at,
+                          in list order, before it settled on `item` (the
+                          default rule stops at the first with 0 or 1
+                          options; with a seed all are looked at) */
     int32_t lo, hi;    /* CHOOSE: how many more options the item needs at
                           least and may take at most (1 and 1 without bounds);
-                          USE/UNUSE: hi is the residual bound after the use;
-                          else 0 */
+                          USE/UNUSE: hi is the residual bound after the use */
     int32_t degree;    /* CHOOSE: the number of branches at this level (the
                           item's remaining options without bounds; Knuth's
-                          len + s - b + 1 with them, <= 0 a dead end); else 0 */
+                          len + s - b + 1 with them, <= 0 a dead end) */
 } dlx_event;
 
 /* The order of events, which replays and teaching tools rely on: at each
@@ -380,8 +405,13 @@ typedef struct dlx_event {
  * the item's options are exhausted BACKTRACK and UNCOVER of the item. Each
  * COVER, PURIFY, UNCOVER and UNPURIFY comes just before the step it names,
  * so the hook sees the links as they are before that step and after the
- * ones announced before it. See docs/trace-json.md for the same order as a
- * JSON stream.
+ * ones announced before it. With link detail, each COVER is followed by a
+ * HIDE for every node it takes out, in the order the dance takes them
+ * (down the item's list, and along each option from left to right round to
+ * the start); each PURIFY by a HIDE or MARK for every node of the item's
+ * list; each UNCOVER and UNPURIFY by the UNHIDEs and UNMARKs that undo
+ * those, in exactly the reverse order. Each comes just before its step,
+ * like COVER. See docs/trace-json.md for the same order as a JSON stream.
  *
  * With bounds (Algorithm M) a level goes: CHOOSE; DEAD_END and nothing more
  * when its degree is <= 0; the COVER of the item only when this choice uses
@@ -392,13 +422,49 @@ typedef struct dlx_event {
  * or UNPURIFY; or, as the last branch when the lower bound allows, SKIP.
  * Finally BACKTRACK, UNTWEAK (when there were tweaks) and the UNCOVER of the
  * item if it was covered. TWEAK/UNTWEAK and USE/UNUSE nest like COVER and
- * UNCOVER, an UNTWEAK closing all the level's TWEAKs at once. */
+ * UNCOVER, an UNTWEAK closing all the level's TWEAKs at once. Link detail
+ * is not given for a problem with bounds: its search announces no HIDE,
+ * UNHIDE, MARK or UNMARK. */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs
  * nothing on the search's hot path. */
 typedef int (*dlx_event_fn)(void *ctx, const dlx_event *ev);
 DLX_API void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx);
+
+/* What the event hook is told beyond the kinds CHOOSE .. BACKTRACK: 0 (the
+ * default) or DLX_DETAIL_LINKS, every link the dance changes (the HIDE,
+ * UNHIDE, MARK and UNMARK events). Detail costs a call per node moved, and
+ * only while a hook is set. Takes effect at the next dlx_search() call.
+ * DLX_EINVAL for unknown flags. */
+#define DLX_DETAIL_LINKS 1u
+DLX_API int dlx_set_detail(dlx_problem *p, unsigned flags);
+
+/* --- The node layout (teaching tools) -------------------------------------- */
+
+/* Knuth's memory table (TAOCP 7.2.2.1, DLX1), which this engine keeps as he
+ * does: slot 0 is unused; slots 1..N are the item headers (item id i at
+ * i + 1); slot N+1 is the first spacer; then each option's nodes in
+ * consecutive slots, each option followed by a spacer. Only ULINK, DLINK,
+ * LEN and the colours change during a search; dlx_set_seed() reorders the
+ * lists. */
+typedef struct dlx_node_info {
+    int32_t top;    /* TOP: a header's LEN; an option node's item header; a
+                       spacer's -k, k the number of options before it */
+    int32_t ulink, dlink;
+    int32_t color;  /* 0 none, > 0 a colour, -1 while its item is purified;
+                       a purified item's header: the colour it was given */
+    int32_t option; /* an option node's option id; -1 for headers, spacers */
+} dlx_node_info;
+
+/* Number of slots (1 + headers + nodes + spacers); 0 for NULL. */
+DLX_API int32_t dlx_node_count(const dlx_problem *p);
+/* Slot x of the memory table, as it is now. DLX_EINVAL out of range. */
+DLX_API int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out);
+/* The active list's links of header x (0..N; 0 is the root): LLINK and
+ * RLINK. A secondary item, which is never in the list, links to itself; a
+ * covered item keeps the links it had. DLX_EINVAL out of range. */
+DLX_API int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink);
 
 /* --- Checking ------------------------------------------------------------ */
 

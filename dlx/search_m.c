@@ -29,7 +29,8 @@
  * tied on all three, each as likely). DLX_CHOOSE_MRV stops scanning at
  * degree 1 (a forced move: nothing does better), DLX_CHOOSE_MRV_FULL only at
  * a dead end, whose choice among dead ends changes nothing in the tree. */
-DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *degree)
+DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *degree,
+                                 int32_t *scanned)
 {
     const dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
@@ -37,13 +38,17 @@ DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *deg
     int32_t best = cl[0].next, s;
     if (general && p->choose == DLX_CHOOSE_FIRST) {
         *degree = m_degree(LEN(best), mult[best], &s);
+        *scanned = 1;
         return best;
     }
     const int32_t stop_at = p->choose == DLX_CHOOSE_MRV ? 1 : 0;
     int32_t t_best = INT32_MAX, s_best = 0, len_best = 0;
     uint32_t ties = 0;
+    int32_t looked = 0;
     for (int32_t k = cl[0].next; k != 0; k = cl[k].next) {
         int32_t len = LEN(k);
+        if (general)
+            looked++;
         int32_t t = m_degree(len, mult[k], &s);
         if (t < t_best || (t == t_best && (s < s_best || (s == s_best && len > len_best)))) {
             best = k;
@@ -59,13 +64,16 @@ DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *deg
         }
     }
     *degree = t_best;
+    if (general)
+        *scanned = looked;
     return best;
 }
 
 int32_t dlxi_choose_item_m(dlx_problem *p, int32_t *degree)
 {
+    int32_t scanned;
     *degree = 0;
-    return p->cl[0].next == 0 ? 0 : choose_item_m(p, 1, degree);
+    return p->cl[0].next == 0 ? 0 : choose_item_m(p, 1, degree, &scanned);
 }
 
 /* --- Events ---------------------------------------------------------------------- */
@@ -82,19 +90,20 @@ static int32_t branch_number(dlx_nodes nd, int32_t first, int32_t cur)
     return k;
 }
 
-DLX_NOINLINE void announce_choice_m(dlx_problem *p, int32_t best, int32_t degree, int32_t level)
+DLX_NOINLINE void announce_choice_m(dlx_problem *p, int32_t best, int32_t degree, int32_t level,
+                                    int32_t scanned)
 {
     dlx_mult m = p->mult[best];
     int32_t s = m.slack < m.bound ? m.slack : m.bound;
     dlxi_emit(p, (dlx_event){.kind = DLX_EV_CHOOSE, .level = level, .item = best - 1,
                              .option = -1, .remaining = p->nd.im[best].itm, .index = -1,
-                             .lo = m.bound - s, .hi = m.bound, .degree = degree});
+                             .scanned = scanned, .lo = m.bound - s, .hi = m.bound,
+                             .degree = degree});
     if (degree <= 0)
         dlxi_emit(p, (dlx_event){.kind = DLX_EV_DEAD_END, .level = level, .item = best - 1,
                                  .option = -1, .remaining = p->nd.im[best].itm, .index = -1});
     else if (m.bound == 1)
-        dlxi_emit(p, (dlx_event){.kind = DLX_EV_COVER, .level = level, .item = best - 1,
-                                 .option = -1, .remaining = -1, .index = -1});
+        announce_cover(p, p->cl, DLX_EV_COVER, best, level);
 }
 
 /* TRY (and TWEAK when the level tweaks), or SKIP for the null move. */
@@ -129,14 +138,16 @@ DLX_NOINLINE void announce_backtrack_m(dlx_problem *p, int32_t best, int32_t lev
                                      .option = -1, .remaining = k, .index = -1});
     }
     if (m.bound == 0)
-        dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNCOVER, .level = level, .item = best - 1,
-                                 .option = -1, .remaining = -1, .index = -1});
+        announce_cover(p, p->cl, DLX_EV_UNCOVER, best, level);
 }
 
 /* --- The loop --------------------------------------------------------------------- */
 
-/* One copy per (colors, general) pair, as in search.c. The branching item of
- * the current level is `best`; a choice equal to it is the null move. */
+/* One copy per (colors, general) pair, as in search.c (link detail is not
+ * given with bounds). The branching item of the current level is `best`; a
+ * choice equal to it is the null move. As in search.c the general copy
+ * counts updates straight into p->stats, so that each event carries the
+ * running count. */
 DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const int general)
 {
     const dlx_nodes nd = p->nd;
@@ -148,6 +159,7 @@ DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const in
     const int32_t last_hdr = p->n_items;
     const int has_budget = budget != 0;
     uint64_t updates = 0, nodes = 0;
+#define UPDATES (general ? &p->stats.updates : &updates)
     int32_t level = p->level, max_level = p->stats.max_level;
     int32_t best = 0, cur;
     int rc;
@@ -179,22 +191,22 @@ forward:
         goto recover;
     }
     {
-        int32_t degree;
-        best = choose_item_m(p, general, &degree);
+        int32_t degree, scanned = 0;
+        best = choose_item_m(p, general, &degree, &scanned);
         if (general && p->on_event)
-            announce_choice_m(p, best, degree, level);
+            announce_choice_m(p, best, degree, level, scanned);
         if (degree <= 0)
             goto recover; /* it cannot reach its lower bound: nothing to undo */
         degree_at[level] = degree;
-        cur = first_at[level] = m_enter(nd, cl, mult, best, last_hdr, colors, &updates);
+        cur = first_at[level] = m_enter(nd, cl, mult, best, last_hdr, colors, UPDATES);
     }
 
 advance:
-    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, colors, general, level, &updates))
+    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, colors, general, level, UPDATES))
         goto backup;
     choice[level] = cur;
     if (cur != best)
-        commit_rest_m(p, nd, cl, mult, cur, last_hdr, colors, general, level, &updates);
+        commit_rest_m(p, nd, cl, mult, cur, last_hdr, colors, general, level, UPDATES);
     level++;
     goto forward;
 
@@ -222,6 +234,7 @@ out:
     p->stats.updates += updates;
     p->stats.max_level = max_level;
     return rc;
+#undef UPDATES
 }
 
 DLX_NOINLINE int run_m_plain(dlx_problem *p, uint64_t budget) { return run_m(p, budget, 0, 0); }
