@@ -54,7 +54,9 @@ static void usage(FILE *out)
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
-          "written item:colour. Lines starting with '|' or '//' are comments.\n"
+          "written item:colour. A primary item written lo:hi|name (or hi|name) must be\n"
+          "covered lo to hi times (Knuth's DLX3). Lines starting with '|' or '//' are\n"
+          "comments.\n"
           "\n"
           "Output:\n"
           "  -c, --count           print only the number of solutions\n"
@@ -71,7 +73,7 @@ static void usage(FILE *out)
           "Search:\n"
           "      --choose=RULE     which item to branch on: mrv (fewest options left,\n"
           "                        the default), knuth (the same, exactly as DLX1 does\n"
-          "                        it), first (the leftmost item)\n"
+          "                        it; with bounds as DLX3), first (the leftmost item)\n"
           "      --seed=N          break ties and order options at random, from seed N\n"
           "                        (random: pick one and say which, to run it again)\n"
           "\n"
@@ -481,6 +483,12 @@ static int setup_search(struct cmd_run *run)
         fprintf(stderr, "dlx: seed %llu (--seed=%llu runs this search again)\n",
                 (unsigned long long)o->seed, (unsigned long long)o->seed);
     dlx_set_limit(p, o->max_solutions);
+    if (o->detail && dlx_has_bounds(p)) {
+        /* Algorithm M's tweaks are not announced link by link (dlx.h). */
+        fprintf(stderr, "dlx: error: --detail=links is not available for a problem with bounds "
+                        "(lo:hi|name items); --trace=json alone shows Algorithm M's steps\n");
+        return EXIT_ERROR;
+    }
     if (o->view != CMD_VIEW_NONE) {
         /* The view writes the solutions itself, as part of the trace. */
         trace_opts to = {
@@ -502,6 +510,13 @@ static int setup_search(struct cmd_run *run)
             .tree_depth = o->tree_depth,
             .tree_nodes = o->force ? 0 : o->tree_nodes,
         };
+        if ((to.format == TRACE_MATRIX || to.format == TRACE_LINKS) && dlx_has_bounds(p)) {
+            fprintf(stderr,
+                    "%s: error: --trace=%s shows Algorithm X's dance; this problem has bounds "
+                    "(Algorithm M): --trace or --trace=json shows its search\n",
+                    o->input_name, to.format == TRACE_MATRIX ? "matrix" : "links");
+            return EXIT_ERROR;
+        }
         if (to.format == TRACE_MATRIX && !o->force && !trace_matrix_fits(p)) {
             fprintf(stderr,
                     "%s: error: --trace=matrix is for small problems (at most %d items and %d "
@@ -617,11 +632,17 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                 (unsigned long long)drawn, (unsigned long long)(drawn + folded));
     if (o->stats) {
         dlx_problem *p = run->problem;
-        int32_t items = dlx_item_count(p), secondary = 0;
-        for (int32_t i = 0; i < items; i++)
+        int32_t items = dlx_item_count(p), secondary = 0, bounded = 0;
+        for (int32_t i = 0; i < items; i++) {
+            int32_t lo = 1, hi = 1;
             secondary += dlx_item_is_secondary(p, i) == 1;
-        fprintf(stderr, "items: %ld (%ld primary, %ld secondary)\noptions: %ld\ncolours: %ld\n",
-                (long)items, (long)(items - secondary), (long)secondary,
+            dlx_item_bounds(p, i, &lo, &hi);
+            bounded += dlx_item_is_secondary(p, i) != 1 && (lo != 1 || hi != 1);
+        }
+        fprintf(stderr, "items: %ld (%ld primary", (long)items, (long)(items - secondary));
+        if (bounded > 0) /* searched by Algorithm M */
+            fprintf(stderr, ", %ld with bounds", (long)bounded);
+        fprintf(stderr, ", %ld secondary)\noptions: %ld\ncolours: %ld\n", (long)secondary,
                 (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"

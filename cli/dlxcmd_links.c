@@ -184,6 +184,8 @@ void links_event(links_view *v, const dlx_event *ev)
             fprintf(out, "%s: no more options: back up\n", name);
         }
         break;
+    default: /* Algorithm M's steps: refused for problems with bounds */
+        break;
     }
 }
 

@@ -55,12 +55,19 @@ static void put_dot_text(FILE *out, const char *s)
     }
 }
 
+/* option >= 0: an option's node; -1: the root; <= -2: the null move of
+ * item -2 - option (Algorithm M's SKIP). */
 static void write_node(tree_view *v, int32_t depth, int32_t option, const char *below,
                        const char *style)
 {
     FILE *out = v->out;
     fprintf(out, "  n%" PRId64 " [label=\"#%" PRId64 " ", v->id[depth], v->id[depth]);
-    put_dot_text(out, option >= 0 ? trace_option_text(v->t, option) : "start");
+    if (option <= -2) {
+        put_dot_text(out, "skip ");
+        put_dot_text(out, trace_item_name(v->t, -2 - option));
+    } else {
+        put_dot_text(out, option >= 0 ? trace_option_text(v->t, option) : "start");
+    }
     if (below != NULL) {
         fputs("\\n", out);
         put_dot_text(out, below);
@@ -104,12 +111,17 @@ void tree_event(tree_view *v, const dlx_event *ev)
     char below[160];
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
-        if (ev->remaining == 0)
+        /* The number of branches: the options left, or with bounds Knuth's
+         * degree (<= 0 a dead end with options still left). */
+        if (ev->degree <= 0 && ev->remaining == 0)
             snprintf(below, sizeof below, "%s: no options\ndead end",
+                     trace_item_name(v->t, ev->item));
+        else if (ev->degree <= 0)
+            snprintf(below, sizeof below, "%s: too few options\ndead end",
                      trace_item_name(v->t, ev->item));
         else
             snprintf(below, sizeof below, "choose %s (%" PRId32 ")",
-                     trace_item_name(v->t, ev->item), ev->remaining);
+                     trace_item_name(v->t, ev->item), ev->degree);
         if (v->path < 0) { /* the root */
             v->path = 0;
             v->id[0] = v->next_id++;
@@ -119,10 +131,11 @@ void tree_event(tree_view *v, const dlx_event *ev)
             write_node(v, 0, -1, below, "");
         } else {
             write_pending(v, below,
-                          ev->remaining == 0 ? ", color=\"#b03030\", fontcolor=\"#b03030\"" : "");
+                          ev->degree <= 0 ? ", color=\"#b03030\", fontcolor=\"#b03030\"" : "");
         }
         break;
-    case DLX_EV_TRY: {
+    case DLX_EV_TRY:
+    case DLX_EV_SKIP: {
         int32_t d = ev->level + 1;
         if (d >= v->depths || v->path < d - 1)
             return; /* cannot happen: a try follows the choice of its level */
@@ -141,7 +154,7 @@ void tree_event(tree_view *v, const dlx_event *ev)
             v->folded_count++;
         }
         v->pending = 1;
-        v->pending_option = ev->option;
+        v->pending_option = ev->kind == DLX_EV_TRY ? ev->option : -2 - ev->item;
         break;
     }
     case DLX_EV_SOLUTION:
@@ -194,8 +207,10 @@ tree_view *tree_new(search_trace *t)
     v->depth_limit = o->tree_depth;
     v->draw_limit = o->tree_nodes;
     /* A level covers at least one item: the path is never deeper than the
-     * items, plus the root and a solution below the last level. */
-    v->depths = dlx_item_count(trace_problem(t)) + 3;
+     * items, plus the root and a solution below the last level; with bounds
+     * a level tries an option or skips an item, each once on a path. */
+    dlx_problem *p = trace_problem(t);
+    v->depths = dlx_item_count(p) + 3 + (dlx_has_bounds(p) ? dlx_option_count(p) : 0);
     size_t n = (size_t)v->depths;
     v->id = calloc(n, sizeof *v->id);
     v->drawn = calloc(n, sizeof *v->drawn);
