@@ -27,6 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifndef DLX_DOCDIR /* make passes $(DOCDIR), where make install puts the docs */
+#define DLX_DOCDIR "docs"
+#endif
+
 enum {
     EXIT_FOUND = 0,
     EXIT_NONE = 1,
@@ -90,7 +94,8 @@ static void usage(FILE *out)
           "      --others=N        name N other items on a choose line of the text\n"
           "                        trace (12; all: every one)\n"
           "      --detail=links    with --trace=json: every link the dance changes,\n"
-          "                        and the node layout first (docs/trace-json.md)\n"
+          "                        and the node layout first (see\n"
+          "                        " DLX_DOCDIR "/trace-json.md)\n"
           "      --max-nodes=N     stop the trace or the tree after N search-tree nodes\n"
           "      --force           trace past the size limit (1000 nodes for the text,\n"
           "                        matrix and links views, 100000 for json and the\n"
@@ -101,7 +106,7 @@ static void usage(FILE *out)
           "\n"
           "Exit status: 0 if a solution was found, 1 if there is none, 2 on an error,\n"
           "130 when interrupted by Ctrl-C (the solutions found so far are printed).\n"
-          "The format is described in docs/format.md; see also dlx(1).\n",
+          "The format is described in " DLX_DOCDIR "/format.md; see also dlx(1).\n",
           out);
 }
 
