@@ -226,7 +226,10 @@ DLX_API int dlx_count(dlx_problem *p, uint64_t *count);
 /* Knuth's estimate of the fraction of the search tree already explored, from
  * the positions of the current choices at the first levels: the sum over
  * levels l of (k_l / t_0 t_1 ... t_l), where option k_l (from 0) of t_l is
- * being tried at level l. 0 before a search, 1 once it is done. Costs nothing
+ * being tried at level l. 0 before a search, 1 once it is done. For a
+ * search of a subtree (dlx_start_subtree()) or one that gave work away
+ * (dlx_split()), the fraction explored of the part that is its own, with
+ * the levels counted from that part's root. Costs nothing
  * on the search's hot path (computed on demand); cheap enough to call once a
  * second between dlx_search() calls with a node budget. */
 DLX_API double dlx_estimate_done(const dlx_problem *p);
@@ -257,8 +260,9 @@ DLX_API void dlx_reset_stats(dlx_problem *p);
 
 /* Called with each prefix: the options chosen at levels 0..count-1 (committed
  * options not included). is_solution is 1 when the prefix is itself a
- * complete solution found above the requested depth. Return non-zero to
- * stop. */
+ * complete solution found above the requested depth (always 0 from
+ * dlx_split()). Return non-zero to stop (dlx_split(): to refuse the split).
+ * The array is owned by the problem and valid only during the call. */
 typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, int is_solution);
 
 /* Walks the search tree down to `depth` levels and reports every subtree root
@@ -269,6 +273,48 @@ typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, i
  * disjoint parts of the tree whose solutions add up to the whole. Returns
  * DLX_OK, DLX_STOPPED or a negative status; the problem is reset after. */
 DLX_API int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx);
+
+/* Dynamic splitting, what work stealing and a distributed search use: a
+ * running search gives away the options it has not tried yet, each as a
+ * prefix, and another search (on a clone, a thread, a machine holding the
+ * same problem) explores the subtree under it. The pieces are disjoint, and
+ * their solutions, nodes and updates add up exactly to those of one search
+ * (with dlx_set_seed(), the solutions still do; nodes may not, since each
+ * piece breaks ties with its own random numbers).
+ *
+ * dlx_start_subtree() sets p up to search one such subtree: the options
+ * prefix[0..n-1] are put in force as the search's levels 0..n-1 would have
+ * them, and the next dlx_search() explores only what lies under the last
+ * one, ending with DLX_OK and the structure as it was. Statistics count
+ * what one whole search counts below that point, including the covering
+ * done by trying the last option itself; putting the others in force is not
+ * counted (its donor counted it). Solutions are reported whole: committed
+ * options, then the prefix, then the rest. n = 0 is the whole search. Any
+ * search under way is abandoned first. DLX_EINVAL for an option id out of
+ * range, DLX_ECONFLICT for an option that cannot follow the ones before it
+ * (nothing is then in force), DLX_EBUSY from inside a callback,
+ * DLX_ENOMEM. */
+DLX_API int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
+
+enum dlx_split_mode {
+    DLX_SPLIT_SHALLOWEST, /* the untried options of the shallowest level that
+                             has any (what a thief steals); the search goes
+                             on with the rest */
+    DLX_SPLIT_ALL         /* all the work not yet done, down to the subtree the
+                             search is about to enter (its path, as one more
+                             prefix); the search is then over, reset, and its
+                             statistics count exactly the work it did */
+};
+
+/* Gives away part of a search paused by its node budget (DLX_PAUSED): fn
+ * receives each piece as a prefix for dlx_start_subtree(), shallowest first,
+ * and the search will not explore them. Returns how many pieces were given;
+ * 0 when there is nothing to give (the search is on its last path) or when
+ * fn refused a piece by returning non-zero (nothing is then given away: the
+ * pieces already received must be dropped). With fn NULL, nothing changes
+ * and the return value says how many pieces there would be. DLX_EINVAL when
+ * no search is paused, DLX_EBUSY from inside a callback, DLX_ENOMEM. */
+DLX_API int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx);
 
 /* --- Watching the search (tracing, teaching) ------------------------------ */
 
