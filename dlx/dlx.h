@@ -316,6 +316,64 @@ enum dlx_split_mode {
  * no search is paused, DLX_EBUSY from inside a callback, DLX_ENOMEM. */
 DLX_API int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx);
 
+/* --- One search on many threads ------------------------------------------ */
+
+/* What each thread did, for the watch callback. */
+typedef struct dlx_thread_stats {
+    uint64_t nodes;      /* search-tree nodes it visited */
+    uint64_t units;      /* subtrees it searched (the first thread's first is the whole tree) */
+    uint64_t splits;     /* times it gave work away */
+    double idle_seconds; /* time it waited for work */
+} dlx_thread_stats;
+
+/* A parallel search as the watch callback sees it. */
+typedef struct dlx_progress {
+    double done;     /* Knuth's estimate of the fraction of the tree explored, combined over
+                        the threads (see dlx_estimate_done()); 1 at the end of a full search */
+    dlx_stats stats; /* this search's figures, summed over the threads */
+    int32_t threads; /* threads searching */
+    int32_t busy;    /* of those, how many have work now */
+    uint64_t units;  /* subtrees handed out so far */
+    const dlx_thread_stats *thread; /* [threads]; owned by the search, valid during the call */
+} dlx_progress;
+
+/* Called on the thread that called dlx_search_threads(), about every 50 ms
+ * while the search runs (with figures a moment old), and once more when it
+ * is over (with the final figures; its answer is then ignored). Return
+ * non-zero to stop the search (Ctrl-C, a time limit). */
+typedef int (*dlx_watch_fn)(void *ctx, const dlx_progress *progress);
+
+/* One search of p on `threads` POSIX threads (0: one per processor), with
+ * work handed out as it runs: whenever a thread is idle, a busy one gives
+ * away the untried options of its shallowest level (dlx_split()), and the
+ * idle one searches a subtree (dlx_start_subtree()) on its own clone of p.
+ * Returns DLX_OK when the whole tree has been searched, DLX_STOPPED when
+ * the limit was reached, the solution callback or the watch asked to stop,
+ * or a negative status (DLX_ENOMEM, also when a thread cannot be started;
+ * DLX_EINVAL with an event hook set, since events are one stream). No
+ * thread is left running and nothing is leaked in any case.
+ *
+ * - Any search under way on p is abandoned first, and p is left idle after:
+ *   a parallel search cannot be resumed. p's limit and solution callback at
+ *   the start of the call are used; its statistics grow by the search's,
+ *   summed over the threads: the solutions, nodes and updates of a full
+ *   search equal one thread's exactly (unless dlx_set_seed() was used:
+ *   each subtree then breaks ties with its own random numbers).
+ * - Solutions reach the callback one at a time, never two at once, from
+ *   whichever thread found them, in the order they are found: within one
+ *   subtree in the order of dlx_search(), subtrees interleaved as the
+ *   threads go, so the order changes from run to run. The limit holds over
+ *   all threads: exactly that many reach the callback, and once it is
+ *   reached every thread stops within a slice (about a millisecond).
+ * - p itself is not searched and must not be changed while the threads run:
+ *   from the callbacks, the calls that would change it are refused as from
+ *   any callback (DLX_EBUSY); reading it is fine. dlx_get_stats(p) gives
+ *   the figures only once the call has returned (the watch has them live).
+ * - Memory: every block comes from p's allocator, called from the threads
+ *   as well, but never from two at once; the threads' stacks come from the
+ *   system (pthread_create). Each thread holds a clone of p. */
+DLX_API int dlx_search_threads(dlx_problem *p, int32_t threads, dlx_watch_fn watch, void *ctx);
+
 /* --- Watching the search (tracing, teaching) ------------------------------ */
 
 enum dlx_event_kind {

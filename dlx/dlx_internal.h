@@ -268,6 +268,13 @@ static inline int dlxi_busy(const dlx_problem *p)
     return p->in_callback > 0;
 }
 
+/* The structure must not change now: a search is under way, or a callback
+ * runs (of a search of p, or of a parallel search of p's clones). */
+static inline int dlxi_frozen(const dlx_problem *p)
+{
+    return dlxi_in_search(p) || dlxi_busy(p);
+}
+
 /* Back to "no search under way"; the caller has put the links right. */
 static inline void dlxi_forget_search(dlx_problem *p)
 {
