@@ -239,7 +239,8 @@ static int take_unit(struct team *t, struct worker *w, int32_t *n)
                 best = k;
         struct unit u = t->pool[best];
         t->pool[best] = t->pool[--t->queued];
-        memcpy(w->prefix, u.prefix, (size_t)u.n * sizeof *u.prefix);
+        if (u.n)
+            memcpy(w->prefix, u.prefix, (size_t)u.n * sizeof *u.prefix);
         *n = u.n;
         w->weight = u.weight;
         unit_free(t, &u);
