@@ -14,6 +14,7 @@
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
  * printed, marked partial).
  */
+#include "common_file.h"
 #include "common_getopt.h"
 #include "common_time.h"
 #include "dlxcmd.h"
@@ -52,7 +53,7 @@ static void usage(FILE *out)
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
-          "written item:colour. Lines starting with '|' are comments.\n"
+          "written item:colour. Lines starting with '|' or '//' are comments.\n"
           "\n"
           "Output:\n"
           "  -c, --count           print only the number of solutions\n"
@@ -76,6 +77,9 @@ static void usage(FILE *out)
           "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
           "                        level) or json (one event per line)\n"
           "      --tree[=dot]      the search tree for Graphviz\n"
+          "      --detail=links    with --trace=json: every link the dance changes,\n"
+          "                        and the node layout first (docs/trace-json.md)\n"
+          "      --max-nodes=N     stop the trace or the tree after N search-tree nodes\n"
           "      --force           trace past the size limit (1000 nodes for the text\n"
           "                        log, 100000 for json and the tree)\n"
           "\n"
@@ -96,7 +100,8 @@ static void cmd_defaults(struct cmd_options *o)
     o->choose = DLX_CHOOSE_MRV;
 }
 
-enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE };
+enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE, OPT_DETAIL,
+       OPT_MAX_NODES };
 
 /* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
  * go on, or EXIT_ERROR after reporting a usage error. */
@@ -116,6 +121,8 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "trace", optional_argument, NULL, OPT_TRACE },
         { "tree", optional_argument, NULL, OPT_TREE },
         { "force", no_argument, NULL, OPT_FORCE },
+        { "detail", required_argument, NULL, OPT_DETAIL },
+        { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -212,6 +219,20 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         case OPT_FORCE:
             o->force = 1;
             break;
+        case OPT_DETAIL:
+            if (strcmp(optarg, "links") != 0) {
+                cli_usage_error("dlx", "unknown detail '%s' (expected links)", optarg);
+                return EXIT_ERROR;
+            }
+            o->detail = 1;
+            break;
+        case OPT_MAX_NODES:
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_nodes) != 0 || o->max_nodes == 0) {
+                cli_usage_error("dlx", "--max-nodes wants a positive whole number, not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            break;
         case 'h':
             usage(stdout);
             return -1;
@@ -234,6 +255,14 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                         o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
         return EXIT_ERROR;
     }
+    if (o->max_nodes && o->view == CMD_VIEW_NONE) {
+        cli_usage_error("dlx", "--max-nodes goes with --trace or --tree");
+        return EXIT_ERROR;
+    }
+    if (o->detail && o->view != CMD_VIEW_JSON) {
+        cli_usage_error("dlx", "--detail=links goes with --trace=json");
+        return EXIT_ERROR;
+    }
     if (argc - optind > 1) {
         cli_usage_error("dlx", "too many arguments: one FILE at most (starting with '%s')",
                         argv[optind + 1]);
@@ -248,13 +277,16 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
 
 /* --- reading ------------------------------------------------------------- */
 
+/* A message about a place in the input is FILE:LINE:COLUMN: KIND: ...; one
+ * about the whole file (it cannot be read, it is too big) is dlx: FILE:
+ * KIND: ..., as the sudoku command words them (common_file.h). */
 static void print_diag(const char *name, const dlx_text_diag *d, const char *kind)
 {
     if (d->line > 0)
         fprintf(stderr, "%s:%lld:%lld: %s: %s\n", name, (long long)d->line,
                 (long long)d->column, kind, d->message);
     else
-        fprintf(stderr, "%s: %s: %s\n", name, kind, d->message);
+        fprintf(stderr, "dlx: %s: %s: %s\n", name, kind, d->message);
 }
 
 /* Reads and parses the input into run->text. Returns 0 or EXIT_ERROR after
@@ -266,14 +298,12 @@ static int read_problem(struct cmd_run *run)
     if (o->path) {
         in = fopen(o->path, "r");
         if (!in) {
-            fprintf(stderr, "%s: error: cannot open: %s\n", o->input_name, strerror(errno));
+            cli_file_error("dlx", o->input_name, "cannot open", errno);
             return EXIT_ERROR;
         }
     }
-    if (!o->path && !o->quiet && isatty(STDIN_FILENO))
-        fputs("dlx: reading the problem from the terminal; end it with Ctrl-D "
-              "(dlx --help for more)\n",
-              stderr);
+    if (!o->path && !o->quiet)
+        cli_terminal_hint("dlx", "the problem");
     run->text = dlx_text_new();
     if (!run->text) {
         fputs("dlx: error: out of memory\n", stderr);
@@ -298,7 +328,7 @@ static int read_problem(struct cmd_run *run)
         if (d)
             print_diag(o->input_name, d, "error");
         else
-            fprintf(stderr, "%s: error: %s\n", o->input_name, dlx_text_strerror(rc));
+            fprintf(stderr, "dlx: %s: error: %s\n", o->input_name, dlx_text_strerror(rc));
         return EXIT_ERROR;
     }
     run->problem = dlx_text_problem(run->text);
@@ -331,6 +361,17 @@ static const char *color_name(void *ctx, int32_t color)
     return dlx_text_color_name(ctx, color);
 }
 
+/* The node limit of the teaching view: --max-nodes, none with --force, or
+ * the view's default. */
+static uint64_t view_limit(const struct cmd_options *o)
+{
+    if (o->max_nodes)
+        return o->max_nodes;
+    if (o->force)
+        return 0;
+    return o->view == CMD_VIEW_TRACE ? TRACE_TEXT_LIMIT : TRACE_JSON_LIMIT;
+}
+
 /* The one place where the problem is configured before the search: choose
  * rule, seed, limit, and either the solution callback or a teaching view's
  * event hook. Returns 0 or EXIT_ERROR after reporting. */
@@ -353,13 +394,14 @@ static int setup_search(struct cmd_run *run)
                       : o->view == CMD_VIEW_JSON ? TRACE_JSON
                                                      : TRACE_DOT,
             .out = run->out,
-            .max_nodes = o->force ? 0
-                         : o->view == CMD_VIEW_TRACE ? TRACE_TEXT_LIMIT
-                                                         : TRACE_JSON_LIMIT,
+            .max_nodes = view_limit(o),
             .choose = o->choose,
             .option_text = option_text,
             .color_name = color_name,
             .text_ctx = run->text,
+            .detail = o->detail,
+            .have_seed = o->have_seed,
+            .seed = o->seed,
         };
         run->trace = trace_new(p, &to);
         if (!run->trace) {
@@ -447,10 +489,10 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && trace_limit_hit(run->trace))
             fprintf(stderr,
-                    "dlx: %s stopped at its limit of %u search-tree nodes: it is meant "
+                    "dlx: %s stopped at its limit of %llu search-tree nodes: it is meant "
                     "for small problems; --force %s everything\n",
                     o->view == CMD_VIEW_DOT ? "the tree" : "the trace",
-                    o->view == CMD_VIEW_TRACE ? TRACE_TEXT_LIMIT : TRACE_JSON_LIMIT,
+                    (unsigned long long)view_limit(o),
                     o->view == CMD_VIEW_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,

@@ -49,6 +49,8 @@ struct cmd_options {
     enum dlx_choose choose;   /* --choose=mrv|first|knuth */
     enum cmd_view view;   /* --trace[=json], --tree=dot */
     int force;                /* --force: trace past the size limit */
+    int detail;               /* --detail=links: the JSON trace shows the links */
+    uint64_t max_nodes;       /* --max-nodes N: the view's node limit; 0: its default */
 };
 
 /* One run of the command: the problem and where its answers go. */

@@ -27,9 +27,12 @@ struct search_trace {
     dlx_problem *p;
     trace_opts o;
     dlx_stats start;      /* statistics when the trace began */
-    uint64_t nodes;       /* CHOOSE events seen */
-    uint64_t solutions;   /* SOLUTION events seen */
+    uint64_t nodes;       /* CHOOSE and SOLUTION events shown: search-tree nodes */
+    uint64_t solutions;   /* SOLUTION events shown */
     int limit_hit;
+    uint64_t seq0;        /* the engine's number of the event before the first shown */
+    uint64_t cut_updates; /* at the limit: the updates statistic where the
+                             events stopped being shown */
     int failed;           /* out of memory during the trace */
 
     /* Per search level, 0 .. levels-1. */
@@ -370,8 +373,50 @@ static const char *const json_kind[] = {
     [DLX_EV_COVER] = "cover",     [DLX_EV_UNCOVER] = "uncover",
     [DLX_EV_PURIFY] = "purify",   [DLX_EV_UNPURIFY] = "unpurify",
     [DLX_EV_SOLUTION] = "solution", [DLX_EV_DEAD_END] = "dead_end",
-    [DLX_EV_BACKTRACK] = "backtrack",
+    [DLX_EV_BACKTRACK] = "backtrack", [DLX_EV_HIDE] = "hide",
+    [DLX_EV_UNHIDE] = "unhide",   [DLX_EV_MARK] = "mark",
+    [DLX_EV_UNMARK] = "unmark",
 };
+
+/* With --detail=links: Knuth's memory table of the nodes as the search
+ * starts (after --seed has reordered the lists), as parallel arrays indexed
+ * by slot, and the active list's links of the headers. */
+static void json_layout(search_trace *t)
+{
+    FILE *out = t->o.out;
+    dlx_problem *p = t->p;
+    int32_t slots = dlx_node_count(p), items = dlx_item_count(p);
+    static const char *const field[] = {"top", "ulink", "dlink", "color"};
+    fprintf(out, ",\"layout\":{\"headers\":%" PRId32 ",\"slots\":%" PRId32, items, slots);
+    for (int f = 0; f < 4; f++) {
+        fprintf(out, ",\"%s\":[", field[f]);
+        for (int32_t x = 0; x < slots; x++) {
+            dlx_node_info n;
+            dlx_node(p, x, &n);
+            int32_t v = f == 0 ? n.top : f == 1 ? n.ulink : f == 2 ? n.dlink : n.color;
+            fprintf(out, "%s%" PRId32, x ? "," : "", v);
+        }
+        fputc(']', out);
+    }
+    fputs(",\"spacers\":[", out);
+    for (int32_t x = items + 1, first = 1; x < slots; x++) {
+        dlx_node_info n;
+        dlx_node(p, x, &n);
+        if (n.top <= 0) {
+            fprintf(out, "%s%" PRId32, first ? "" : ",", x);
+            first = 0;
+        }
+    }
+    for (int f = 0; f < 2; f++) {
+        fputs(f == 0 ? "],\"llink\":[" : "],\"rlink\":[", out);
+        for (int32_t x = 0; x <= items; x++) {
+            int32_t l, r;
+            dlx_item_links(p, x, &l, &r);
+            fprintf(out, "%s%" PRId32, x ? "," : "", f == 0 ? l : r);
+        }
+    }
+    fputs("]}", out);
+}
 
 static void json_problem(search_trace *t)
 {
@@ -410,16 +455,29 @@ static void json_problem(search_trace *t)
         }
         fputc(']', out);
     }
-    fprintf(out, ",\"rule\":\"%s\"}\n",
+    fprintf(out, ",\"rule\":\"%s\"",
             t->o.choose == DLX_CHOOSE_FIRST      ? "first"
             : t->o.choose == DLX_CHOOSE_MRV_FULL ? "knuth"
                                                  : "mrv");
+    if (t->o.detail) {
+        if (t->o.have_seed)
+            fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);
+        else
+            fputs(",\"seed\":null", out);
+        fputs(",\"seq\":0", out);
+        json_layout(t);
+    }
+    fputs("}\n", out);
 }
 
 static void json_event(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
-    fprintf(out, "{\"event\":\"%s\",\"level\":%" PRId32, json_kind[ev->kind], ev->level);
+    fprintf(out, "{\"event\":\"%s\"", json_kind[ev->kind]);
+    if (t->o.detail)
+        fprintf(out, ",\"seq\":%" PRIu64 ",\"updates\":%" PRIu64, ev->seq - t->seq0,
+                ev->updates - t->start.updates);
+    fprintf(out, ",\"level\":%" PRId32, ev->level);
     switch (ev->kind) {
     case DLX_EV_CHOOSE: {
         fprintf(out, ",\"item\":%" PRId32 ",\"remaining\":%" PRId32 ",\"active\":[", ev->item,
@@ -434,8 +492,34 @@ static void json_event(search_trace *t, const dlx_event *ev)
             fprintf(out, "%s[%" PRId32 ",%" PRId32 "]", k ? "," : "", t->scratch_ids[k],
                     dlx_item_remaining(t->p, t->scratch_ids[k]));
         fputc(']', out);
+        if (t->o.detail) {
+            /* Every item's LEN, covered and secondary ones too, and how far
+             * the rule's scan of the active list went. */
+            fprintf(out, ",\"scanned\":%" PRId32 ",\"lens\":[", ev->scanned);
+            for (int32_t i = 0; i < dlx_item_count(t->p); i++)
+                fprintf(out, "%s%" PRId32, i ? "," : "", dlx_item_remaining(t->p, i));
+            fputc(']', out);
+        }
         break;
     }
+    case DLX_EV_COVER:
+    case DLX_EV_UNCOVER:
+        fprintf(out, ",\"item\":%" PRId32, ev->item);
+        if (t->o.detail)
+            fprintf(out, ",\"left\":%" PRId32 ",\"right\":%" PRId32, ev->left, ev->right);
+        break;
+    case DLX_EV_HIDE:
+    case DLX_EV_UNHIDE:
+    case DLX_EV_MARK:
+    case DLX_EV_UNMARK:
+        fprintf(out, ",\"node\":%" PRId32 ",\"option\":%" PRId32 ",\"item\":%" PRId32, ev->node,
+                ev->option, ev->item);
+        if (ev->kind == DLX_EV_HIDE || ev->kind == DLX_EV_UNHIDE)
+            fprintf(out, ",\"up\":%" PRId32 ",\"down\":%" PRId32, ev->up, ev->down);
+        else
+            fprintf(out, ",\"color\":%" PRId32, ev->color);
+        fprintf(out, ",\"len\":%" PRId32, ev->len);
+        break;
     case DLX_EV_TRY:
         fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32 ",\"index\":%" PRId32
                      ",\"of\":%" PRId32,
@@ -444,6 +528,8 @@ static void json_event(search_trace *t, const dlx_event *ev)
     case DLX_EV_PURIFY:
     case DLX_EV_UNPURIFY:
         fprintf(out, ",\"item\":%" PRId32 ",\"color\":%" PRId32, ev->item, ev->color);
+        if (t->o.detail)
+            fprintf(out, ",\"node\":%" PRId32, ev->node);
         break;
     case DLX_EV_SOLUTION:
         fprintf(out, ",\"number\":%" PRIu64 ",\"options\":[", t->solutions);
@@ -454,7 +540,7 @@ static void json_event(search_trace *t, const dlx_event *ev)
             }
         fputc(']', out);
         break;
-    default: /* COVER, UNCOVER, DEAD_END, BACKTRACK */
+    default: /* DEAD_END, BACKTRACK */
         fprintf(out, ",\"item\":%" PRId32, ev->item);
         break;
     }
@@ -534,15 +620,22 @@ int trace_event(void *ctx, const dlx_event *ev)
     search_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
-    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_BACKTRACK)
+    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_UNMARK)
         return 0; /* cannot happen: levels never outnumber the items */
-    switch (ev->kind) {
-    case DLX_EV_CHOOSE:
+    if (t->seq0 == UINT64_MAX)
+        t->seq0 = ev->seq - 1; /* numbered from 1 in this trace */
+    if (ev->kind == DLX_EV_CHOOSE || ev->kind == DLX_EV_SOLUTION) {
+        /* A node of the tree. Past the limit nothing more is shown, and the
+         * end record counts what was: the stream and its totals agree. */
         if (t->o.max_nodes > 0 && t->nodes >= t->o.max_nodes) {
             t->limit_hit = 1;
+            t->cut_updates = ev->updates;
             return 1;
         }
         t->nodes++;
+    }
+    switch (ev->kind) {
+    case DLX_EV_CHOOSE:
         t->item_at[ev->level] = ev->item;
         t->choices_at[ev->level] = ev->remaining;
         t->tried_at[ev->level] = -1;
@@ -581,6 +674,11 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
     if (t->o.out == NULL)
         t->o.out = stdout;
     dlx_get_stats(p, &t->start);
+    t->seq0 = UINT64_MAX;
+    if (t->o.detail && dlx_set_detail(p, DLX_DETAIL_LINKS) != DLX_OK) {
+        free(t);
+        return NULL;
+    }
     /* Every level covers at least one primary item, so there are never more
      * levels than items; one more for the solution below the last. */
     t->levels = dlx_item_count(p) + 2;
@@ -652,8 +750,10 @@ int trace_finish(search_trace *t, int status)
     FILE *out = t->o.out;
     dlx_stats now;
     dlx_get_stats(t->p, &now);
-    uint64_t nodes = now.nodes - t->start.nodes, updates = now.updates - t->start.updates;
-    uint64_t solutions = now.solutions - t->start.solutions;
+    /* Counted from the events shown, so that a stream cut at the limit
+     * agrees with its own totals (the engine has gone a step further). */
+    uint64_t nodes = t->nodes, solutions = t->solutions;
+    uint64_t updates = (t->limit_hit ? t->cut_updates : now.updates) - t->start.updates;
     switch (t->o.format) {
     case TRACE_TEXT:
         flush_run(t);
@@ -689,6 +789,7 @@ void trace_free(search_trace *t)
     if (t == NULL)
         return;
     dlx_set_event_fn(t->p, NULL, NULL);
+    dlx_set_detail(t->p, 0);
     free(t->item_at);
     free(t->choices_at);
     free(t->tried_at);

@@ -50,6 +50,9 @@ typedef struct trace_opts {
     trace_text_fn option_text; /* may be NULL */
     trace_color_fn color_name; /* may be NULL */
     void *text_ctx;                /* given to both */
+    int detail;               /* JSON: the links too (--detail=links) */
+    int have_seed;            /* --seed given: the seed, said in the trace */
+    uint64_t seed;
 } trace_opts;
 
 /* The default node limits of the dlx command (lifted by --force): a log or a

@@ -385,7 +385,14 @@ enum dlx_event_kind {
     DLX_EV_UNPURIFY,  /* that undone */
     DLX_EV_SOLUTION,  /* a solution at level (count options) */
     DLX_EV_DEAD_END,  /* chosen item has no options left */
-    DLX_EV_BACKTRACK  /* all options of item at level tried: back up */
+    DLX_EV_BACKTRACK, /* all options of item at level tried: back up */
+    /* Link detail: only with dlx_set_detail(p, DLX_DETAIL_LINKS), so a hook
+     * written for the kinds above never sees these. */
+    DLX_EV_HIDE,      /* node leaves its item's list (a cover's or purify's) */
+    DLX_EV_UNHIDE,    /* node goes back into its item's list */
+    DLX_EV_MARK,      /* purify: node agrees with the colour: it stays, with
+                         its colour set to -1 (settled) */
+    DLX_EV_UNMARK     /* unpurify: its colour given back */
 };
 
 typedef struct dlx_event {
@@ -396,6 +403,25 @@ typedef struct dlx_event {
     int32_t remaining; /* CHOOSE: options left for the item; else -1 */
     int32_t color;     /* PURIFY/UNPURIFY: the colour; else 0 */
     int32_t index;     /* TRY: 0-based position of the option in the item's list */
+    /* The members below came later; old hooks may ignore them. Links are slots of
+     * the node layout (dlx_node(): item id i has header i + 1, 0 is the
+     * root of the active list). A member a kind does not name is 0. */
+    uint64_t seq;      /* every event: 1, 2, ... since the search began */
+    uint64_t updates;  /* every event: the `updates` statistic just before
+                          this step (dlx_get_stats() says the same here) */
+    int32_t node;      /* HIDE, UNHIDE, MARK, UNMARK: the node; PURIFY,
+                          UNPURIFY: the option's node that has the colour */
+    int32_t up, down;  /* HIDE, UNHIDE: the node's ULINK and DLINK, which
+                          it keeps while out: DLINK[up] and ULINK[down] are
+                          the links rewired */
+    int32_t len;       /* HIDE, UNHIDE, MARK, UNMARK: LEN of the node's item
+                          after the step */
+    int32_t left, right; /* COVER, UNCOVER: the item's header's LLINK and
+                          RLINK, the neighbours whose links are rewired */
+    int32_t scanned;   /* CHOOSE: how many active items the rule looked at,
+                          in list order, before it settled on `item` (the
+                          default rule stops at the first with 0 or 1
+                          options; with a seed all are looked at) */
 } dlx_event;
 
 /* The order of events, which replays and teaching tools rely on: at each
@@ -407,14 +433,53 @@ typedef struct dlx_event {
  * the item's options are exhausted BACKTRACK and UNCOVER of the item. Each
  * COVER, PURIFY, UNCOVER and UNPURIFY comes just before the step it names,
  * so the hook sees the links as they are before that step and after the
- * ones announced before it. See docs/trace-json.md for the same order as a
- * JSON stream. */
+ * ones announced before it. With link detail, each COVER is followed by a
+ * HIDE for every node it takes out, in the order the dance takes them
+ * (down the item's list, and along each option from left to right round to
+ * the start); each PURIFY by a HIDE or MARK for every node of the item's
+ * list; each UNCOVER and UNPURIFY by the UNHIDEs and UNMARKs that undo
+ * those, in exactly the reverse order. Each comes just before its step,
+ * like COVER. See docs/trace-json.md for the same order as a JSON stream. */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs
  * nothing on the search's hot path. */
 typedef int (*dlx_event_fn)(void *ctx, const dlx_event *ev);
 DLX_API void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx);
+
+/* What the event hook is told beyond the kinds CHOOSE .. BACKTRACK: 0 (the
+ * default) or DLX_DETAIL_LINKS, every link the dance changes (the HIDE,
+ * UNHIDE, MARK and UNMARK events). Detail costs a call per node moved, and
+ * only while a hook is set. Takes effect at the next dlx_search() call.
+ * DLX_EINVAL for unknown flags. */
+#define DLX_DETAIL_LINKS 1u
+DLX_API int dlx_set_detail(dlx_problem *p, unsigned flags);
+
+/* --- The node layout (teaching tools) -------------------------------------- */
+
+/* Knuth's memory table (TAOCP 7.2.2.1, DLX1), which this engine keeps as he
+ * does: slot 0 is unused; slots 1..N are the item headers (item id i at
+ * i + 1); slot N+1 is the first spacer; then each option's nodes in
+ * consecutive slots, each option followed by a spacer. Only ULINK, DLINK,
+ * LEN and the colours change during a search; dlx_set_seed() reorders the
+ * lists. */
+typedef struct dlx_node_info {
+    int32_t top;    /* TOP: a header's LEN; an option node's item header; a
+                       spacer's -k, k the number of options before it */
+    int32_t ulink, dlink;
+    int32_t color;  /* 0 none, > 0 a colour, -1 while its item is purified;
+                       a purified item's header: the colour it was given */
+    int32_t option; /* an option node's option id; -1 for headers, spacers */
+} dlx_node_info;
+
+/* Number of slots (1 + headers + nodes + spacers); 0 for NULL. */
+DLX_API int32_t dlx_node_count(const dlx_problem *p);
+/* Slot x of the memory table, as it is now. DLX_EINVAL out of range. */
+DLX_API int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out);
+/* The active list's links of header x (0..N; 0 is the root): LLINK and
+ * RLINK. A secondary item, which is never in the list, links to itself; a
+ * covered item keeps the links it had. DLX_EINVAL out of range. */
+DLX_API int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink);
 
 /* --- Checking ------------------------------------------------------------ */
 

@@ -138,6 +138,9 @@ struct dlx_problem {
     uint64_t rng;
 
     dlx_stats stats;
+
+    unsigned detail;    /* DLX_DETAIL_* flags: what the event hook is told */
+    uint64_t event_seq; /* events announced since the search began */
 };
 
 /* --- memory.c ------------------------------------------------------------ */
@@ -170,8 +173,13 @@ int dlxi_prepare_search(dlx_problem *p);
 /* The item the branching rule picks among the active ones (a header index;
  * 0 when none is active). Shared by the search and the prefix walk. */
 int32_t dlxi_choose_item(dlx_problem *p);
-/* Calls the event hook with ev; a non-zero answer becomes a stop request. */
+/* Calls the event hook with ev, numbered and with the running update
+ * count; a non-zero answer becomes a stop request. */
 void dlxi_emit(dlx_problem *p, dlx_event ev);
+/* The link detail of one node (DLX_EV_HIDE and friends), announced just
+ * before the step; `len` is its item's LEN after the step. */
+void dlxi_emit_node(dlx_problem *p, enum dlx_event_kind kind, int32_t q, int32_t len,
+                    int32_t level);
 /* Undoes the choices in force at levels levels-1 down to 0, deepest first,
  * counting nothing (dlx_reset(), and a split search back at its floor). */
 void dlxi_unwind(dlx_problem *p, int32_t levels);
@@ -310,15 +318,26 @@ static inline int32_t dlxi_lowest_bit(uint64_t bits)
 
 /* --- The dance ------------------------------------------------------------ */
 
+/* Every primitive has a `detail` form (hide_d, cover_d, ...) that also
+ * announces each link it changes to the event hook (DLX_DETAIL_LINKS), and
+ * the short form that the fast loops, commitments and the prefix walk use.
+ * `detail` is a compile-time constant: with 0 the announcing compiles away
+ * and the short form is exactly the dance without it. Only the search's
+ * detail loop passes 1, and then `p->on_event` is looked at before each
+ * announcement because a hook may switch itself off. */
+
 /* Removes every node of r's option except r itself from its item's list,
  * following nx[] round the option (no spacer test in the hot loop). With
  * colours, nodes of purified items (color < 0) stay, as in Knuth's
  * Algorithm C: their item is settled and its list is no longer consulted. */
-DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
+DLX_INLINE void hide_d(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
+                       const int detail, int32_t level, uint64_t *updates)
 {
     for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
         if (!colors || nd.im[q].color >= 0) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_HIDE, q, LEN(nd.im[q].itm) - 1, level);
             nd.ud[u].down = d;
             nd.ud[d].up = u;
             LEN(nd.im[q].itm)--;
@@ -327,14 +346,22 @@ DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *update
     }
 }
 
+DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
+{
+    hide_d(NULL, nd, r, colors, 0, 0, updates);
+}
+
 /* Undoes hide(r). The nodes of one option lie in distinct lists, so they
  * may be put back in any order; only the order of options within an item
  * matters, and uncover() takes care of that. */
-DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
+DLX_INLINE void unhide_d(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
+                         const int detail, int32_t level)
 {
     for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
         if (!colors || nd.im[q].color >= 0) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_UNHIDE, q, LEN(nd.im[q].itm) + 1, level);
             nd.ud[u].down = q;
             nd.ud[d].up = q;
             LEN(nd.im[q].itm)++;
@@ -342,11 +369,16 @@ DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
     }
 }
 
+DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
+{
+    unhide_d(NULL, nd, r, colors, 0, 0);
+}
+
 /* Takes item c out of the active list and hides every option in its list.
  * Header indices are 1..last_hdr, so a node index > last_hdr is an option's
  * node and anything else is c itself. */
-DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
-                      uint64_t *updates)
+DLX_INLINE void cover_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
+                        const int colors, const int detail, int32_t level, uint64_t *updates)
 {
     int32_t l = cl[c].prev, r = cl[c].next;
     cl[l].next = r;
@@ -354,13 +386,20 @@ DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, c
     nd.act[c / 64] &= ~((uint64_t)1 << (c % 64));
     (*updates)++;
     for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down)
-        hide(nd, q, colors, updates);
+        hide_d(p, nd, q, colors, detail, level, updates);
 }
 
-DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
+DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
+                      uint64_t *updates)
+{
+    cover_d(NULL, nd, cl, c, last_hdr, colors, 0, 0, updates);
+}
+
+DLX_INLINE void uncover_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
+                          const int colors, const int detail, int32_t level)
 {
     for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up)
-        unhide(nd, q, colors);
+        unhide_d(p, nd, q, colors, detail, level);
     int32_t l = cl[c].prev, r = cl[c].next;
     cl[l].next = c;
     cl[r].prev = c;
@@ -368,41 +407,74 @@ DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
     nd.act[c / 64] |= (uint64_t)(l != c) << (c % 64);
 }
 
+DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
+{
+    uncover_d(NULL, nd, cl, c, last_hdr, colors, 0, 0);
+}
+
 /* Settles secondary item itm(pp) at pp's colour: options that give it
  * another colour are hidden; those that agree are marked -1 so they neither
  * purify again nor leave the item's list. The header keeps the colour so
  * that dlx_option_items() can report it. */
-DLX_INLINE void purify(dlx_nodes nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
+DLX_INLINE void purify_d(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
+                         const int detail, int32_t level, uint64_t *updates)
 {
     int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
     nd.im[c].color = color;
     for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down) {
-        if (nd.im[q].color == color)
+        if (nd.im[q].color == color) {
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_MARK, q, LEN(c), level);
             nd.im[q].color = -1;
-        else
-            hide(nd, q, 1, updates);
+        } else {
+            hide_d(p, nd, q, 1, detail, level, updates);
+        }
+    }
+}
+
+DLX_INLINE void purify(dlx_nodes nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
+{
+    purify_d(NULL, nd, pp, last_hdr, 0, 0, updates);
+}
+
+DLX_INLINE void unpurify_d(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
+                           const int detail, int32_t level)
+{
+    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
+    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up) {
+        if (nd.im[q].color < 0) {
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_UNMARK, q, LEN(c), level);
+            nd.im[q].color = color;
+        } else {
+            unhide_d(p, nd, q, 1, detail, level);
+        }
     }
 }
 
 DLX_INLINE void unpurify(dlx_nodes nd, int32_t pp, int32_t last_hdr)
 {
-    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
-    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up) {
-        if (nd.im[q].color < 0)
-            nd.im[q].color = color;
-        else
-            unhide(nd, q, 1);
-    }
+    unpurify_d(NULL, nd, pp, last_hdr, 0, 0);
+}
+
+/* The COVER or UNCOVER of header x, with its neighbours in the active list
+ * (the links the step rewires: RLINK[left] and LLINK[right]). */
+DLX_INLINE void announce_cover(dlx_problem *p, const dlx_link *cl, enum dlx_event_kind kind,
+                               int32_t x, int32_t level)
+{
+    dlxi_emit(p, (dlx_event){.kind = kind, .level = level, .item = x - 1, .option = -1,
+                             .remaining = -1, .index = -1, .left = cl[x].prev,
+                             .right = cl[x].next});
 }
 
 /* Covers or purifies every item of pp's option but pp's own, left to right
  * starting after pp and wrapping round; the caller has already covered pp's
  * item. With `events` (a compile-time constant) each step is announced to
  * the hook first, from this one walk, so the events cannot drift from what
- * is done. */
-DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                            int32_t last_hdr, const int colors, const int events, int32_t level,
-                            uint64_t *updates)
+ * is done; `detail` adds the links of each step (see hide_d). */
+DLX_INLINE void commit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                              int32_t last_hdr, const int colors, const int events,
+                              const int detail, int32_t level, uint64_t *updates)
 {
     for (int32_t q = pp + 1; q != pp;) {
         int32_t x = nd.im[q].itm;
@@ -412,24 +484,30 @@ DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t 
         }
         if (!colors || nd.im[q].color == 0) {
             if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_COVER, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1, .index = -1});
-            cover(nd, cl, x, last_hdr, colors, updates);
+                announce_cover(p, cl, DLX_EV_COVER, x, level);
+            cover_d(p, nd, cl, x, last_hdr, colors, detail, level, updates);
         } else if (nd.im[q].color > 0) {
             if (events && p->on_event)
                 dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
                                          .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1});
-            purify(nd, q, last_hdr, updates);
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            purify_d(p, nd, q, last_hdr, detail, level, updates);
         }
         q++;
     }
 }
 
+DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                            int32_t last_hdr, const int colors, const int events, int32_t level,
+                            uint64_t *updates)
+{
+    commit_rest_d(p, nd, cl, pp, last_hdr, colors, events, 0, level, updates);
+}
+
 /* Exactly undoes commit_rest(pp), right to left, with the same announcing. */
-DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                              int32_t last_hdr, const int colors, const int events,
-                              int32_t level)
+DLX_INLINE void uncommit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                                int32_t last_hdr, const int colors, const int events,
+                                const int detail, int32_t level)
 {
     for (int32_t q = pp - 1; q != pp;) {
         int32_t x = nd.im[q].itm;
@@ -439,19 +517,24 @@ DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_
         }
         if (!colors || nd.im[q].color == 0) {
             if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNCOVER, .level = level,
-                                         .item = x - 1, .option = -1, .remaining = -1,
-                                         .index = -1});
-            uncover(nd, cl, x, last_hdr, colors);
+                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
+            uncover_d(p, nd, cl, x, last_hdr, colors, detail, level);
         } else if (nd.im[q].color > 0) {
             if (events && p->on_event)
                 dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
                                          .item = x - 1, .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1});
-            unpurify(nd, q, last_hdr);
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            unpurify_d(p, nd, q, last_hdr, detail, level);
         }
         q--;
     }
+}
+
+DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                              int32_t last_hdr, const int colors, const int events,
+                              int32_t level)
+{
+    uncommit_rest_d(p, nd, cl, pp, last_hdr, colors, events, 0, level);
 }
 
 #endif /* DLX_INTERNAL_H */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* query.c - questions about a problem: its items and options as built, and
  * the live state of the links (list lengths, active items) that event hooks
- * and teaching tools read while a search runs. Nothing here changes the
- * problem.
+ * and teaching tools read while a search runs, down to Knuth's memory
+ * table of the nodes. Nothing here changes the problem.
  */
 #include "dlx_internal.h"
 
@@ -86,4 +86,34 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
         if (k < cap)
             items[k] = x - 1;
     return k;
+}
+
+/* --- The node layout ------------------------------------------------------ */
+
+int32_t dlx_node_count(const dlx_problem *p)
+{
+    return p ? p->n_nodes : 0;
+}
+
+int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out)
+{
+    if (!p || !out || x < 0 || x >= p->n_nodes)
+        return DLX_EINVAL;
+    dlx_nodes nd = p->nd;
+    int32_t top = nd.im[x].itm;
+    *out = (dlx_node_info){.top = top, .ulink = nd.ud[x].up, .dlink = nd.ud[x].down,
+                           .color = nd.im[x].color,
+                           .option = x > p->n_items && top > 0 ? dlxi_option_of(nd, x) : -1};
+    return DLX_OK;
+}
+
+int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink)
+{
+    if (!p || x < 0 || x > p->n_items)
+        return DLX_EINVAL;
+    if (llink)
+        *llink = p->cl[x].prev;
+    if (rlink)
+        *rlink = p->cl[x].next;
+    return DLX_OK;
 }
