@@ -53,7 +53,9 @@ static void usage(FILE *out)
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
-          "written item:colour. Lines starting with '|' or '//' are comments.\n"
+          "written item:colour. A primary item written lo:hi|name (or hi|name) must be\n"
+          "covered lo to hi times (Knuth's DLX3). Lines starting with '|' or '//' are\n"
+          "comments.\n"
           "\n"
           "Output:\n"
           "  -c, --count           print only the number of solutions\n"
@@ -70,7 +72,7 @@ static void usage(FILE *out)
           "Search:\n"
           "      --choose=RULE     which item to branch on: mrv (fewest options left,\n"
           "                        the default), knuth (the same, exactly as DLX1 does\n"
-          "                        it), first (the leftmost item)\n"
+          "                        it; with bounds as DLX3), first (the leftmost item)\n"
           "      --seed=N          break ties and order options at random, from seed N\n"
           "\n"
           "Watching the search (small problems; these replace the normal output):\n"
@@ -387,6 +389,12 @@ static int setup_search(struct cmd_run *run)
         return EXIT_ERROR;
     }
     dlx_set_limit(p, o->max_solutions);
+    if (o->detail && dlx_has_bounds(p)) {
+        /* Algorithm M's tweaks are not announced link by link (dlx.h). */
+        fprintf(stderr, "dlx: error: --detail=links is not available for a problem with bounds "
+                        "(lo:hi|name items); --trace=json alone shows Algorithm M's steps\n");
+        return EXIT_ERROR;
+    }
     if (o->view != CMD_VIEW_NONE) {
         /* The view writes the solutions itself, as part of the trace. */
         trace_opts to = {
@@ -501,11 +509,17 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
     }
     if (o->stats) {
         dlx_problem *p = run->problem;
-        int32_t items = dlx_item_count(p), secondary = 0;
-        for (int32_t i = 0; i < items; i++)
+        int32_t items = dlx_item_count(p), secondary = 0, bounded = 0;
+        for (int32_t i = 0; i < items; i++) {
+            int32_t lo = 1, hi = 1;
             secondary += dlx_item_is_secondary(p, i) == 1;
-        fprintf(stderr, "items: %ld (%ld primary, %ld secondary)\noptions: %ld\ncolours: %ld\n",
-                (long)items, (long)(items - secondary), (long)secondary,
+            dlx_item_bounds(p, i, &lo, &hi);
+            bounded += dlx_item_is_secondary(p, i) != 1 && (lo != 1 || hi != 1);
+        }
+        fprintf(stderr, "items: %ld (%ld primary", (long)items, (long)(items - secondary));
+        if (bounded > 0) /* searched by Algorithm M */
+            fprintf(stderr, ", %ld with bounds", (long)bounded);
+        fprintf(stderr, ", %ld secondary)\noptions: %ld\ncolours: %ld\n", (long)secondary,
                 (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"

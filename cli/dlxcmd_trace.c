@@ -12,6 +12,13 @@
  * that follow a TRY go on its line, each with the options it hides (read
  * from the item's list at the event, before the engine does the cover), and
  * the uncovers of an option go on one "undo" line.
+ *
+ * A problem with bounds (Algorithm M) adds TWEAK (the option tried is set
+ * aside for the level's later branches), USE/UNUSE (an item of the option
+ * takes one more option and stays active), SKIP (the null move: the item
+ * takes nothing more) and UNTWEAK (the set-aside options go back); CHOOSE
+ * then says how many more options the item needs and may take, and the
+ * number of branches, Knuth's degree. All three views show them.
  */
 #include "dlxcmd_trace.h"
 #include "common_json.h"
@@ -35,10 +42,15 @@ struct search_trace {
                              events stopped being shown */
     int failed;           /* out of memory during the trace */
 
+    int bounded;          /* the problem has bounds: Algorithm M's events */
+
     /* Per search level, 0 .. levels-1. */
     int32_t levels;
     int32_t *item_at;     /* item chosen at the level */
-    int32_t *choices_at;  /* its number of options when chosen */
+    int32_t *choices_at;  /* its number of branches when chosen (its options,
+                             without bounds) */
+    unsigned char *covered_at; /* the level covered its item (a BACKTRACK is
+                                  then followed by the item's UNCOVER) */
     int32_t *tried_at;    /* option being tried at the level, or -1 */
     int64_t *node_at;     /* DOT: the tree node where the level's item was chosen */
 
@@ -46,6 +58,7 @@ struct search_trace {
     enum run_kind run;
     int32_t run_level;
     int32_t run_len;      /* items written on the line so far */
+    const char *run_verb; /* the verb of the last of them: "cover", "use", ... */
     /* Options hidden by the covers of the option being tried: the engine
      * reports all of an option's covers before carrying them out, so the
      * trace itself keeps track of what the earlier ones took away. */
@@ -174,6 +187,13 @@ static void indent(const search_trace *t, int32_t level)
         fputs("  ", t->o.out);
 }
 
+/* A line of its own at the level's indentation. */
+static void fputs_level(const search_trace *t, int32_t level, const char *s)
+{
+    indent(t, level);
+    fputs(s, t->o.out);
+}
+
 /* --- The text view ------------------------------------------------------------- */
 
 /* Ends the line of covers or uncovers, if one is being written. */
@@ -184,6 +204,7 @@ static void flush_run(search_trace *t)
     putc('\n', t->o.out);
     t->run = RUN_NONE;
     t->run_len = 0;
+    t->run_verb = NULL;
 }
 
 /* Up to this many options are named for what one cover hides. */
@@ -240,35 +261,80 @@ static void write_hidden(search_trace *t, const dlx_event *ev)
         putc(')', t->o.out);
 }
 
-/* Adds a covered or uncovered item to the line being written. */
+/* The word for a step on a "try" or "undo" line. Covers and purifies are
+ * both "cover" (a purify shows its colour), as they always were. */
+static const char *run_verb(enum dlx_event_kind kind)
+{
+    switch (kind) {
+    case DLX_EV_TWEAK: return "set aside";
+    case DLX_EV_USE: return "use";
+    case DLX_EV_UNUSE: return "give back";
+    case DLX_EV_UNCOVER:
+    case DLX_EV_UNPURIFY: return "uncover";
+    default: return "cover";
+    }
+}
+
+/* Adds a step to the line being written: ": cover A, B; use C ...". */
 static void run_add(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
+    const char *verb = run_verb(ev->kind);
     if (t->run_len == 0)
-        fputs(t->run == RUN_TRY ? ": cover " : ": uncover ", out);
+        fprintf(out, ": %s", verb);
+    else if (verb != t->run_verb)
+        fprintf(out, "; %s", verb);
     else
-        fputs(", ", out);
+        fputs(",", out);
+    t->run_verb = verb;
+    t->run_len++;
+    if (ev->kind == DLX_EV_TWEAK)
+        return; /* the option set aside is the one on this line */
+    putc(' ', out);
     fputs(item_name(t, ev->item), out);
     if (ev->kind == DLX_EV_PURIFY || ev->kind == DLX_EV_UNPURIFY)
         put_colour(t, ev->color);
-    if (t->run == RUN_TRY)
+    if (ev->kind == DLX_EV_USE)
+        fprintf(out, " (%" PRId32 " more at most)", ev->hi);
+    if (t->run == RUN_TRY && (ev->kind == DLX_EV_COVER || ev->kind == DLX_EV_PURIFY))
         write_hidden(t, ev);
-    t->run_len++;
 }
 
 /* Up to this many other items are listed on a "choose" line. */
 #define OTHERS_SHOWN 12
+
+/* "needs 2 to 3 more", "needs 2 more", "may take 1 more", for an item with
+ * bounds. */
+static void put_needs(FILE *out, int32_t lo, int32_t hi)
+{
+    if (lo == hi)
+        fprintf(out, "needs %" PRId32 " more", lo);
+    else if (lo == 0)
+        fprintf(out, "may take %" PRId32 " more", hi);
+    else
+        fprintf(out, "needs %" PRId32 " to %" PRId32 " more", lo, hi);
+}
 
 static void text_choose(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     indent(t, ev->level);
     fprintf(out, "choose %s: ", item_name(t, ev->item));
-    if (ev->remaining == 0) {
-        fputs("no options left: dead end\n", out);
+    if (t->bounded && (ev->lo != 1 || ev->hi != 1)) {
+        put_needs(out, ev->lo, ev->hi);
+        fputs(", ", out);
+    }
+    if (ev->degree <= 0) {
+        if (ev->remaining == 0)
+            fputs("no options left: dead end\n", out);
+        else
+            fprintf(out, "only %" PRId32 " option%s left: dead end\n", ev->remaining,
+                    ev->remaining == 1 ? "" : "s");
         return;
     }
     fprintf(out, "%" PRId32 " option%s", ev->remaining, ev->remaining == 1 ? "" : "s");
+    if (t->bounded && ev->degree != ev->remaining)
+        fprintf(out, ", %" PRId32 " branch%s", ev->degree, ev->degree == 1 ? "" : "es");
     /* Why this item: the rule, and what the other active items have. */
     int32_t n = dlx_active_items(t->p, NULL, 0);
     if (grow_ids(t, n) != 0) {
@@ -279,10 +345,11 @@ static void text_choose(search_trace *t, const dlx_event *ev)
     dlx_active_items(t->p, t->scratch_ids, n);
     if (t->o.choose == DLX_CHOOSE_FIRST)
         fputs(", the first item left", out);
-    else if (ev->remaining == 1)
+    else if (ev->degree == 1)
         fputs(", forced", out);
     else
         fputs(", the fewest", out);
+    /* With bounds the others are compared by their branches too. */
     int32_t shown = 0;
     for (int32_t k = 0; k < n; k++) {
         int32_t item = t->scratch_ids[k];
@@ -292,11 +359,17 @@ static void text_choose(search_trace *t, const dlx_event *ev)
             fprintf(out, ", ...");
             break;
         }
-        fprintf(out, "%s%s %" PRId32, shown ? ", " : " (others: ", item_name(t, item),
-                dlx_item_remaining(t->p, item));
+        int32_t len = dlx_item_remaining(t->p, item), lo = 1;
+        if (t->bounded)
+            dlx_item_residual(t->p, item, &lo, NULL);
+        fprintf(out, "%s%s %" PRId32, shown ? ", " : t->bounded ? " (others' branches: " : " (others: ",
+                item_name(t, item), len - lo + 1);
         shown++;
     }
     fputs(shown ? ")\n" : " (no other item left)\n", out);
+    if (t->bounded && ev->hi > 1)
+        fputs_level(t, ev->level,
+                    "(it stays active: each option tried is set aside for the next branches)\n");
 }
 
 static void text_event(search_trace *t, const dlx_event *ev)
@@ -305,6 +378,8 @@ static void text_event(search_trace *t, const dlx_event *ev)
     switch (ev->kind) {
     case DLX_EV_COVER:
     case DLX_EV_PURIFY:
+    case DLX_EV_USE:
+    case DLX_EV_TWEAK:
         if (ev->kind == DLX_EV_COVER && t->expect_item_cover) {
             t->expect_item_cover = 0; /* the chosen item's own cover: said already */
             return;
@@ -312,8 +387,15 @@ static void text_event(search_trace *t, const dlx_event *ev)
         if (t->run == RUN_TRY)
             run_add(t, ev);
         return;
+    case DLX_EV_UNTWEAK:
+        flush_run(t);
+        indent(t, ev->level);
+        fprintf(out, "%s: the %" PRId32 " option%s set aside go%s back\n", item_name(t, ev->item),
+                ev->remaining, ev->remaining == 1 ? "" : "s", ev->remaining == 1 ? "es" : "");
+        return;
     case DLX_EV_UNCOVER:
     case DLX_EV_UNPURIFY:
+    case DLX_EV_UNUSE:
         if (ev->kind == DLX_EV_UNCOVER && t->expect_item_uncover) {
             t->expect_item_uncover = 0;
             return;
@@ -334,6 +416,11 @@ static void text_event(search_trace *t, const dlx_event *ev)
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         text_choose(t, ev);
+        break;
+    case DLX_EV_SKIP:
+        indent(t, ev->level);
+        fprintf(out, "skip %s: it takes no more options [%" PRId32 " of %" PRId32 "]\n",
+                item_name(t, ev->item), ev->index + 1, t->choices_at[ev->level]);
         break;
     case DLX_EV_TRY:
         indent(t, ev->level);
@@ -358,7 +445,8 @@ static void text_event(search_trace *t, const dlx_event *ev)
     case DLX_EV_BACKTRACK:
         if (t->choices_at[ev->level] > 0) { /* a dead end said so already */
             indent(t, ev->level);
-            fprintf(out, "%s: no more options: back up\n", item_name(t, ev->item));
+            fprintf(out, "%s: no more %s: back up\n", item_name(t, ev->item),
+                    t->bounded ? "branches" : "options");
         }
         break;
     default: /* DEAD_END: written with its CHOOSE */
@@ -375,7 +463,9 @@ static const char *const json_kind[] = {
     [DLX_EV_SOLUTION] = "solution", [DLX_EV_DEAD_END] = "dead_end",
     [DLX_EV_BACKTRACK] = "backtrack", [DLX_EV_HIDE] = "hide",
     [DLX_EV_UNHIDE] = "unhide",   [DLX_EV_MARK] = "mark",
-    [DLX_EV_UNMARK] = "unmark",
+    [DLX_EV_UNMARK] = "unmark",   [DLX_EV_TWEAK] = "tweak",
+    [DLX_EV_UNTWEAK] = "untweak",     [DLX_EV_USE] = "use",
+    [DLX_EV_UNUSE] = "unuse",         [DLX_EV_SKIP] = "skip",
 };
 
 /* With --detail=links: Knuth's memory table of the nodes as the search
@@ -425,7 +515,12 @@ static void json_problem(search_trace *t)
     for (int32_t i = 0; i < dlx_item_count(t->p); i++) {
         fputs(i ? ",{\"name\":" : "{\"name\":", out);
         cli_json_put_string(out, item_name(t, i));
-        fprintf(out, ",\"secondary\":%s}", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
+        fprintf(out, ",\"secondary\":%s", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
+        int32_t lo = 1, hi = 1;
+        dlx_item_bounds(t->p, i, &lo, &hi);
+        if (dlx_item_is_secondary(t->p, i) != 1 && (lo != 1 || hi != 1))
+            fprintf(out, ",\"lo\":%" PRId32 ",\"hi\":%" PRId32, lo, hi);
+        fputc('}', out);
     }
     fputs("],\"options\":[", out);
     for (int32_t o = 0; o < dlx_option_count(t->p); o++) {
@@ -480,17 +575,26 @@ static void json_event(search_trace *t, const dlx_event *ev)
     fprintf(out, ",\"level\":%" PRId32, ev->level);
     switch (ev->kind) {
     case DLX_EV_CHOOSE: {
-        fprintf(out, ",\"item\":%" PRId32 ",\"remaining\":%" PRId32 ",\"active\":[", ev->item,
-                ev->remaining);
+        fprintf(out, ",\"item\":%" PRId32 ",\"remaining\":%" PRId32, ev->item, ev->remaining);
+        if (t->bounded)
+            fprintf(out, ",\"lo\":%" PRId32 ",\"hi\":%" PRId32 ",\"degree\":%" PRId32, ev->lo,
+                    ev->hi, ev->degree);
+        fputs(",\"active\":[", out);
         int32_t n = dlx_active_items(t->p, NULL, 0);
         if (grow_ids(t, n) != 0) {
             t->failed = 1;
             n = 0;
         }
         dlx_active_items(t->p, t->scratch_ids, n);
-        for (int32_t k = 0; k < n; k++)
-            fprintf(out, "%s[%" PRId32 ",%" PRId32 "]", k ? "," : "", t->scratch_ids[k],
-                    dlx_item_remaining(t->p, t->scratch_ids[k]));
+        for (int32_t k = 0; k < n; k++) {
+            int32_t item = t->scratch_ids[k], len = dlx_item_remaining(t->p, item), lo = 1;
+            fprintf(out, "%s[%" PRId32 ",%" PRId32, k ? "," : "", item, len);
+            if (t->bounded) { /* and its degree */
+                dlx_item_residual(t->p, item, &lo, NULL);
+                fprintf(out, ",%" PRId32, len - lo + 1);
+            }
+            fputc(']', out);
+        }
         fputc(']', out);
         if (t->o.detail) {
             /* Every item's LEN, covered and secondary ones too, and how far
@@ -519,6 +623,20 @@ static void json_event(search_trace *t, const dlx_event *ev)
         else
             fprintf(out, ",\"color\":%" PRId32, ev->color);
         fprintf(out, ",\"len\":%" PRId32, ev->len);
+        break;
+    case DLX_EV_TWEAK:
+        fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32, ev->item, ev->option);
+        break;
+    case DLX_EV_UNTWEAK:
+        fprintf(out, ",\"item\":%" PRId32 ",\"count\":%" PRId32, ev->item, ev->remaining);
+        break;
+    case DLX_EV_USE:
+    case DLX_EV_UNUSE:
+        fprintf(out, ",\"item\":%" PRId32 ",\"hi\":%" PRId32, ev->item, ev->hi);
+        break;
+    case DLX_EV_SKIP:
+        fprintf(out, ",\"item\":%" PRId32 ",\"index\":%" PRId32 ",\"of\":%" PRId32, ev->item,
+                ev->index, t->choices_at[ev->level]);
         break;
     case DLX_EV_TRY:
         fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32 ",\"index\":%" PRId32
@@ -553,12 +671,19 @@ static void json_event(search_trace *t, const dlx_event *ev)
  * item chosen below it (a dead end when that item has no options), or a
  * solution. */
 
+/* option >= 0: an option's node; -1: the root; <= -2: the null move of
+ * item -2 - option. */
 static void dot_node(search_trace *t, int64_t node, int64_t parent, int32_t option,
                      const char *below, const char *style)
 {
     FILE *out = t->o.out;
     fprintf(out, "  n%" PRId64 " [label=\"", node);
-    put_dot_text(out, option >= 0 ? option_text(t, option) : "start");
+    if (option <= -2) {
+        put_dot_text(out, "skip ");
+        put_dot_text(out, item_name(t, -2 - option));
+    } else {
+        put_dot_text(out, option >= 0 ? option_text(t, option) : "start");
+    }
     if (below != NULL) {
         fputs("\\n", out);
         put_dot_text(out, below);
@@ -582,24 +707,28 @@ static void dot_event(search_trace *t, const dlx_event *ev)
     char below[160];
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
-        if (ev->remaining == 0)
+        if (ev->degree <= 0 && ev->remaining == 0)
             snprintf(below, sizeof below, "%s: no options\ndead end", item_name(t, ev->item));
+        else if (ev->degree <= 0)
+            snprintf(below, sizeof below, "%s: too few options\ndead end",
+                     item_name(t, ev->item));
         else
             snprintf(below, sizeof below, "choose %s (%" PRId32 ")", item_name(t, ev->item),
-                     ev->remaining);
+                     ev->degree);
         if (ev->level == 0 && t->pending_node < 0) {
             t->node_at[0] = t->next_node++;
             dot_node(t, t->node_at[0], -1, -1, below, "");
         } else {
             t->node_at[ev->level] = t->pending_node;
             dot_flush(t, below,
-                      ev->remaining == 0 ? ", color=\"#b03030\", fontcolor=\"#b03030\"" : "");
+                      ev->degree <= 0 ? ", color=\"#b03030\", fontcolor=\"#b03030\"" : "");
         }
         break;
     case DLX_EV_TRY:
+    case DLX_EV_SKIP:
         t->pending_node = t->next_node++;
         t->pending_parent = t->node_at[ev->level];
-        t->pending_option = ev->option;
+        t->pending_option = ev->kind == DLX_EV_TRY ? ev->option : -2 - ev->item;
         break;
     case DLX_EV_SOLUTION:
         snprintf(below, sizeof below, "solution %" PRIu64, t->solutions);
@@ -620,8 +749,8 @@ int trace_event(void *ctx, const dlx_event *ev)
     search_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
-    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_UNMARK)
-        return 0; /* cannot happen: levels never outnumber the items */
+    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_SKIP)
+        return 0; /* cannot happen: levels never outnumber what trace_new() counts */
     if (t->seq0 == UINT64_MAX)
         t->seq0 = ev->seq - 1; /* numbered from 1 in this trace */
     if (ev->kind == DLX_EV_CHOOSE || ev->kind == DLX_EV_SOLUTION) {
@@ -637,18 +766,24 @@ int trace_event(void *ctx, const dlx_event *ev)
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         t->item_at[ev->level] = ev->item;
-        t->choices_at[ev->level] = ev->remaining;
+        t->choices_at[ev->level] = ev->degree;
         t->tried_at[ev->level] = -1;
-        t->expect_item_cover = 1;
+        /* Without bounds the item is always covered, even at a dead end;
+         * with them only when this choice spends its last unit. */
+        t->covered_at[ev->level] = !t->bounded || (ev->degree > 0 && ev->hi == 1);
+        t->expect_item_cover = t->covered_at[ev->level];
         break;
     case DLX_EV_TRY:
         t->tried_at[ev->level] = ev->option;
+        break;
+    case DLX_EV_SKIP:
+        t->tried_at[ev->level] = -1;
         break;
     case DLX_EV_SOLUTION:
         t->solutions++;
         break;
     case DLX_EV_BACKTRACK:
-        t->expect_item_uncover = 1;
+        t->expect_item_uncover = t->covered_at[ev->level];
         break;
     default:
         break;
@@ -680,16 +815,20 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
         return NULL;
     }
     /* Every level covers at least one primary item, so there are never more
-     * levels than items; one more for the solution below the last. */
-    t->levels = dlx_item_count(p) + 2;
+     * levels than items; one more for the solution below the last. With
+     * bounds a level chooses an option or makes the null move of an item,
+     * each at most once on a path. */
+    t->bounded = dlx_has_bounds(p);
+    t->levels = dlx_item_count(p) + 2 + (t->bounded ? dlx_option_count(p) : 0);
     size_t n = (size_t)t->levels;
     t->item_at = malloc(n * sizeof *t->item_at);
     t->choices_at = calloc(n, sizeof *t->choices_at);
+    t->covered_at = calloc(n, sizeof *t->covered_at);
     t->tried_at = malloc(n * sizeof *t->tried_at);
     t->node_at = calloc(n, sizeof *t->node_at);
     t->hidden_stamp = calloc((size_t)dlx_option_count(p) + 1, sizeof *t->hidden_stamp);
     if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL ||
-        t->hidden_stamp == NULL) {
+        t->hidden_stamp == NULL || t->covered_at == NULL) {
         trace_free(t);
         return NULL;
     }
@@ -709,7 +848,9 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
         fprintf(out, ", %" PRId32 " options; the item to branch on is %s\n",
                 dlx_option_count(p),
                 t->o.choose == DLX_CHOOSE_FIRST ? "the first one left"
-                                                : "the one with the fewest options left");
+                : t->bounded ? "the one with the fewest branches left (Knuth's degree: options "
+                               "left, less the options it still needs, plus one)"
+                             : "the one with the fewest options left");
         break;
     }
     case TRACE_JSON:
@@ -792,6 +933,7 @@ void trace_free(search_trace *t)
     dlx_set_detail(t->p, 0);
     free(t->item_at);
     free(t->choices_at);
+    free(t->covered_at);
     free(t->tried_at);
     free(t->node_at);
     free(t->hidden_stamp);

@@ -72,6 +72,28 @@ has "$dir/colors.trace" \
     "    solution 1: q x:A; p r x:A y"
 grep -q '^done: 1 solution, 4 nodes, ' "$dir/colors.trace" || fail "colors: $(tail -n 1 "$dir/colors.trace")"
 
+# With bounds (tests/data/dlx/bounds.txt, DLX3's example: C 2 or 3 times), by
+# hand: A has 2 options. A B X:0 Y:0 fixes Y to colour 0, which hides C Y:1,
+# and leaves C one option (C X:0) for at least two uses: a dead end. A C X:1
+# Y:1 uses C once (1 or 2 more to go); B X:1 is forced; C takes C Y:1 (set
+# aside for the later branches, of which there are none), and may then take
+# 1 more from no options: its null move (skip), and the solution. 6 nodes,
+# as DLX3 counts.
+"$BIN/dlx" --trace "$TESTS/data/dlx/bounds.txt" > "$dir/bounds.trace" 2>/dev/null ||
+    fail "dlx --trace bounds: status $?"
+has "$dir/bounds.trace" \
+    "choose A: 2 options, the fewest (others' branches: B 2, C 2)" \
+    "  choose C: needs 2 to 3 more, only 1 option left: dead end" \
+    "try A C X:1 Y:1 [2 of 2]: use C (2 more at most); cover X:1 (hides C X:0), Y:1" \
+    "    choose C: needs 1 to 2 more, 1 option, forced (no other item left)" \
+    "    try C Y:1 [1 of 1]: set aside" \
+    "      choose C: may take 1 more, 0 options, 1 branch, forced (no other item left)" \
+    "      skip C: it takes no more options [1 of 1]" \
+    "        solution 1: A C X:1 Y:1; B X:1; C Y:1" \
+    "    C: the 1 option set aside goes back" \
+    "undo A C X:1 Y:1: uncover Y:1, X:1; give back C" \
+    "done: 1 solution, 6 nodes, 14 updates"
+
 # --- too big to trace: stop politely, unless --force ------------------------------
 "$BIN/examples/queens" --text 8 > "$dir/queens8.dlx"
 "$BIN/dlx" --trace "$dir/queens8.dlx" > "$dir/q8.trace" 2> "$dir/q8.err"
@@ -109,6 +131,12 @@ for f in "$paper" "$colors" "$dir/queens5.dlx"; do
         dot -Tsvg "$dir/tree.dot" > /dev/null 2> "$dir/dot.err" ||
             fail "$name: Graphviz rejects the tree: $(cat "$dir/dot.err")"
     fi
+done
+# With bounds a null move is a node of its own: "skip C" holds the solution.
+"$BIN/dlx" --tree=dot "$TESTS/data/dlx/bounds.txt" > "$dir/bounds.dot" 2>/dev/null
+for label in 'start\nchoose A (2)' 'A B X:0 Y:0\nC: too few options\ndead end' \
+    'C Y:1\nchoose C (1)' 'skip C\nsolution 1'; do
+    grep -qF "[label=\"$label\"" "$dir/bounds.dot" || fail "bounds tree: no node '$label'"
 done
 # The paper's tree by hand: root (choose A); A D G (choose B); B C F (E: dead
 # end); A D (choose E); C E F (choose B); B G (solution).
