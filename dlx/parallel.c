@@ -262,7 +262,12 @@ static void publish(struct team *t, struct worker *w, int searching)
 {
     dlx_get_stats(w->q, &w->shown);
     w->info.nodes = w->shown.nodes;
-    w->partial = searching ? w->weight * dlxi_estimate_below(w->q, w->q->floor, NULL) : 0.0;
+    /* Algorithm M's search (bounds) is never split, and has its own
+     * estimate; the interface of a search that can be split is not its. */
+    double below = !searching         ? 0.0
+                   : w->q->has_bounds ? dlx_estimate_done(w->q)
+                                      : dlxi_estimate_below(w->q, w->q->floor, NULL);
+    w->partial = w->weight * below;
     w->epoch = t->epoch;
 }
 
