@@ -129,6 +129,9 @@ $(BUILD)/lib/lib%.so.$(VERSION):
 $(LIBDLX_SO): $(call obj,$(DLX_SRC))
 $(LIBSUDOKU_SO): $(call obj,$(SUDOKU_SRC)) $(LIBDLX_SO)
 
+# The commands' --help names the docs where make install puts them.
+$(BUILD)/obj/cli/%.o: override CPPFLAGS += -DDLX_DOCDIR='"$(DOCDIR)"'
+
 $(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
