@@ -37,8 +37,8 @@
  * changed are settled again. When no single is left, the triad rules (three
  * cells hold three symbols, see triads()) run once; when they find nothing
  * either, the search branches: in the band or stack where the symbols have
- * the fewest permutations left, on a symbol with the fewest, one child per
- * permutation (two, mostly). This is the propagation and the branching of
+ * the fewest triads left, on a symbol with the fewest, one child per
+ * permutation of it there (two, mostly). This is the propagation and the branching of
  * tdoku (github.com/t-dillon/tdoku, its docs/sudoku.md), written anew on
  * this layout.
  *
@@ -475,41 +475,31 @@ typedef struct band_choice {
     vec keep[6];
 } band_choice;
 
-/* The band or stack whose symbols have the fewest permutations left in all
- * (at least two for some symbol), and in it a symbol with the fewest: the
- * children take each of its permutations. Returns 0 when every symbol is
- * down to one permutation everywhere (the grid is solved). */
+/* Where to branch: the band or stack with the fewest triads left over all
+ * symbols (a symbol's triads in a band, or (band, column) pairs in a
+ * stack, are three when its permutation there is settled, five or more
+ * when two or more are left), and in it a symbol with the fewest; the
+ * children take each of that symbol's permutations there. Counting triads
+ * instead of permutations is cheaper and guesses no more (11+ set, limit
+ * 2: 60.0 guesses a puzzle against 62.7; 11% fewer instructions). Returns
+ * 0 when every symbol is settled everywhere (the grid is solved). */
 static int choose_permutation(const band_state *st, band_choice *ch)
 {
-    vec he[9], ho[9], ve[9], vo[9], count[9];
+    /* count[d]: triads in lanes 0..2 (bits 0..3), the pairs of the three
+     * stacks at bits 8, 16, 24 (the same in every lane) */
+    vec count[9];
     vec total = v_set(0);
     for (int d = 0; d < 9; d++) {
         vec x = st->digit[d];
         vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
-        vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2)));
-        vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
-        vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
-        /* the permutations: row 0 of the band in box k, the others following
-         * (even) or going the other way (odd): bits 0, 3, 6 */
-        he[d] = v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b1), rows_rot2(b2)));
-        ho[d] = v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b2), rows_rot2(b1)));
+        vec h = v_add(t, v_add(v_shr(t, 10), v_shr(t, 20)));
+        h = v_add(v_and(h, v_set(3u)), v_add(v_and(v_shr(h, 3), v_set(3u)), v_and(v_shr(h, 6), v_set(3u))));
         vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
-        vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
-        vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
-        /* the same for each stack, read in lane 0: band 0 in column j of the
-         * stack, bits 3s + j */
-        ve[d] = v_and(p, v_and(v_rot1(j1), v_rot2(j2)));
-        vo[d] = v_and(p, v_and(v_rot1(j2), v_rot2(j1)));
-        /* how many: bands in lanes 0..2 (bits 0..2), stacks in lane 0 at
-         * bits 8, 16, 24 */
-        vec h = v_add(he[d], ho[d]);
-        h = v_and(v_add(h, v_add(v_shr(h, 3), v_shr(h, 6))), v_set(7u));
-        vec ge = v_sub(v_sub(ve[d], v_and(v_shr(ve[d], 1), v_set(0xDBu))), v_and(v_shr(ve[d], 2), v_set(0x49u)));
-        vec go = v_sub(v_sub(vo[d], v_and(v_shr(vo[d], 1), v_set(0xDBu))), v_and(v_shr(vo[d], 2), v_set(0x49u)));
-        vec g = v_add(ge, go);
+        vec g = v_sub(v_sub(p, v_and(v_shr(p, 1), v_set(0xDBu))), v_and(v_shr(p, 2), v_set(0x49u)));
         g = v_or(v_shl(v_and(g, v_set(7u)), 8),
                  v_or(v_shl(v_and(g, v_set(0x38u)), 13), v_shl(v_and(g, v_set(0x1C0u)), 18)));
-        count[d] = v_or(h, v_and(g, v_lane(0, 0xFFFFFF00u)));
+        g = v_add(g, v_add(v_rot1(g), v_rot2(g)));
+        count[d] = v_or(h, g);
         total = v_add(total, count[d]);
     }
     uint32_t tot[4];
@@ -518,26 +508,39 @@ static int choose_permutation(const band_state *st, band_choice *ch)
                      (int)(tot[0] >> 8 & 0xFF), (int)(tot[0] >> 16 & 0xFF), (int)(tot[0] >> 24)};
     int best = -1;
     for (int i = 0; i < 6; i++)
-        if (totals[i] > 9 && (best < 0 || totals[i] < totals[best]))
+        if (totals[i] > 27 && (best < 0 || totals[i] < totals[best]))
             best = i;
     if (best < 0)
         return 0;
     int lane = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
-    int digit = -1, fewest = 7;
+    int digit = -1, fewest = 10;
     for (int d = 0; d < 9; d++) {
         uint32_t c[4];
         v_store(c, count[d]);
         int n = (int)(c[lane] >> shift & 0xFF);
-        if (n >= 2 && n < fewest) {
+        if (n > 3 && n < fewest) {
             fewest = n;
             digit = d;
         }
     }
+    /* the permutations of that symbol: row 0 of the band in box k, the
+     * others following (even) or going the other way (odd), bits 0, 3, 6;
+     * for stacks, read in lane 0: band 0 in column j, bits 3s + j */
     uint32_t hev[4], hov[4], vev[4], vov[4];
-    v_store(hev, he[digit]);
-    v_store(hov, ho[digit]);
-    v_store(vev, ve[digit]);
-    v_store(vov, vo[digit]);
+    {
+        vec x = st->digit[digit];
+        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+        vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2)));
+        vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
+        vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+        v_store(hev, v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b1), rows_rot2(b2))));
+        v_store(hov, v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b2), rows_rot2(b1))));
+        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
+        vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+        v_store(vev, v_and(p, v_and(v_rot1(j1), v_rot2(j2))));
+        v_store(vov, v_and(p, v_and(v_rot1(j2), v_rot2(j1))));
+    }
     ch->digit = digit;
     ch->count = 0;
     if (best < 3) { /* band: row r takes box k + r (even) or k - r (odd) */
