@@ -291,16 +291,6 @@ static unsigned place(band_state *st, const vec *place_at, vec all)
     return changed;
 }
 
-/* Triad k of each row takes triad k+1 (mod 3), k+2: on TRIAD_LOW bits. */
-static inline vec triads_rot1(vec t)
-{
-    return v_or(v_and(v_shr(t, 3), v_set(0x9u * ONES)), v_and(v_shl(t, 6), v_set(0x40u * ONES)));
-}
-static inline vec triads_rot2(vec t)
-{
-    return v_or(v_and(v_shl(t, 3), v_set(0x48u * ONES)), v_and(v_shr(t, 6), v_set(0x1u * ONES)));
-}
-
 /* The three cells of a triad (a row inside a box, or a column inside a box)
  * hold three different symbols. So a triad fewer than three symbols can
  * reach is a dead end; a triad exactly three symbols can reach takes all
@@ -335,7 +325,7 @@ static int triads(band_state *st, unsigned *dirty)
         v2 = v_or(v2, v_and(v1, p));
         v1 = v_or(v1, p);
         /* locked: the only triad of its row; the only band of its column */
-        vec hl = v_andnot(v_andnot(t, triads_rot1(t)), triads_rot2(t));
+        vec hl = row_singles(t);
         vec vl = v_andnot(v_andnot(p, v_rot1(p)), v_rot2(p));
         hlocked[d] = hl;
         vlocked[d] = vl;
