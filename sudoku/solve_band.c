@@ -33,18 +33,20 @@
  *  - hidden singles: a row of a band word with exactly one bit, found with
  *    the guard bits: (x | guards) - ones clears the lowest bit of each row.
  * Placing a symbol in a set of cells clears the other symbols from them,
- * and the symbol from their rows, boxes and columns; the symbols that
- * changed are settled again. When no single is left, the triad rules (three
- * cells hold three symbols, see triads()) run once; when they find nothing
- * either, the search branches: in the band or stack where the symbols have
- * the fewest triads left, on a symbol with the fewest, one child per
- * permutation of it there (two, mostly). This is the propagation and the branching of
- * tdoku (github.com/t-dillon/tdoku, its docs/sudoku.md), written anew on
- * this layout.
+ * and the symbol from their rows and columns (the band step then clears
+ * the rest of their boxes); the symbols that changed are settled again.
+ * When no single is left, the triad rules (three cells hold three symbols,
+ * see triads()) run once; when they find nothing either, the search
+ * branches: in the band or stack where the symbols have the fewest triads
+ * left, on a symbol with the fewest, one child per permutation of it there
+ * (two, mostly). These are the propagation and the branching of tdoku
+ * (github.com/t-dillon/tdoku, its docs/sudoku.md), written anew for this
+ * layout.
  *
  * The vector operations are SSE2 intrinsics where the compiler says SSE2 is
- * there (every x86-64), otherwise plain C on four 32-bit lanes; defining
- * SUDOKU_BAND_PORTABLE forces the plain C (the tests build both). */
+ * there (every x86-64), otherwise plain C on three 32-bit words (1.6 to 2
+ * times slower); defining SUDOKU_BAND_PORTABLE forces the plain C (the
+ * tests build and check both). */
 #include "sudoku_internal.h"
 
 #include <string.h>
@@ -93,7 +95,10 @@ static inline int v_any_lane_zero(vec a)
     return (_mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) & 0x0FFF) != 0;
 }
 static inline void v_store(uint32_t *out, vec a) { _mm_storeu_si128((__m128i *)(void *)out, a); }
-static inline vec v_load(const uint32_t *in) { return _mm_loadu_si128((const __m128i *)(const void *)in); }
+static inline vec v_load(const uint32_t *in)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)in);
+}
 
 #else
 
@@ -199,20 +204,53 @@ typedef struct band_state {
 
 /* ==== Propagation ============================================================= */
 
+/* The triads of x holding a candidate, on their TRIAD_LOW bit; and the
+ * same triads filled (all three cells set). */
+static inline vec triads_of(vec x)
+{
+    return v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+}
+static inline vec fill_triads(vec t) { return v_or(t, v_or(v_shl(t, 1), v_shl(t, 2))); }
+
+/* The columns of each band of x holding a candidate: bits 0..8. */
+static inline vec columns_of(vec x)
+{
+    return v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+}
+/* Columns (bits 0..8) back to all three rows. */
+static inline vec fill_columns(vec c) { return v_or(c, v_or(v_shl(c, 10), v_shl(c, 20))); }
+
 /* Row r of every band takes row r+1 (mod 3); r+2. */
 static inline vec rows_rot1(vec y) { return v_or(v_shr(y, 10), v_and(v_shl(y, 20), v_set(ROWS))); }
 static inline vec rows_rot2(vec y) { return v_or(v_and(v_shl(y, 10), v_set(ROWS)), v_shr(y, 20)); }
+
+/* Box k of each row takes box k+1 (mod 3); k+2. */
+static inline vec boxes_rot1(vec y)
+{
+    return v_or(v_and(v_shr(y, 3), v_set(0x3Fu * ONES)), v_and(v_shl(y, 6), v_set(0x1C0u * ONES)));
+}
+static inline vec boxes_rot2(vec y)
+{
+    return v_or(v_and(v_shl(y, 3), v_set(0x1F8u * ONES)), v_and(v_shr(y, 6), v_set(0x7u * ONES)));
+}
+
+/* Column j of each stack (bits 0..8) takes column j+1 (mod 3); j+2. */
+static inline vec cols_rot1(vec p)
+{
+    return v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
+}
+static inline vec cols_rot2(vec p)
+{
+    return v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+}
 
 /* The band step: only triads that some still-possible permutation of the
  * band uses are kept (see the top of the file). A band left with no
  * permutation becomes 0. */
 static inline vec band_step(vec x)
 {
-    vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
-    vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2))); /* each triad all 0 or all 1 */
-    /* box k of each row takes box k+1 (mod 3); k+2 */
-    vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
-    vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+    vec o = fill_triads(triads_of(x));
+    vec b1 = boxes_rot1(o), b2 = boxes_rot2(o);
     vec keep = v_or(v_and(rows_rot1(b1), rows_rot2(b2)), v_and(rows_rot1(b2), rows_rot2(b1)));
     return v_and(x, keep);
 }
@@ -222,13 +260,10 @@ static inline vec band_step(vec x)
  * permutation uses is cleared in all three rows. */
 static inline vec stack_step(vec x)
 {
-    vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
-    /* column j of each stack takes column j+1 (mod 3); j+2 */
-    vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
-    vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+    vec p = columns_of(x);
+    vec j1 = cols_rot1(p), j2 = cols_rot2(p);
     vec keep = v_and(p, v_or(v_and(v_rot1(j1), v_rot2(j2)), v_and(v_rot1(j2), v_rot2(j1))));
-    keep = v_or(keep, v_or(v_shl(keep, 10), v_shl(keep, 20)));
-    return v_and(x, keep);
+    return v_and(x, fill_columns(keep));
 }
 
 /* Both steps on one symbol until neither changes anything; 0 when a band of
@@ -265,10 +300,8 @@ static inline vec peers(vec f)
 {
     vec g = v_and(v_add(f, v_set(ROWS)), v_set(GUARDS));
     vec rows = v_sub(g, v_shr(g, 9));
-    vec c = v_and(v_or(f, v_or(v_shr(f, 10), v_shr(f, 20))), v_set(0x1FFu));
-    c = v_or(c, v_or(v_rot1(c), v_rot2(c)));
-    vec cols = v_or(c, v_or(v_shl(c, 10), v_shl(c, 20)));
-    return v_or(rows, cols);
+    vec c = columns_of(f);
+    return v_or(rows, fill_columns(v_or(c, v_or(v_rot1(c), v_rot2(c)))));
 }
 
 /* Places symbol d+1 in the cells place_at[d] (for every d; `all` is their
@@ -312,8 +345,7 @@ static int triads(band_state *st, unsigned *dirty)
     vec vl1 = v_set(0), vl2 = v_set(0), vl3 = v_set(0), vl4 = v_set(0);
     for (int d = 0; d < 9; d++) {
         vec x = st->digit[d];
-        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
-        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        vec t = triads_of(x), p = columns_of(x);
         ht[d] = t;
         vt[d] = p;
         h4 = v_or(h4, v_and(h3, t));
@@ -350,21 +382,18 @@ static int triads(band_state *st, unsigned *dirty)
          * (the stack step does the box), go */
         vec lock = v_and(ht[d], hexact);
         if (!v_is_zero(lock)) {
-            vec cells = v_or(lock, v_or(v_shl(lock, 1), v_shl(lock, 2)));
+            vec cells = fill_triads(lock);
             vec g = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
             vec rows = v_sub(g, v_shr(g, 9));
             y = v_andnot(y, v_andnot(rows, cells));
         }
         lock = v_and(vt[d], vexact);
         if (!v_is_zero(lock)) {
-            vec others = v_or(v_rot1(lock), v_rot2(lock));
-            y = v_andnot(y, v_or(others, v_or(v_shl(others, 10), v_shl(others, 20))));
+            y = v_andnot(y, fill_columns(v_or(v_rot1(lock), v_rot2(lock))));
         }
         /* a triad three other symbols are locked in has no room */
-        vec full = v_andnot(hl3, hlocked[d]);
-        y = v_andnot(y, v_or(full, v_or(v_shl(full, 1), v_shl(full, 2))));
-        full = v_andnot(vl3, vlocked[d]);
-        y = v_andnot(y, v_or(full, v_or(v_shl(full, 10), v_shl(full, 20))));
+        y = v_andnot(y, fill_triads(v_andnot(hl3, hlocked[d])));
+        y = v_andnot(y, fill_columns(v_andnot(vl3, vlocked[d])));
         if (!v_equal(x, y)) {
             *dirty |= 1u << d;
             st->digit[d] = y;
@@ -434,11 +463,11 @@ static int clash(vec f)
 {
     vec rows = v_and(f, v_sub(v_or(f, v_set(GUARDS)), v_set(ONES)));
     vec cols_in_band = v_and(f, v_or(v_shr(f, 10), v_shr(f, 20)));
-    vec c = v_and(v_or(f, v_or(v_shr(f, 10), v_shr(f, 20))), v_set(0x1FFu));
+    vec c = columns_of(f);
     vec cols_across = v_and(c, v_rot1(c));
     vec in_triad = v_or(v_and(v_and(f, v_shr(f, 1)), v_set(0xDBu * ONES)),
                         v_and(v_and(f, v_shr(f, 2)), v_set(TRIAD_LOW)));
-    vec t = v_and(v_or(f, v_or(v_shr(f, 1), v_shr(f, 2))), v_set(TRIAD_LOW));
+    vec t = triads_of(f);
     vec box_rows = v_and(t, v_or(v_shr(t, 10), v_shr(t, 20)));
     return !v_is_zero(v_or(v_or(rows, cols_in_band), v_or(v_or(cols_across, in_triad), box_rows)));
 }
@@ -489,10 +518,10 @@ static int choose_permutation(const band_state *st, band_choice *ch)
     vec total = v_set(0);
     for (int d = 0; d < 9; d++) {
         vec x = st->digit[d];
-        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
-        vec h = v_add(t, v_add(v_shr(t, 10), v_shr(t, 20)));
-        h = v_add(v_and(h, v_set(3u)), v_add(v_and(v_shr(h, 3), v_set(3u)), v_and(v_shr(h, 6), v_set(3u))));
-        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        vec t = triads_of(x), p = columns_of(x);
+        vec h = v_add(t, v_add(v_shr(t, 10), v_shr(t, 20))); /* per box: 0..3 */
+        vec three = v_set(3u);
+        h = v_add(v_and(h, three), v_add(v_and(v_shr(h, 3), three), v_and(v_shr(h, 6), three)));
         vec g = v_sub(v_sub(p, v_and(v_shr(p, 1), v_set(0xDBu))), v_and(v_shr(p, 2), v_set(0x49u)));
         g = v_or(v_shl(v_and(g, v_set(7u)), 8),
                  v_or(v_shl(v_and(g, v_set(0x38u)), 13), v_shl(v_and(g, v_set(0x1C0u)), 18)));
@@ -527,15 +556,12 @@ static int choose_permutation(const band_state *st, band_choice *ch)
     uint32_t hev[4], hov[4], vev[4], vov[4];
     {
         vec x = st->digit[digit];
-        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
-        vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2)));
-        vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
-        vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+        vec o = fill_triads(triads_of(x));
+        vec b1 = boxes_rot1(o), b2 = boxes_rot2(o);
         v_store(hev, v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b1), rows_rot2(b2))));
         v_store(hov, v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b2), rows_rot2(b1))));
-        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
-        vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
-        vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+        vec p = columns_of(x);
+        vec j1 = cols_rot1(p), j2 = cols_rot2(p);
         v_store(vev, v_and(p, v_and(v_rot1(j1), v_rot2(j2))));
         v_store(vov, v_and(p, v_and(v_rot1(j2), v_rot2(j1))));
     }
