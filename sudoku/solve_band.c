@@ -373,7 +373,16 @@ static int triads(band_state *st, unsigned *dirty)
     if (!v_is_zero(v_andnot(v_set3(TRIAD_LOW), h3)) || !v_is_zero(v_andnot(v_set3(0x1FFu), v3)) ||
         !v_is_zero(hl4) || !v_is_zero(vl4))
         return 0;
-    vec hexact = v_andnot(h3, h4), vexact = v_andnot(v3, v4);
+    /* a triad whose three cells are placed already has its three symbols:
+     * nothing to do there (the common case; most calls end here) */
+    vec done = st->solved;
+    vec hdone = v_and(done, v_and(v_shr(done, 1), v_shr(done, 2)));
+    vec vdone = v_and(done, v_and(v_shr(done, 10), v_shr(done, 20)));
+    vec hexact = v_andnot(v_andnot(h3, h4), hdone), vexact = v_andnot(v_andnot(v3, v4), vdone);
+    hl3 = v_andnot(hl3, hdone);
+    vl3 = v_andnot(vl3, vdone);
+    if (v_is_zero(v_or(v_or(hexact, vexact), v_or(hl3, vl3))))
+        return 1;
     for (int d = 0; d < 9; d++) {
         vec x = st->digit[d];
         vec y = x;
