@@ -67,12 +67,6 @@ typedef __m128i vec;
 static inline vec v_set(uint32_t a) { return _mm_set1_epi32((int)a); }
 /* a in lanes 0..2, 0 in lane 3 */
 static inline vec v_set3(uint32_t a) { return _mm_set_epi32(0, (int)a, (int)a, (int)a); }
-static inline vec v_lane(int lane, uint32_t a)
-{
-    uint32_t v[4] = {0, 0, 0, 0};
-    v[lane] = a;
-    return _mm_loadu_si128((const __m128i *)(const void *)v);
-}
 static inline vec v_and(vec a, vec b) { return _mm_and_si128(a, b); }
 static inline vec v_or(vec a, vec b) { return _mm_or_si128(a, b); }
 /* a & ~b (note: the opposite operand order of the instruction) */
@@ -113,12 +107,6 @@ static inline vec v_set(uint32_t a)
     return r;
 }
 static inline vec v_set3(uint32_t a) { return v_set(a); }
-static inline vec v_lane(int lane, uint32_t a)
-{
-    vec r = {{0, 0, 0}};
-    r.v[lane] = a;
-    return r;
-}
 #define BAND_LANEWISE(name, expr)                   \
     static inline vec name(vec a, vec b)            \
     {                                               \
