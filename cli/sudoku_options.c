@@ -47,12 +47,17 @@ static void print_help(void)
           "  -p, --puzzle=PUZZLE    solve PUZZLE, given as text (one line, or a grid\n"
           "                           with newlines); may be repeated; these come\n"
           "                           before the FILEs, and stdin is not read\n"
-          "\n"
-          "Output:\n"
+          "\n",
+          stdout);
+    /* in two pieces: C99 compilers need only take strings of 4095 bytes */
+    fputs("Output:\n"
           "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
           "                           written: a line for a line, N lines for a grid)\n"
           "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
           "                           nodes, on standard error\n"
+          "      --progress         a progress line on standard error about once a\n"
+          "                           second (the default when it is a terminal)\n"
+          "      --no-progress      never a progress line\n"
           "\n"
           "Rules:\n"
           "  -t, --variant=LIST     the type of puzzle: x (both main diagonals), hyper\n"
@@ -78,8 +83,14 @@ static void print_help(void)
           "gives the line 'invalid', one without solution 'none' (--count: 0), and the\n"
           "reason goes to standard error as FILE:LINE[:COLUMN]: error: ...\n"
           "\n"
+          "Input is read, solved and answered as it comes: an answer is written as soon\n"
+          "as its puzzle is complete, in input order (with -j too). SIGINT (Ctrl-C),\n"
+          "SIGTERM and SIGHUP stop the run: every answer already found is written, and\n"
+          "standard error says how far it got.\n"
+          "\n"
           "Exit status: 0 if every puzzle was solved, 1 if some puzzle had no solution\n"
-          "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error.\n"
+          "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error,\n"
+          "130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
           "\n"
           "Examples:\n"
           "  sudoku puzzles.txt               solve one puzzle per line\n"
@@ -90,7 +101,7 @@ static void print_help(void)
           stdout);
 }
 
-enum { OPT_ALPHABET = 256, OPT_CANDIDATES };
+enum { OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_PROGRESS, OPT_NO_PROGRESS };
 
 /* The short options, in the order of long_options[]; the leading ':' makes
  * getopt report a missing argument as ':' (see cli_getopt_problem()). */
@@ -106,6 +117,8 @@ static const struct option long_options[] = {
     {"puzzle", required_argument, NULL, 'p'},
     {"format", required_argument, NULL, 'f'},
     {"stats", no_argument, NULL, 's'},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"variant", required_argument, NULL, 't'},
     {"regions", required_argument, NULL, 'r'},
     {"box", required_argument, NULL, 'b'},
@@ -226,6 +239,7 @@ int options_parse(int argc, char **argv, cli_options *o)
         return 2;
     }
     o->jobs = 1;
+    o->progress = -1;
     strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
     int mode_set = 0, rc;
     int c;
@@ -276,6 +290,12 @@ int options_parse(int argc, char **argv, cli_options *o)
             break;
         case 's':
             o->stats = 1;
+            break;
+        case OPT_PROGRESS:
+            o->progress = 1;
+            break;
+        case OPT_NO_PROGRESS:
+            o->progress = 0;
             break;
         case 't':
             if (parse_variant(o, optarg) != 0)
@@ -333,6 +353,12 @@ int options_parse(int argc, char **argv, cli_options *o)
     }
     if ((rc = check_combinations(o)) >= 0)
         return rc;
+    /* Standard input is read once, to its end: a second '-' would find
+     * nothing, so it is refused rather than answered with "no puzzle". */
+    for (int i = optind, dashes = 0; i < argc; i++)
+        if (strcmp(argv[i], "-") == 0 && ++dashes == 2)
+            return usage_error("%s", "standard input ('-') is named twice: it can be read "
+                                     "only once");
     if (o->regions_file && (rc = load_regions(o)) != 0)
         return rc;
     return -1;

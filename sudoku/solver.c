@@ -24,6 +24,7 @@ const char *sudoku_strerror(int code)
     case SUDOKU_EREGIONS: return "the region map is not N regions of N cells";
     case SUDOKU_EALPHABET: return "bad alphabet (repeated, reserved or too many symbols)";
     case SUDOKU_EENGINE: return "the exact-cover engine failed";
+    case SUDOKU_ESTOPPED: return "the search was stopped";
     default: return "unknown error";
     }
 }
@@ -326,18 +327,34 @@ int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t
     s->found = 0;
     s->nodes = 0;
     s->stopped = 0;
+    s->interrupted = 0;
+    s->next_progress = s->progress_every;
     int64_t rc;
     switch (s->alg) {
     case SUDOKU_DLX: rc = sudoku_dlx_solve(s); break;
     case SUDOKU_BITMASK: rc = sudoku_bitmask_solve(s); break;
     default: rc = sudoku_backtrack_solve(s); break;
     }
-    if (stats)
+    if (s->interrupted && rc >= 0)
+        rc = SUDOKU_ESTOPPED;
+    if (stats) {
         stats->nodes = s->nodes;
+        stats->solutions = s->found;
+    }
     s->givens = NULL;
     s->first = NULL;
     s->fn = NULL;
     return rc;
+}
+
+void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *ctx,
+                                uint64_t every)
+{
+    if (!s)
+        return;
+    s->progress = fn;
+    s->progress_ctx = ctx;
+    s->progress_every = every ? every : 65536;
 }
 
 void sudoku_solver_conflict(const sudoku_solver *s, sudoku_conflict *out)
