@@ -429,7 +429,8 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
             fprintf(stderr,
                     "dlx: interrupted (%s): %s so far (partial), %llu node%s, %.3f s, about "
                     "%.1f%% of the tree searched\n",
-                    cli_signal_name(cli_stop_signal()), sol, (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds,
+                    cli_signal_name(cli_stop_signal()), sol, (unsigned long long)st.nodes,
+                    st.nodes == 1 ? "" : "s", seconds,
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && trace_limit_hit(run->trace))
             fprintf(stderr,

@@ -17,6 +17,7 @@
 #include "common_json.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,8 @@ struct search_trace {
     int32_t *scratch_ids, *scratch_colors, scratch_cap; /* option items, active items */
     char *text;              /* an option spelled from its item names */
     size_t text_cap;
+    char *below;             /* DOT: a label's second line (dot_below()) */
+    size_t below_cap;
 };
 
 /* --- Small helpers ----------------------------------------------------------- */
@@ -152,17 +155,55 @@ static const char *option_text(search_trace *t, int32_t opt)
     return t->text;
 }
 
-/* A DOT string's contents: quotes and backslashes escaped. */
-static void put_dot_text(FILE *out, const char *s)
+/* A DOT string's contents: quotes and backslashes escaped, newlines as
+ * \n; UTF-8 as it is, and bytes that are not UTF-8 as U+FFFD, as the JSON
+ * views write them (Graphviz reads its input as UTF-8). */
+static void put_dot_text(FILE *out, const char *str)
 {
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t len = c < 0x80 ? 1 : cli_utf8_length(s + i, n - i);
+        if (c == '"' || c == '\\')
             putc('\\', out);
-        if (*s == '\n')
+        if (c == '\n')
             fputs("\\n", out);
+        else if (len == 0)
+            fputs("\xEF\xBF\xBD", out);
         else
-            putc(*s, out);
+            fwrite(s + i, 1, len, out);
+        i += len ? len : 1;
     }
+}
+
+/* The second line of a DOT label, made whole whatever the length of the
+ * names in it (a fixed buffer would cut them, maybe inside a UTF-8
+ * character). Valid until the next call. */
+static const char *dot_below(search_trace *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static const char *dot_below(search_trace *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(t->below, t->below_cap, fmt, ap);
+    va_end(ap);
+    if (need < 0)
+        return "";
+    if ((size_t)need >= t->below_cap) {
+        char *b = realloc(t->below, (size_t)need + 1);
+        if (b == NULL) {
+            t->failed = 1;
+            return "";
+        }
+        t->below = b;
+        t->below_cap = (size_t)need + 1;
+        va_start(ap, fmt);
+        vsnprintf(t->below, t->below_cap, fmt, ap);
+        va_end(ap);
+    }
+    return t->below;
 }
 
 static void indent(const search_trace *t, int32_t level)
@@ -493,14 +534,14 @@ static void dot_flush(search_trace *t, const char *below, const char *style)
 
 static void dot_event(search_trace *t, const dlx_event *ev)
 {
-    char below[160];
+    const char *below;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         if (ev->remaining == 0)
-            snprintf(below, sizeof below, "%s: no options\ndead end", item_name(t, ev->item));
+            below = dot_below(t, "%s: no options\ndead end", item_name(t, ev->item));
         else
-            snprintf(below, sizeof below, "choose %s (%" PRId32 ")", item_name(t, ev->item),
-                     ev->remaining);
+            below = dot_below(t, "choose %s (%" PRId32 ")", item_name(t, ev->item),
+                              ev->remaining);
         if (ev->level == 0 && t->pending_node < 0) {
             t->node_at[0] = t->next_node++;
             dot_node(t, t->node_at[0], -1, -1, below, "");
@@ -516,9 +557,10 @@ static void dot_event(search_trace *t, const dlx_event *ev)
         t->pending_option = ev->option;
         break;
     case DLX_EV_SOLUTION:
-        snprintf(below, sizeof below, "solution %" PRIu64, t->solutions);
+        below = dot_below(t, "solution %" PRIu64, t->solutions);
         if (t->pending_node < 0) /* a problem solved by no choice at all */
-            dot_node(t, t->next_node++, -1, -1, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\"");
+            dot_node(t, t->next_node++, -1, -1, below,
+                     ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\"");
         else
             dot_flush(t, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\", penwidth=2");
         break;
@@ -698,5 +740,6 @@ void trace_free(search_trace *t)
     free(t->scratch_ids);
     free(t->scratch_colors);
     free(t->text);
+    free(t->below);
     free(t);
 }

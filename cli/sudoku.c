@@ -79,6 +79,8 @@ static int input_more(run_state *t, input *in, int may_block)
         in->buf = b;
         in->cap = cap;
     }
+    /* The reader's text moved: tell it, whatever comes next. */
+    sudoku_reader_feed(in->r, in->buf, in->len, in->len >= MAX_PENDING);
     struct pollfd pfd[2] = {{.fd = in->fd, .events = POLLIN},
                             {.fd = cli_signal_fd(), .events = POLLIN}};
     for (;;) {
