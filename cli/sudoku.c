@@ -67,8 +67,10 @@ typedef struct input {
 static int input_more(run_state *t, input *in, int may_block)
 {
     size_t used = sudoku_reader_consumed(in->r);
-    memmove(in->buf, in->buf + used, in->len - used);
-    in->len -= used;
+    if (used > 0) {
+        memmove(in->buf, in->buf + used, in->len - used);
+        in->len -= used;
+    }
     if (in->cap - in->len < READ_CHUNK) {
         size_t cap = in->len + READ_CHUNK;
         char *b = realloc(in->buf, cap);
