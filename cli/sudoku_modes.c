@@ -163,6 +163,7 @@ static const mode_desc mode_table[RUN_MODES] = {
                      .answer = answer_unique},
     [MODE_ALL] = {.option = "--all", .kind = MODE_SERIAL, .one = all_one},
     [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = explain_one},
+    [MODE_TO_DLX] = {.option = "--to-dlx", .kind = MODE_SERIAL, .one = to_dlx_one},
 };
 
 const mode_desc *mode_of(enum run_mode m)
