@@ -24,7 +24,7 @@ static void solve_limited(sudoku_solver *s, const uint8_t *givens, uint64_t limi
     if (u->count == SUDOKU_ECONFLICT)
         sudoku_solver_conflict(s, &u->conflict);
     u->nodes = st.nodes;
-    u->found = st.solutions;
+    u->found = sudoku_solver_found(s);
 }
 
 static void solve_first(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
@@ -135,7 +135,7 @@ static void all_one(run_state *t, const unit *piece, const uint8_t *givens)
             sudoku_stats st = {0};
             u.count = sudoku_solve_each(s, givens, t->o->max, write_solution, &a, &st);
             u.nodes = st.nodes;
-            u.found = st.solutions;
+            u.found = sudoku_solver_found(s);
             if (a.failed)
                 u.count = SUDOKU_ENOMEM;
             if (u.count == SUDOKU_ECONFLICT)

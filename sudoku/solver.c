@@ -357,10 +357,8 @@ int64_t sudoku_solve_using(sudoku_solver *s, sudoku_algorithm_fn algorithm, cons
     int64_t rc = algorithm(s);
     if (s->interrupted && rc >= 0)
         rc = SUDOKU_ESTOPPED;
-    if (stats) {
+    if (stats)
         stats->nodes = s->nodes;
-        stats->solutions = s->found;
-    }
     s->givens = NULL;
     s->first = NULL;
     s->fn = NULL;
@@ -375,6 +373,11 @@ void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *c
     s->progress = fn;
     s->progress_ctx = ctx;
     s->progress_every = every ? every : 65536;
+}
+
+uint64_t sudoku_solver_found(const sudoku_solver *s)
+{
+    return s ? s->found : 0;
 }
 
 void sudoku_solver_conflict(const sudoku_solver *s, sudoku_conflict *out)

@@ -125,7 +125,6 @@ typedef struct sudoku_solver sudoku_solver;
  * guesses only (0 for a puzzle solved by singles and locked candidates). */
 typedef struct sudoku_stats {
     uint64_t nodes;
-    uint64_t solutions;  /* found, also when the search was stopped */
 } sudoku_stats;
 
 /* Where two givens clash (after SUDOKU_ECONFLICT): the house, the symbol and
@@ -170,7 +169,7 @@ SUDOKU_API int64_t sudoku_solve_each(sudoku_solver *s, const uint8_t *givens, ui
  * thread that solves, with the nodes of this call so far: for a progress
  * line, and to stop a long search (Ctrl-C). Return 0 to go on, non-zero to
  * stop: the call then returns SUDOKU_ESTOPPED (the solutions found before
- * are in its stats, and were given to its callback). */
+ * were given to its callback; sudoku_solver_found() says how many). */
 typedef int (*sudoku_progress_fn)(void *ctx, uint64_t nodes);
 
 /* Sets (fn NULL: removes) the progress callback of s, kept for every later
@@ -178,6 +177,10 @@ typedef int (*sudoku_progress_fn)(void *ctx, uint64_t nodes);
  * without one. */
 SUDOKU_API void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *ctx,
                                            uint64_t every);
+
+/* The number of solutions the last solve of s found, also when it was
+ * stopped (SUDOKU_ESTOPPED) or ended with another status. */
+SUDOKU_API uint64_t sudoku_solver_found(const sudoku_solver *s);
 
 /* After SUDOKU_ECONFLICT: which house, symbol and cells clash. */
 SUDOKU_API void sudoku_solver_conflict(const sudoku_solver *s, sudoku_conflict *out);

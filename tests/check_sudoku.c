@@ -248,10 +248,13 @@ START_TEST(test_progress_stops)
         ck_assert_int_eq(sudoku_solve(s, empty, 0, NULL, &st), SUDOKU_ESTOPPED);
         ck_assert_int_eq(log.calls, 3);
         ck_assert_uint_ge(st.nodes, 3000);
+        /* grids of an empty 9x9 are found within a few hundred nodes */
+        ck_assert_uint_gt(sudoku_solver_found(s), 0);
         /* ... and afterwards it solves as before, the callback still on */
         log = (progress_log){0, 1 << 30, 0};
         ck_assert_int_eq(sudoku_solve(s, g, 2, got, &st), 1);
         ck_assert_mem_eq(got, want, 81);
+        ck_assert_uint_eq(sudoku_solver_found(s), 1);
         if (ALGS9[a] == SUDOKU_DLX)
             ck_assert_int_eq(dlx_check(sudoku_solver_dlx(s)), DLX_OK);
         /* a clone starts without the callback */
