@@ -395,7 +395,11 @@ int main(int argc, char **argv)
     t.mode = mode_of(o->mode);
     t.pool = &pool;
     t.start = cli_now_seconds();
-    cli_progress_init(&t.progress, o->progress, t.start);
+    /* By default a progress line when standard error is a terminal, but not
+     * when standard input is one too: answering puzzles as they are typed,
+     * it would only get in the way. */
+    cli_progress_init(&t.progress, o->progress == -1 && isatty(STDIN_FILENO) ? 0 : o->progress,
+                      t.start);
     if (pool_init(&pool, o->jobs, on_progress, &t) != SUDOKU_OK) {
         fprintf(stderr, "%s: out of memory\n", PROGRAM);
         options_free(o);

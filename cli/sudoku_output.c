@@ -240,10 +240,11 @@ void out_progress(run_state *t, uint64_t nodes)
     char a[32], b[32];
     if (nodes > 0)
         cli_progress_show(&t->progress, now,
-                          "%s: %s puzzles answered, %s nodes into the next, %.0f s", PROGRAM,
-                          cli_human_count(t->puzzles, a), cli_human_count(nodes, b),
-                          now - t->start);
+                          "%s: %s puzzle%s answered, %s nodes into the next, %.0f s", PROGRAM,
+                          cli_human_count(t->puzzles, a), t->puzzles == 1 ? "" : "s",
+                          cli_human_count(nodes, b), now - t->start);
     else
-        cli_progress_show(&t->progress, now, "%s: %s puzzles answered, %.0f s", PROGRAM,
-                          cli_human_count(t->puzzles, a), now - t->start);
+        cli_progress_show(&t->progress, now, "%s: %s puzzle%s answered, %.0f s", PROGRAM,
+                          cli_human_count(t->puzzles, a), t->puzzles == 1 ? "" : "s",
+                          now - t->start);
 }
