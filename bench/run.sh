@@ -20,4 +20,18 @@ for b in "$build"/bin/bench/*; do
     fi
     echo
 done
+# Against tdoku (issue 13): only when a checkout of it is named; the project
+# does not need it.
+echo "== compare-tdoku.sh"
+if [ -n "${TDOKU:-}" ]; then
+    if [ "${BENCH_QUICK:-0}" = 1 ]; then
+        SECONDS_TEST=${SECONDS_TEST:-1} SECONDS_WARMUP=${SECONDS_WARMUP:-0} REPEAT=${REPEAT:-1} \
+            DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-tdoku.sh" "$TDOKU" || status=1
+    else
+        DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-tdoku.sh" "$TDOKU" || status=1
+    fi
+else
+    echo "skipped: no tdoku named; to run our solvers in its harness:"
+    echo "  git clone https://github.com/t-dillon/tdoku /tmp/tdoku && make bench TDOKU=/tmp/tdoku"
+fi
 exit $status
