@@ -861,6 +861,12 @@
   // --- for the browser test (tests/web/) ---------------------------------------------------
 
   const ready = loadEngine().then(init);
+  // A browser without WebAssembly (or with it switched off) gets a sentence,
+  // not a blank page; the browser test still sees the rejection.
+  ready.catch((e) => {
+    document.getElementById("status").textContent =
+      "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+  });
   window.dlxViz = {
     ready,
     load(id) {
