@@ -26,9 +26,15 @@
 
 /* Knuth's rule in DLX3 and SSMCC: least degree, then least slack s, then
  * most options left, then leftmost (or, with randomisation, any of the items
- * tied on all three, each as likely). DLX_CHOOSE_MRV stops scanning at
- * degree 1 (a forced move: nothing does better), DLX_CHOOSE_MRV_FULL only at
- * a dead end, whose choice among dead ends changes nothing in the tree. */
+ * tied on all three, each as likely). The scan stops only at a dead end,
+ * whose choice among dead ends changes nothing in the tree, so this is
+ * DLX3's rule exactly, under both DLX_CHOOSE_MRV and DLX_CHOOSE_MRV_FULL.
+ * Stopping earlier was measured and lost: at any degree 1 it takes the null
+ * moves of items whose lower bound is met as soon as they come (5 queens
+ * dominating the 8 x 8 board: 33.5 million nodes where Knuth's rule makes
+ * 3.07 million); at a degree 1 without slack it misses the dead ends
+ * further down the list (partridge 6: 7.6% more nodes and 13% more time,
+ * motley 6 6: 4.6% more nodes, the same time). */
 DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *degree,
                                  int32_t *scanned)
 {
@@ -41,7 +47,6 @@ DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *deg
         *scanned = 1;
         return best;
     }
-    const int32_t stop_at = p->choose == DLX_CHOOSE_MRV ? 1 : 0;
     int32_t t_best = INT32_MAX, s_best = 0, len_best = 0;
     uint32_t ties = 0;
     int32_t looked = 0;
@@ -56,7 +61,7 @@ DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *deg
             s_best = s;
             len_best = len;
             ties = 1;
-            if (t <= stop_at)
+            if (t <= 0)
                 break;
         } else if (general && p->randomized && t == t_best && s == s_best && len == len_best) {
             if (dlxi_random_below(&p->rng, ++ties) == 0)
