@@ -269,6 +269,39 @@ static void make_mcc(struct mcc *r, uint32_t seed)
     }
 }
 
+/* The same problem with every option padded by `pad` secondary items of
+ * its own (each in that option only, so they never clash): the same
+ * solutions and the same search tree, but options long enough that the
+ * search walks them by spacer rather than by nx[] (search_m.c), so both
+ * walks meet the brute force. */
+static dlx_problem *build_mcc_padded(const struct mcc *r, int pad)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    for (int i = 0; i < r->primary; i++)
+        ck_assert_int_eq(dlx_add_item_bounds(p, NULL, DLX_PRIMARY, r->lo[i], r->hi[i]), i);
+    for (int i = 0; i < r->secondary; i++)
+        ck_assert_int_eq(dlx_add_item(p, NULL, DLX_SECONDARY), r->primary + i);
+    const int32_t pad0 = dlx_item_count(p);
+    for (int k = 0; k < r->options * pad; k++)
+        ck_assert_int_ge(dlx_add_item(p, NULL, DLX_SECONDARY), 0);
+    for (int o = 0; o < r->options; o++) {
+        int32_t items[MAX_PRIMARY + MAX_SECONDARY + 16], colors[MAX_PRIMARY + MAX_SECONDARY + 16];
+        int32_t n = 0;
+        ck_assert_int_le(pad, 16);
+        /* some padding first, some after, so the chosen node is anywhere */
+        for (int k = 0; k < pad / 2; k++, n++)
+            items[n] = pad0 + o * pad + k, colors[n] = 0;
+        for (int32_t k = 0; k < r->size[o]; k++, n++)
+            items[n] = r->items[o][k], colors[n] = r->colors[o][k];
+        for (int k = pad / 2; k < pad; k++, n++)
+            items[n] = pad0 + o * pad + k, colors[n] = 0;
+        ck_assert_int_eq(dlx_add_option(p, items, colors, n), o);
+    }
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    return p;
+}
+
 static dlx_problem *build_mcc(const struct mcc *r)
 {
     dlx_problem *p = dlx_new();
@@ -512,7 +545,7 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
     static const enum dlx_choose rules[] = {DLX_CHOOSE_MRV, DLX_CHOOSE_MRV_FULL,
                                             DLX_CHOOSE_FIRST};
     static const char *const rule_names[] = {"mrv", "mrv-full", "first"};
-    dlx_stats whole[3];
+    dlx_stats whole[3], st;
     for (int k = 0; k < 3; k++) {
         ck_assert_int_eq(dlx_set_choose(p, rules[k]), DLX_OK);
         dlx_reset_stats(p);
@@ -520,6 +553,21 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
         assert_same(&s, want, n_want, seed, rule_names[k]);
         dlx_get_stats(p, &whole[k]);
         ck_assert_uint_eq(whole[k].solutions, n_want);
+    }
+
+    /* Padded to long options (walked by spacer): the same solutions and
+     * the same tree. */
+    {
+        dlx_problem *padded = build_mcc_padded(&r, 10);
+        dlx_reset_stats(padded);
+        all_solutions(padded, &s);
+        assert_same(&s, want, n_want, seed, "padded");
+        dlx_get_stats(padded, &st);
+        ck_assert_uint_eq(st.nodes, whole[0].nodes);
+        ck_assert_int_eq(dlx_commit(padded, DLX_EXCLUDE(0)), DLX_OK);
+        all_solutions(padded, &s);
+        assert_same(&s, want2, brute_force(&r, 0, 1u, want2), seed, "padded, exclude 0");
+        dlx_free(padded);
     }
 
     /* The event stream, under the default rule. Link detail is asked for
@@ -540,7 +588,6 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
     ck_assert_uint_eq(e.solutions, n_want);
     for (int k = 0; k <= DLX_EV_SKIP; k++)
         cov->seen[k] += e.seen[k];
-    dlx_stats st;
     dlx_get_stats(p, &st);
     ck_assert_uint_eq(st.nodes, e.chooses + e.solutions);
     ck_assert_uint_eq(st.nodes, whole[0].nodes);
