@@ -15,6 +15,14 @@
  *     updates), 4x4 8 (149, 7664), 5x5 150 (3871, 248893), 4x6 0 (606,
  *     68889), 5x6 393 (15645, 1271225), 6x6 5850 (173740, 13634058). With
  *     DLX_CHOOSE_MRV_FULL the engine must visit exactly those trees.
+ *   - Queens dominating the board (domination_build()): OEIS A002564, 12,
+ *     186, 4 for N = 4, 5, 6 with K = 2, 3, 3, checked here by a brute force
+ *     over the K-sets of squares; nodes and updates as DLX3 prints them for
+ *     the files `examples/domination --text N K` writes (197 / 6309, 5185 /
+ *     149345, 3209 / 660442).
+ *   - The partridge puzzle (partridge_build()): no packing for N = 3, 4, 5
+ *     (Wainwright; TAOCP 7.2.2.1); DLX3 on the files of `examples/partridge
+ *     --text N`: 26 nodes / 1334 updates, 260 / 53981, 5801 / 3077307.
  *   - Random problems: a brute force over every subset of the options,
  *     written here from the definition of a solution.
  */
@@ -208,6 +216,72 @@ START_TEST(motley_as_dlx3)
         ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
         ck_assert_uint_eq(n, c->solutions);
     }
+    dlx_free(p);
+}
+END_TEST
+
+/* --- queens dominating the board, the partridge puzzle ---------------------------- */
+
+/* The K-sets of squares of the N x N board whose queens occupy or attack
+ * every square, counted by trying them all. */
+static uint64_t dominating_sets(int n, int k)
+{
+    uint64_t reach[64] = {0}, full = n * n == 64 ? ~0ull : (1ull << (n * n)) - 1, count = 0;
+    for (int s = 0; s < n * n; s++)
+        for (int t = 0; t < n * n; t++) {
+            int i = s / n, j = s % n, a = t / n, b = t % n;
+            if (a == i || b == j || a - b == i - j || a + b == i + j)
+                reach[s] |= 1ull << t;
+        }
+    int pick[8];
+    for (int d = 0; d < k; d++)
+        pick[d] = d;
+    for (;;) {
+        uint64_t seen = 0;
+        for (int d = 0; d < k; d++)
+            seen |= reach[pick[d]];
+        count += seen == full;
+        int d = k - 1;
+        while (d >= 0 && pick[d] == n * n - k + d)
+            d--;
+        if (d < 0)
+            return count;
+        pick[d]++;
+        for (int e = d + 1; e < k; e++)
+            pick[e] = pick[e - 1] + 1;
+    }
+}
+
+static const struct bounds_case {
+    int kind; /* 0: domination n k; 1: partridge n */
+    int n, k;
+    uint64_t solutions, nodes, updates; /* nodes and updates: Knuth's DLX3 */
+} bounds_cases[] = {
+    {0, 4, 2, 12, 197, 6309},     {0, 5, 3, 186, 5185, 149345}, {0, 6, 3, 4, 3209, 660442},
+    {1, 3, 0, 0, 26, 1334},       {1, 4, 0, 0, 260, 53981},     {1, 5, 0, 0, 5801, 3077307},
+};
+
+START_TEST(domination_and_partridge_as_dlx3)
+{
+    const struct bounds_case *c = &bounds_cases[_i];
+    if (c->kind == 0)
+        ck_assert_uint_eq(dominating_sets(c->n, c->k), c->solutions);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(c->kind == 0 ? domination_build(p, c->n, c->k) : partridge_build(p, c->n),
+                     DLX_OK);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_FULL), DLX_OK);
+    uint64_t n = 0;
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_uint_eq(n, c->solutions);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.nodes, c->nodes);
+    ck_assert_uint_eq(st.updates, c->updates);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_FIRST), DLX_OK);
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_uint_eq(n, c->solutions);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
     dlx_free(p);
 }
 END_TEST
@@ -967,6 +1041,8 @@ Suite *mult_suite(void)
     tcase_add_loop_test(counts, motley_as_dlx3, 0,
                         (int)(sizeof motley_cases / sizeof motley_cases[0]));
     tcase_add_test(counts, motley_prefixes_add_up);
+    tcase_add_loop_test(counts, domination_and_partridge_as_dlx3, 0,
+                        (int)(sizeof bounds_cases / sizeof bounds_cases[0]));
     tcase_add_loop_test(counts, random_mcc_match_brute_force, 0, 6);
     suite_add_tcase(s, counts);
     return s;
