@@ -312,12 +312,12 @@ static inline int32_t dlxi_lowest_bit(uint64_t bits)
  * spacer test, but each step waits for a load. WALK_SPACER steps to the next
  * slot and jumps back at the spacer, as Knuth's programs do: one test per
  * option, and the steps do not wait on each other. The order of the nodes
- * is the same either way. Measured with Algorithm M (search_m.c): long
- * options go faster by spacer (5 queens dominating the 8x8 board, 25 nodes
- * an option: 5.37 s by nx[], 3.29 s by spacer; the partridge puzzle of
- * order 6: 2.59 s and 2.10 s), options of about 10 nodes the same (motley
- * 7 x 6: 0.70 s both); for Algorithm X, short options go faster by nx[]
- * (Langford pairs 12: 0.52 s by nx[], 0.65 s by spacer). */
+ * is the same either way. Measured with Algorithm M (search_m.c; CPU time,
+ * medians of alternated runs): long options go faster by spacer (5 queens
+ * dominating the 8 x 8 board, 25 nodes an option: 5.37 s by nx[], 3.29 s by
+ * spacer; the partridge puzzle of order 6: 2.75 s and 2.30 s; motley 7 x 6,
+ * 10 nodes: 0.82 s and 0.73 s); for Algorithm X, short options go faster by
+ * nx[] (Langford pairs 12, 3 nodes: 0.52 s by nx[], 0.65 s by spacer). */
 enum { WALK_NEXT = 0, WALK_SPACER = 1 };
 
 /* The node after q in its option, cyclically. */
