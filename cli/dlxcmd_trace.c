@@ -22,6 +22,7 @@
  */
 #include "dlxcmd_trace.h"
 #include "common_json.h"
+#include "dlxcmd_views.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -52,7 +53,6 @@ struct search_trace {
     unsigned char *covered_at; /* the level covered its item (a BACKTRACK is
                                   then followed by the item's UNCOVER) */
     int32_t *tried_at;    /* option being tried at the level, or -1 */
-    int64_t *node_at;     /* DOT: the tree node where the level's item was chosen */
 
     /* Text view: the line of covered / uncovered items being written. */
     enum run_kind run;
@@ -68,11 +68,10 @@ struct search_trace {
     int expect_item_cover;   /* the next COVER is the chosen item's own */
     int expect_item_uncover; /* the next UNCOVER is the backed-up item's own */
 
-    /* DOT view: the node of the option just tried, not yet written. */
-    int64_t next_node;
-    int64_t pending_node;    /* -1 when none */
-    int64_t pending_parent;
-    int32_t pending_option;
+    /* The views of their own modules (dlxcmd_views.h); NULL unless chosen. */
+    matrix_view *matrix;
+    links_view *links;
+    tree_view *tree;
 
     int32_t *scratch_ids, *scratch_colors, scratch_cap; /* option items, active items */
     char *text;              /* an option spelled from its item names */
@@ -168,24 +167,25 @@ static const char *option_text(search_trace *t, int32_t opt)
     return t->text;
 }
 
-/* A DOT string's contents: quotes and backslashes escaped. */
-static void put_dot_text(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            putc('\\', out);
-        if (*s == '\n')
-            fputs("\\n", out);
-        else
-            putc(*s, out);
-    }
-}
-
 static void indent(const search_trace *t, int32_t level)
 {
     for (int32_t k = 0; k < level; k++)
         fputs("  ", t->o.out);
 }
+
+/* --- What the views share (dlxcmd_views.h) ------------------------------------- */
+
+dlx_problem *trace_problem(const search_trace *t) { return t->p; }
+FILE *trace_out(const search_trace *t) { return t->o.out; }
+const trace_opts *trace_options(const search_trace *t) { return &t->o; }
+const char *trace_item_name(const search_trace *t, int32_t item) { return item_name(t, item); }
+const char *trace_option_text(search_trace *t, int32_t opt) { return option_text(t, opt); }
+void trace_put_colour(const search_trace *t, int32_t color) { put_colour(t, color); }
+void trace_indent(const search_trace *t, int32_t level) { indent(t, level); }
+int32_t trace_tried_at(const search_trace *t, int32_t level) { return t->tried_at[level]; }
+int32_t trace_choices_at(const search_trace *t, int32_t level) { return t->choices_at[level]; }
+uint64_t trace_solutions(const search_trace *t) { return t->solutions; }
+void trace_fail(search_trace *t) { t->failed = 1; }
 
 /* A line of its own at the level's indentation. */
 static void fputs_level(const search_trace *t, int32_t level, const char *s)
@@ -300,9 +300,6 @@ static void run_add(search_trace *t, const dlx_event *ev)
         write_hidden(t, ev);
 }
 
-/* Up to this many other items are listed on a "choose" line. */
-#define OTHERS_SHOWN 12
-
 /* "needs 2 to 3 more", "needs 2 more", "may take 1 more", for an item with
  * bounds. */
 static void put_needs(FILE *out, int32_t lo, int32_t hi)
@@ -343,27 +340,37 @@ static void text_choose(search_trace *t, const dlx_event *ev)
         return;
     }
     dlx_active_items(t->p, t->scratch_ids, n);
+    /* The default rule stops at the first item with one option: the items
+     * after it were not compared, and one of them may have none. Say so,
+     * rather than list them as if they had lost. */
+    int stopped_early = t->o.choose != DLX_CHOOSE_FIRST && ev->scanned > 0 && ev->scanned < n;
     if (t->o.choose == DLX_CHOOSE_FIRST)
         fputs(", the first item left", out);
+    else if (stopped_early)
+        fputs(", forced: the rule looks no further", out);
     else if (ev->degree == 1)
         fputs(", forced", out);
     else
         fputs(", the fewest", out);
     /* With bounds the others are compared by their branches too. */
-    int32_t shown = 0;
+    int32_t shown = 0, limit = t->o.others_shown;
+    const char *open = t->bounded ? " (others' branches: " : " (others: ";
     for (int32_t k = 0; k < n; k++) {
         int32_t item = t->scratch_ids[k];
+        if (stopped_early && k == ev->scanned) /* from here on, not compared */
+            open = shown ? "; not compared: " : " (not compared: ";
         if (item == ev->item)
             continue;
-        if (shown == OTHERS_SHOWN) {
-            fprintf(out, ", ...");
+        if (limit > 0 && shown == limit) {
+            int32_t more = n - 1 - shown;
+            fprintf(out, ", ... and %" PRId32 " more: --others=all shows them", more);
             break;
         }
         int32_t len = dlx_item_remaining(t->p, item), lo = 1;
         if (t->bounded)
             dlx_item_residual(t->p, item, &lo, NULL);
-        fprintf(out, "%s%s %" PRId32, shown ? ", " : t->bounded ? " (others' branches: " : " (others: ",
-                item_name(t, item), len - lo + 1);
+        fprintf(out, "%s%s %" PRId32, open, item_name(t, item), len - lo + 1);
+        open = ", ";
         shown++;
     }
     fputs(shown ? ")\n" : " (no other item left)\n", out);
@@ -554,11 +561,12 @@ static void json_problem(search_trace *t)
             t->o.choose == DLX_CHOOSE_FIRST      ? "first"
             : t->o.choose == DLX_CHOOSE_MRV_FULL ? "knuth"
                                                  : "mrv");
+    /* The seed, so that a traced random run can be run again. */
+    if (t->o.have_seed)
+        fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);
+    else
+        fputs(",\"seed\":null", out);
     if (t->o.detail) {
-        if (t->o.have_seed)
-            fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);
-        else
-            fputs(",\"seed\":null", out);
         fputs(",\"seq\":0", out);
         json_layout(t);
     }
@@ -665,83 +673,6 @@ static void json_event(search_trace *t, const dlx_event *ev)
     fputs("}\n", out);
 }
 
-/* --- The DOT view ----------------------------------------------------------------------
- * Node n0 is the root; every option tried becomes a node, child of the node
- * where its item was chosen. A node is written once its fate is known: the
- * item chosen below it (a dead end when that item has no options), or a
- * solution. */
-
-/* option >= 0: an option's node; -1: the root; <= -2: the null move of
- * item -2 - option. */
-static void dot_node(search_trace *t, int64_t node, int64_t parent, int32_t option,
-                     const char *below, const char *style)
-{
-    FILE *out = t->o.out;
-    fprintf(out, "  n%" PRId64 " [label=\"", node);
-    if (option <= -2) {
-        put_dot_text(out, "skip ");
-        put_dot_text(out, item_name(t, -2 - option));
-    } else {
-        put_dot_text(out, option >= 0 ? option_text(t, option) : "start");
-    }
-    if (below != NULL) {
-        fputs("\\n", out);
-        put_dot_text(out, below);
-    }
-    fprintf(out, "\"%s];\n", style);
-    if (parent >= 0)
-        fprintf(out, "  n%" PRId64 " -> n%" PRId64 ";\n", parent, node);
-}
-
-/* Writes the node of the option tried last, if it is still to be written. */
-static void dot_flush(search_trace *t, const char *below, const char *style)
-{
-    if (t->pending_node < 0)
-        return;
-    dot_node(t, t->pending_node, t->pending_parent, t->pending_option, below, style);
-    t->pending_node = -1;
-}
-
-static void dot_event(search_trace *t, const dlx_event *ev)
-{
-    char below[160];
-    switch (ev->kind) {
-    case DLX_EV_CHOOSE:
-        if (ev->degree <= 0 && ev->remaining == 0)
-            snprintf(below, sizeof below, "%s: no options\ndead end", item_name(t, ev->item));
-        else if (ev->degree <= 0)
-            snprintf(below, sizeof below, "%s: too few options\ndead end",
-                     item_name(t, ev->item));
-        else
-            snprintf(below, sizeof below, "choose %s (%" PRId32 ")", item_name(t, ev->item),
-                     ev->degree);
-        if (ev->level == 0 && t->pending_node < 0) {
-            t->node_at[0] = t->next_node++;
-            dot_node(t, t->node_at[0], -1, -1, below, "");
-        } else {
-            t->node_at[ev->level] = t->pending_node;
-            dot_flush(t, below,
-                      ev->degree <= 0 ? ", color=\"#b03030\", fontcolor=\"#b03030\"" : "");
-        }
-        break;
-    case DLX_EV_TRY:
-    case DLX_EV_SKIP:
-        t->pending_node = t->next_node++;
-        t->pending_parent = t->node_at[ev->level];
-        t->pending_option = ev->kind == DLX_EV_TRY ? ev->option : -2 - ev->item;
-        break;
-    case DLX_EV_SOLUTION:
-        snprintf(below, sizeof below, "solution %" PRIu64, t->solutions);
-        if (t->pending_node < 0) /* a problem solved by no choice at all */
-            dot_node(t, t->next_node++, -1, -1, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\"");
-        else
-            dot_flush(t, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\", penwidth=2");
-        break;
-    default:
-        break;
-    }
-}
-
 /* --- The hook -------------------------------------------------------------------------- */
 
 int trace_event(void *ctx, const dlx_event *ev)
@@ -788,12 +719,24 @@ int trace_event(void *ctx, const dlx_event *ev)
     default:
         break;
     }
-    if (t->o.format == TRACE_TEXT)
-        text_event(t, ev);
-    else if (t->o.format == TRACE_JSON)
+    switch (t->o.format) {
+    case TRACE_TEXT:
+        if (ev->kind < DLX_EV_HIDE || ev->kind > DLX_EV_UNMARK)
+            text_event(t, ev);
+        break;
+    case TRACE_JSON:
         json_event(t, ev);
-    else
-        dot_event(t, ev);
+        break;
+    case TRACE_MATRIX:
+        matrix_event(t->matrix, ev);
+        break;
+    case TRACE_LINKS:
+        links_event(t->links, ev);
+        break;
+    case TRACE_DOT:
+        tree_event(t->tree, ev);
+        break;
+    }
     if (ev->kind == DLX_EV_BACKTRACK)
         t->tried_at[ev->level] = -1;
     return t->failed;
@@ -810,7 +753,8 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
         t->o.out = stdout;
     dlx_get_stats(p, &t->start);
     t->seq0 = UINT64_MAX;
-    if (t->o.detail && dlx_set_detail(p, DLX_DETAIL_LINKS) != DLX_OK) {
+    if ((t->o.detail || t->o.format == TRACE_LINKS) &&
+        dlx_set_detail(p, DLX_DETAIL_LINKS) != DLX_OK) {
         free(t);
         return NULL;
     }
@@ -825,16 +769,14 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
     t->choices_at = calloc(n, sizeof *t->choices_at);
     t->covered_at = calloc(n, sizeof *t->covered_at);
     t->tried_at = malloc(n * sizeof *t->tried_at);
-    t->node_at = calloc(n, sizeof *t->node_at);
     t->hidden_stamp = calloc((size_t)dlx_option_count(p) + 1, sizeof *t->hidden_stamp);
-    if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL ||
+    if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL ||
         t->hidden_stamp == NULL || t->covered_at == NULL) {
         trace_free(t);
         return NULL;
     }
     for (size_t k = 0; k < n; k++)
         t->tried_at[k] = -1;
-    t->pending_node = -1;
 
     FILE *out = t->o.out;
     switch (t->o.format) {
@@ -842,26 +784,39 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
         int32_t items = dlx_item_count(p), secondary = 0;
         for (int32_t i = 0; i < items; i++)
             secondary += dlx_item_is_secondary(p, i) == 1;
-        fprintf(out, "trace of the search: %" PRId32 " items", items);
+        int32_t options = dlx_option_count(p);
+        fprintf(out, "trace of the search: %" PRId32 " item%s", items, items == 1 ? "" : "s");
         if (secondary > 0)
             fprintf(out, " (%" PRId32 " secondary)", secondary);
-        fprintf(out, ", %" PRId32 " options; the item to branch on is %s\n",
-                dlx_option_count(p),
+        fprintf(out, ", %" PRId32 " option%s; the item to branch on is %s", options,
+                options == 1 ? "" : "s",
                 t->o.choose == DLX_CHOOSE_FIRST ? "the first one left"
                 : t->bounded ? "the one with the fewest branches left (Knuth's degree: options "
                                "left, less the options it still needs, plus one)"
                              : "the one with the fewest options left");
+        if (t->o.have_seed)
+            fprintf(out, "; seed %" PRIu64 " (ties broken and options ordered at random)",
+                    t->o.seed);
+        putc('\n', out);
         break;
     }
     case TRACE_JSON:
         json_problem(t);
         break;
+    case TRACE_MATRIX:
+        t->matrix = matrix_new(t);
+        break;
+    case TRACE_LINKS:
+        t->links = links_new(t);
+        break;
     case TRACE_DOT:
-        fputs("digraph search {\n"
-              "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n",
-              out);
+        t->tree = tree_new(t);
         break;
     }
+    if ((t->o.format == TRACE_MATRIX && t->matrix == NULL) ||
+        (t->o.format == TRACE_LINKS && t->links == NULL) ||
+        (t->o.format == TRACE_DOT && t->tree == NULL))
+        t->failed = 1;
     if (t->failed) {
         trace_free(t);
         return NULL;
@@ -897,7 +852,14 @@ int trace_finish(search_trace *t, int status)
     uint64_t updates = (t->limit_hit ? t->cut_updates : now.updates) - t->start.updates;
     switch (t->o.format) {
     case TRACE_TEXT:
-        flush_run(t);
+    case TRACE_MATRIX:
+    case TRACE_LINKS:
+        if (t->o.format == TRACE_TEXT)
+            flush_run(t);
+        else if (t->o.format == TRACE_MATRIX)
+            matrix_finish(t->matrix);
+        else
+            links_finish(t->links);
         if (t->limit_hit)
             fprintf(out, "trace stopped: more than %" PRIu64 " search-tree nodes\n",
                     t->o.max_nodes);
@@ -912,10 +874,7 @@ int trace_finish(search_trace *t, int status)
                 status_word(status, t->limit_hit), solutions, nodes, updates);
         break;
     case TRACE_DOT:
-        dot_flush(t, "(not explored)", ", style=dashed");
-        if (t->limit_hit)
-            fprintf(out, "  // stopped: more than %" PRIu64 " search-tree nodes\n", t->o.max_nodes);
-        fputs("}\n", out);
+        tree_finish(t->tree, t->limit_hit);
         break;
     }
     if (fflush(out) != 0 || ferror(out))
@@ -924,6 +883,13 @@ int trace_finish(search_trace *t, int status)
 }
 
 int trace_limit_hit(const search_trace *t) { return t->limit_hit; }
+
+void trace_tree_counts(const search_trace *t, uint64_t *drawn, uint64_t *folded)
+{
+    *drawn = *folded = 0;
+    if (t->tree != NULL)
+        tree_counts(t->tree, drawn, folded);
+}
 
 void trace_free(search_trace *t)
 {
@@ -935,7 +901,9 @@ void trace_free(search_trace *t)
     free(t->choices_at);
     free(t->covered_at);
     free(t->tried_at);
-    free(t->node_at);
+    matrix_free(t->matrix);
+    links_free(t->links);
+    tree_free(t->tree);
     free(t->hidden_stamp);
     free(t->list);
     free(t->scratch_ids);

@@ -34,7 +34,7 @@
 #define PROGRAM "sudoku"
 
 enum run_mode {
-    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN,
+    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN, MODE_TO_DLX,
     RUN_MODES /* how many there are */
 };
 enum out_format { OUT_AUTO, OUT_LINE, OUT_GRID, OUT_PRETTY };
@@ -212,5 +212,11 @@ void batch_finish(batch *b);
 
 /* --explain (MODE_SERIAL): one piece of input, solved step by step. */
 void explain_one(run_state *t, const unit *u, const uint8_t *givens);
+
+/* --- sudoku_to_dlx.c ------------------------------------------------------ */
+
+/* --to-dlx (MODE_SERIAL): the puzzle's exact-cover problem in Knuth's text
+ * format, for the dlx command. */
+void to_dlx_one(run_state *t, const unit *u, const uint8_t *givens);
 
 #endif /* CLI_SUDOKU_CLI_H */

@@ -43,12 +43,16 @@ static void print_help(void)
           "                           that reached N is printed >=N\n"
           "  -e, --explain          solve step by step, in words (dlx engine events)\n"
           "      --candidates       with --explain: show the candidates at each guess\n"
+          "      --to-dlx           write each puzzle's exact-cover problem (what its\n"
+          "                           givens leave) in Knuth's format, for dlx\n"
           "\n"
           "  -p, --puzzle=PUZZLE    solve PUZZLE, given as text (one line, or a grid\n"
           "                           with newlines); may be repeated; these come\n"
           "                           before the FILEs, and stdin is not read\n"
-          "\n"
-          "Output:\n"
+          "\n",
+          stdout);
+    /* Two strings: C11 compilers need not take literals over 4095 bytes. */
+    fputs("Output:\n"
           "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
           "                           written: a line for a line, N lines for a grid)\n"
           "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
@@ -94,7 +98,7 @@ static void print_help(void)
           stdout);
 }
 
-enum { OPT_ALPHABET = 256, OPT_CANDIDATES };
+enum { OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_TO_DLX };
 
 /* The short options, in the order of long_options[]; the leading ':' makes
  * getopt report a missing argument as ':' (see cli_getopt_problem()). */
@@ -107,6 +111,7 @@ static const struct option long_options[] = {
     {"max", required_argument, NULL, 'm'},
     {"explain", no_argument, NULL, 'e'},
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
+    {"to-dlx", no_argument, NULL, OPT_TO_DLX},
     {"puzzle", required_argument, NULL, 'p'},
     {"format", required_argument, NULL, 'f'},
     {"stats", no_argument, NULL, 's'},
@@ -217,6 +222,10 @@ static int check_combinations(const cli_options *o)
     if (o->mode == MODE_EXPLAIN && o->alg_given && o->alg != SUDOKU_DLX)
         return usage_error("%s", "--explain follows the dancing-links engine: use it with "
                                  "--algorithm dlx");
+    if (o->mode == MODE_TO_DLX &&
+        ((o->alg_given && o->alg != SUDOKU_DLX) || o->format != OUT_AUTO))
+        return usage_error("%s", "--to-dlx writes the dancing-links problem: it does not go "
+                                 "with --algorithm or --format");
     return -1;
 }
 
@@ -260,6 +269,10 @@ int options_parse(int argc, char **argv, cli_options *o)
                 return usage_error("invalid --max '%s': expected a number of solutions",
                                    optarg);
             o->max = v;
+            break;
+        case OPT_TO_DLX:
+            if ((rc = set_mode(o, &mode_set, MODE_TO_DLX)) >= 0)
+                return rc;
             break;
         case OPT_CANDIDATES:
             o->candidates = 1;

@@ -35,7 +35,7 @@ $(cat "$file")"
 has "$dir/paper.trace" \
     "choose A: 2 options, the fewest (others: B 2, C 2, D 3, E 2, F 2, G 3)" \
     "try A D G [1 of 2]: cover D (hides D E G), G (hides B G)" \
-    "  choose B: 1 option, forced (others: C 2, E 1, F 2)" \
+    "  choose B: 1 option, forced: the rule looks no further (not compared: C 2, E 1, F 2)" \
     "    choose E: no options left: dead end" \
     "  undo B C F: uncover F, C" \
     "try A D [2 of 2]: cover D (hides D E G)" \
@@ -134,15 +134,16 @@ for f in "$paper" "$colors" "$dir/queens5.dlx"; do
 done
 # With bounds a null move is a node of its own: "skip C" holds the solution.
 "$BIN/dlx" --tree=dot "$TESTS/data/dlx/bounds.txt" > "$dir/bounds.dot" 2>/dev/null
-for label in 'start\nchoose A (2)' 'A B X:0 Y:0\nC: too few options\ndead end' \
-    'C Y:1\nchoose C (1)' 'skip C\nsolution 1'; do
+for label in '#0 start\nchoose A (2)' '#1 A B X:0 Y:0\nC: too few options\ndead end' \
+    '#4 C Y:1\nchoose C (1)' '#5 skip C\nsolution 1'; do
     grep -qF "[label=\"$label\"" "$dir/bounds.dot" || fail "bounds tree: no node '$label'"
 done
-# The paper's tree by hand: root (choose A); A D G (choose B); B C F (E: dead
-# end); A D (choose E); C E F (choose B); B G (solution).
+# The paper's tree by hand, numbered in the order visited: #0 root (choose
+# A); #1 A D G (choose B); #2 B C F (E: dead end); #3 A D (choose E); #4
+# C E F (choose B); #5 B G (solution).
 "$BIN/dlx" --tree=dot "$paper" > "$dir/paper.dot" 2>/dev/null
-for label in 'start\nchoose A (2)' 'A D G\nchoose B (1)' 'B C F\nE: no options\ndead end' \
-    'A D\nchoose E (1)' 'C E F\nchoose B (1)' 'B G\nsolution 1'; do
+for label in '#0 start\nchoose A (2)' '#1 A D G\nchoose B (1)' '#2 B C F\nE: no options\ndead end' \
+    '#3 A D\nchoose E (1)' '#4 C E F\nchoose B (1)' '#5 B G\nsolution 1'; do
     grep -qF "[label=\"$label\"" "$dir/paper.dot" || fail "paper tree: no node '$label'"
 done
 
