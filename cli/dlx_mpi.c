@@ -37,6 +37,7 @@
 #include <mpi.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -756,6 +757,22 @@ static int ck_replay(struct master *m, char *line, const char **why)
     return 0;
 }
 
+/* Two runs appending to one checkpoint would each count the other's
+ * pieces: the file is locked while a run has it (an fcntl lock, which also
+ * holds on NFS with a lock daemon). On failure says why, closes f, -1. */
+static int ck_lock(FILE *f, const char *path)
+{
+    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (fcntl(fileno(f), F_SETLK, &lk) == 0)
+        return 0;
+    if (errno == EACCES || errno == EAGAIN)
+        fprintf(stderr, "dlx-mpi: %s: error: the checkpoint is in use by another run\n", path);
+    else
+        cli_file_error("dlx-mpi", path, "cannot lock", errno);
+    fclose(f);
+    return -1;
+}
+
 /* Opens the checkpoint: a new one gets its header; an old one is checked
  * against this run and replayed, its part last line (if any) cut off.
  * Returns 0 or EXIT_ERROR after saying why. */
@@ -764,23 +781,18 @@ static int ck_open(struct master *m, uint64_t hash)
     const char *path = m->mo->checkpoint;
     char header[160];
     ck_header(m, header, sizeof header, hash);
-    FILE *f = fopen(path, "r+");
-    if (!f && errno == ENOENT) {
-        f = fopen(path, "w");
-        if (!f || fputs(header, f) < 0) {
-            cli_file_error("dlx-mpi", path, "cannot write", errno);
-            if (f)
-                fclose(f);
-            return EXIT_ERROR;
-        }
-        m->ck = f;
-        ck_flush(m, 1);
-        return 0;
-    }
+    /* Opened (or created) without truncating, then locked, then read: two
+     * runs started at once cannot both take it for new. */
+    int fd = open(path, O_RDWR | O_CREAT, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "r+") : NULL;
     if (!f) {
         cli_file_error("dlx-mpi", path, "cannot open", errno);
+        if (fd >= 0)
+            close(fd);
         return EXIT_ERROR;
     }
+    if (ck_lock(f, path) != 0)
+        return EXIT_ERROR;
     size_t len;
     char *text = cli_read_file("dlx-mpi", path, path, &len);
     if (!text) {
@@ -789,7 +801,8 @@ static int ck_open(struct master *m, uint64_t hash)
     }
     size_t hlen = strlen(header);
     if (len < hlen && memcmp(text, header, len) == 0) {
-        /* A run stopped while it wrote the header: nothing was recorded. */
+        /* New, or a run stopped while it wrote the header: nothing was
+         * recorded yet. */
         free(text);
         if (ftruncate(fileno(f), 0) != 0 || fseek(f, 0, SEEK_SET) != 0 || fputs(header, f) < 0) {
             cli_file_error("dlx-mpi", path, "cannot write", errno);
