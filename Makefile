@@ -40,6 +40,7 @@ EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
+TOOLS       := $(wildcard tests/tools/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -49,6 +50,9 @@ LIBSUDOKU_A := $(BUILD)/lib/libsudoku.a
 PROGRAMS    := $(if $(wildcard cli/dlx.c),$(BUILD)/bin/dlx) $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku)
 EXAMPLE_BIN := $(patsubst examples/%.c,$(BUILD)/bin/examples/%,$(EXAMPLES))
 BENCH_BIN   := $(patsubst bench/%.c,$(BUILD)/bin/bench/%,$(BENCHES))
+# Developer tools (tests/tools/): built with everything so they keep
+# compiling; run by hand (each says what it is for).
+TOOL_BIN    := $(patsubst tests/tools/%.c,$(BUILD)/bin/tools/%,$(TOOLS))
 TEST_BIN    := $(BUILD)/tests/check_all
 FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
@@ -58,7 +62,7 @@ FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
         uninstall clean
 .DEFAULT_GOAL := all
 
-all: $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
+all: $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -89,6 +93,10 @@ $(BUILD)/bin/examples/%: $(BUILD)/obj/examples/%.o $(LIBDLX_A)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
 
 $(BUILD)/bin/bench/%: $(BUILD)/obj/bench/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+$(BUILD)/bin/tools/%: $(BUILD)/obj/tests/tools/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
@@ -179,7 +187,7 @@ $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
 # Objects built on the way to a program by a pattern rule are kept, so a
 # second make has nothing to do.
-.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES))
+.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES) $(TOOLS))
 
 $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)

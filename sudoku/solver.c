@@ -24,6 +24,8 @@ const char *sudoku_strerror(int code)
     case SUDOKU_EREGIONS: return "the region map is not N regions of N cells";
     case SUDOKU_EALPHABET: return "bad alphabet (repeated, reserved or too many symbols)";
     case SUDOKU_EENGINE: return "the exact-cover engine failed";
+    case SUDOKU_ESTUCK: return "no allowed technique applies";
+    case SUDOKU_ENOTFOUND: return "no puzzle as asked within the tries";
     default: return "unknown error";
     }
 }
