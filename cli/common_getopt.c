@@ -2,8 +2,13 @@
 /* common_getopt.c - see common_getopt.h. */
 #include "common_getopt.h"
 
+#include "dlx.h"
+
+#include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *cli_getopt_problem(int c, char *const argv[], char *buf, size_t n)
@@ -21,4 +26,38 @@ const char *cli_getopt_problem(int c, char *const argv[], char *buf, size_t n)
     else
         snprintf(buf, n, "unknown option '%s'", short_opt);
     return buf;
+}
+
+void cli_usage_error(const char *program, const char *fmt, ...)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: ", program);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", program);
+}
+
+int cli_parse_uint(const char *s, uint64_t max, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v > max)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+void cli_print_version(const char *program, const char *package, const char *summary)
+{
+    printf("%s (%s) %s\n%s\n"
+           "Copyright (C) 2026 The dlx authors.\n"
+           "License MIT: <https://opensource.org/licenses/MIT>.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n",
+           program, package, DLX_VERSION, summary);
 }

@@ -6,23 +6,24 @@
  *
  * The flow is main(): parse_options() -> read_problem() -> setup_search()
  * -> run_search() -> report(). This file owns the command line, standard
- * error, the exit status, Ctrl-C and the progress line; dlx_output.c owns
- * what goes to standard output, and dlx_trace.c the teaching views (--trace,
+ * error, the exit status, Ctrl-C and the progress line; dlxcmd_output.c owns
+ * what goes to standard output, and dlxcmd_trace.c the teaching views (--trace,
  * --tree) that replace it. See docs/dlx.1 for the user's view.
  *
  * Exit status: 0 solutions found, 1 no solution, 2 an error (bad usage, bad
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
  * printed, marked partial).
  */
+#include "common_file.h"
 #include "common_getopt.h"
-#include "dlx_cli.h"
+#include "common_time.h"
+#include "dlxcmd.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 enum {
@@ -42,13 +43,6 @@ static void on_sigint(int sig)
     interrupted = 1;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* --- the command line ---------------------------------------------------- */
 
 static void usage(FILE *out)
@@ -59,7 +53,7 @@ static void usage(FILE *out)
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
-          "written item:colour. Lines starting with '|' are comments.\n"
+          "written item:colour. Lines starting with '|' or '//' are comments.\n"
           "\n"
           "Output:\n"
           "  -c, --count           print only the number of solutions\n"
@@ -83,6 +77,9 @@ static void usage(FILE *out)
           "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
           "                        level) or json (one event per line)\n"
           "      --tree[=dot]      the search tree for Graphviz\n"
+          "      --detail=links    with --trace=json: every link the dance changes,\n"
+          "                        and the node layout first (docs/trace-json.md)\n"
+          "      --max-nodes=N     stop the trace or the tree after N search-tree nodes\n"
           "      --force           trace past the size limit (1000 nodes for the text\n"
           "                        log, 100000 for json and the tree)\n"
           "\n"
@@ -95,40 +92,20 @@ static void usage(FILE *out)
           out);
 }
 
-static void usage_error(const char *fmt, const char *arg)
-{
-    fputs("dlx: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'dlx --help' for more information.\n", stderr);
-}
-
-/* A decimal number without sign, fitting in uint64_t. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0')
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
-static void dlx_cli_defaults(struct dlx_cli_options *o)
+static void cmd_defaults(struct cmd_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->format = DLX_CLI_TEXT;
+    o->format = CMD_FORMAT_TEXT;
     o->progress = -1;
     o->choose = DLX_CHOOSE_MRV;
 }
 
-enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE };
+enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE, OPT_DETAIL,
+       OPT_MAX_NODES };
 
 /* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
  * go on, or EXIT_ERROR after reporting a usage error. */
-static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
+static int parse_options(int argc, char **argv, struct cmd_options *o)
 {
     static const struct option longopts[] = {
         { "count", no_argument, NULL, 'c' },
@@ -144,11 +121,13 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
         { "trace", optional_argument, NULL, OPT_TRACE },
         { "tree", optional_argument, NULL, OPT_TREE },
         { "force", no_argument, NULL, OPT_FORCE },
+        { "detail", required_argument, NULL, OPT_DETAIL },
+        { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    dlx_cli_defaults(o);
+    cmd_defaults(o);
     int format_given = 0;
     int c;
     /* getopt's own messages would name the program by its whole path
@@ -161,8 +140,10 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
             o->count_only = 1;
             break;
         case 'm':
-            if (parse_u64(optarg, &o->max_solutions) != 0 || o->max_solutions == 0) {
-                usage_error("--max wants a positive whole number, not '%s'", optarg);
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_solutions) != 0 ||
+                o->max_solutions == 0) {
+                cli_usage_error("dlx", "--max wants a positive whole number, not '%s'",
+                                optarg);
                 return EXIT_ERROR;
             }
             break;
@@ -172,13 +153,14 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
         case 'f':
             format_given = 1;
             if (strcmp(optarg, "text") == 0)
-                o->format = DLX_CLI_TEXT;
+                o->format = CMD_FORMAT_TEXT;
             else if (strcmp(optarg, "ids") == 0)
-                o->format = DLX_CLI_IDS;
+                o->format = CMD_FORMAT_IDS;
             else if (strcmp(optarg, "json") == 0)
-                o->format = DLX_CLI_JSON;
+                o->format = CMD_FORMAT_JSON;
             else {
-                usage_error("unknown format '%s' (expected text, ids or json)", optarg);
+                cli_usage_error("dlx", "unknown format '%s' (expected text, ids or json)",
+                                optarg);
                 return EXIT_ERROR;
             }
             break;
@@ -202,62 +184,88 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
             else if (strcmp(optarg, "first") == 0)
                 o->choose = DLX_CHOOSE_FIRST;
             else {
-                usage_error("unknown rule '%s' for --choose (expected mrv, knuth or first)",
-                            optarg);
+                cli_usage_error("dlx",
+                                "unknown rule '%s' for --choose (expected mrv, knuth or first)",
+                                optarg);
                 return EXIT_ERROR;
             }
             break;
         case OPT_SEED:
-            if (parse_u64(optarg, &o->seed) != 0) {
-                usage_error("--seed wants a whole number from 0 to 2^64-1, not '%s'", optarg);
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->seed) != 0) {
+                cli_usage_error("dlx", "--seed wants a whole number from 0 to 2^64-1, not '%s'",
+                                optarg);
                 return EXIT_ERROR;
             }
             o->have_seed = 1;
             break;
         case OPT_TRACE:
             if (!optarg || strcmp(optarg, "text") == 0)
-                o->view = DLX_CLI_VIEW_TRACE;
+                o->view = CMD_VIEW_TRACE;
             else if (strcmp(optarg, "json") == 0)
-                o->view = DLX_CLI_VIEW_JSON;
+                o->view = CMD_VIEW_JSON;
             else {
-                usage_error("unknown trace format '%s' (expected text or json)", optarg);
+                cli_usage_error("dlx", "unknown trace format '%s' (expected text or json)",
+                                optarg);
                 return EXIT_ERROR;
             }
             break;
         case OPT_TREE:
             if (optarg && strcmp(optarg, "dot") != 0) {
-                usage_error("unknown tree format '%s' (expected dot)", optarg);
+                cli_usage_error("dlx", "unknown tree format '%s' (expected dot)", optarg);
                 return EXIT_ERROR;
             }
-            o->view = DLX_CLI_VIEW_DOT;
+            o->view = CMD_VIEW_DOT;
             break;
         case OPT_FORCE:
             o->force = 1;
+            break;
+        case OPT_DETAIL:
+            if (strcmp(optarg, "links") != 0) {
+                cli_usage_error("dlx", "unknown detail '%s' (expected links)", optarg);
+                return EXIT_ERROR;
+            }
+            o->detail = 1;
+            break;
+        case OPT_MAX_NODES:
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_nodes) != 0 || o->max_nodes == 0) {
+                cli_usage_error("dlx", "--max-nodes wants a positive whole number, not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
             break;
         case 'h':
             usage(stdout);
             return -1;
         case 'V':
-            printf("dlx (libdlx) %s\n"
-                   "Knuth's Algorithm X with dancing links, for exact cover with colours.\n",
-                   DLX_VERSION);
+            cli_print_version("dlx", "libdlx",
+                              "Knuth's Algorithm X with dancing links, for exact cover with "
+                              "colours.");
             return -1;
         case ':':
         default: {
             char why[256];
-            usage_error("%s", cli_getopt_problem(c, argv, why, sizeof why));
+            cli_usage_error("dlx", "%s", cli_getopt_problem(c, argv, why, sizeof why));
             return EXIT_ERROR;
         }
         }
     }
-    if (o->view != DLX_CLI_VIEW_NONE && (o->count_only || format_given)) {
-        usage_error("%s writes its own output: it does not go with --count or --format",
-                    o->view == DLX_CLI_VIEW_DOT ? "--tree" : "--trace");
+    if (o->view != CMD_VIEW_NONE && (o->count_only || format_given)) {
+        cli_usage_error("dlx",
+                        "%s writes its own output: it does not go with --count or --format",
+                        o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+        return EXIT_ERROR;
+    }
+    if (o->max_nodes && o->view == CMD_VIEW_NONE) {
+        cli_usage_error("dlx", "--max-nodes goes with --trace or --tree");
+        return EXIT_ERROR;
+    }
+    if (o->detail && o->view != CMD_VIEW_JSON) {
+        cli_usage_error("dlx", "--detail=links goes with --trace=json");
         return EXIT_ERROR;
     }
     if (argc - optind > 1) {
-        usage_error("too many arguments: one FILE at most (starting with '%s')",
-                    argv[optind + 1]);
+        cli_usage_error("dlx", "too many arguments: one FILE at most (starting with '%s')",
+                        argv[optind + 1]);
         return EXIT_ERROR;
     }
     o->path = optind < argc ? argv[optind] : NULL;
@@ -269,32 +277,33 @@ static int parse_options(int argc, char **argv, struct dlx_cli_options *o)
 
 /* --- reading ------------------------------------------------------------- */
 
+/* A message about a place in the input is FILE:LINE:COLUMN: KIND: ...; one
+ * about the whole file (it cannot be read, it is too big) is dlx: FILE:
+ * KIND: ..., as the sudoku command words them (common_file.h). */
 static void print_diag(const char *name, const dlx_text_diag *d, const char *kind)
 {
     if (d->line > 0)
         fprintf(stderr, "%s:%lld:%lld: %s: %s\n", name, (long long)d->line,
                 (long long)d->column, kind, d->message);
     else
-        fprintf(stderr, "%s: %s: %s\n", name, kind, d->message);
+        fprintf(stderr, "dlx: %s: %s: %s\n", name, kind, d->message);
 }
 
 /* Reads and parses the input into run->text. Returns 0 or EXIT_ERROR after
  * reporting what went wrong. Warnings are reported here too. */
-static int read_problem(struct dlx_cli_run *run)
+static int read_problem(struct cmd_run *run)
 {
-    const struct dlx_cli_options *o = run->opt;
+    const struct cmd_options *o = run->opt;
     FILE *in = stdin;
     if (o->path) {
         in = fopen(o->path, "r");
         if (!in) {
-            fprintf(stderr, "%s: error: cannot open: %s\n", o->input_name, strerror(errno));
+            cli_file_error("dlx", o->input_name, "cannot open", errno);
             return EXIT_ERROR;
         }
     }
-    if (!o->path && !o->quiet && isatty(STDIN_FILENO))
-        fputs("dlx: reading the problem from the terminal; end it with Ctrl-D "
-              "(dlx --help for more)\n",
-              stderr);
+    if (!o->path && !o->quiet)
+        cli_terminal_hint("dlx", "the problem");
     run->text = dlx_text_new();
     if (!run->text) {
         fputs("dlx: error: out of memory\n", stderr);
@@ -319,7 +328,7 @@ static int read_problem(struct dlx_cli_run *run)
         if (d)
             print_diag(o->input_name, d, "error");
         else
-            fprintf(stderr, "%s: error: %s\n", o->input_name, dlx_text_strerror(rc));
+            fprintf(stderr, "dlx: %s: error: %s\n", o->input_name, dlx_text_strerror(rc));
         return EXIT_ERROR;
     }
     run->problem = dlx_text_problem(run->text);
@@ -330,14 +339,14 @@ static int read_problem(struct dlx_cli_run *run)
 
 static int on_solution(void *ctx, const int32_t *options, int32_t count)
 {
-    struct dlx_cli_run *run = ctx;
+    struct cmd_run *run = ctx;
     if (run->progress_visible && isatty(fileno(run->out))) {
         /* Solutions and the progress line share the terminal: clear the line
          * first; the next tick redraws it. */
         fputs("\r\033[K", stderr);
         run->progress_visible = 0;
     }
-    if (dlx_cli_print_solution(run, options, count) != 0)
+    if (output_solution(run, options, count) != 0)
         return 1;
     return interrupted != 0;
 }
@@ -352,12 +361,23 @@ static const char *color_name(void *ctx, int32_t color)
     return dlx_text_color_name(ctx, color);
 }
 
+/* The node limit of the teaching view: --max-nodes, none with --force, or
+ * the view's default. */
+static uint64_t view_limit(const struct cmd_options *o)
+{
+    if (o->max_nodes)
+        return o->max_nodes;
+    if (o->force)
+        return 0;
+    return o->view == CMD_VIEW_TRACE ? TRACE_TEXT_LIMIT : TRACE_JSON_LIMIT;
+}
+
 /* The one place where the problem is configured before the search: choose
  * rule, seed, limit, and either the solution callback or a teaching view's
  * event hook. Returns 0 or EXIT_ERROR after reporting. */
-static int setup_search(struct dlx_cli_run *run)
+static int setup_search(struct cmd_run *run)
 {
-    const struct dlx_cli_options *o = run->opt;
+    const struct cmd_options *o = run->opt;
     dlx_problem *p = run->problem;
     int rc = dlx_set_choose(p, o->choose);
     if (rc == DLX_OK && o->have_seed)
@@ -367,22 +387,23 @@ static int setup_search(struct dlx_cli_run *run)
         return EXIT_ERROR;
     }
     dlx_set_limit(p, o->max_solutions);
-    if (o->view != DLX_CLI_VIEW_NONE) {
+    if (o->view != CMD_VIEW_NONE) {
         /* The view writes the solutions itself, as part of the trace. */
-        dlx_trace_opts to = {
-            .format = o->view == DLX_CLI_VIEW_TRACE  ? DLX_TRACE_TEXT
-                      : o->view == DLX_CLI_VIEW_JSON ? DLX_TRACE_JSON
-                                                     : DLX_TRACE_DOT,
+        trace_opts to = {
+            .format = o->view == CMD_VIEW_TRACE  ? TRACE_TEXT
+                      : o->view == CMD_VIEW_JSON ? TRACE_JSON
+                                                     : TRACE_DOT,
             .out = run->out,
-            .max_nodes = o->force ? 0
-                         : o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT
-                                                         : DLX_TRACE_JSON_LIMIT,
+            .max_nodes = view_limit(o),
             .choose = o->choose,
             .option_text = option_text,
             .color_name = color_name,
             .text_ctx = run->text,
+            .detail = o->detail,
+            .have_seed = o->have_seed,
+            .seed = o->seed,
         };
-        run->trace = dlx_trace_new(p, &to);
+        run->trace = trace_new(p, &to);
         if (!run->trace) {
             fputs("dlx: error: out of memory\n", stderr);
             return EXIT_ERROR;
@@ -393,41 +414,7 @@ static int setup_search(struct dlx_cli_run *run)
     return 0;
 }
 
-/* 1234 -> "1234", 12345678 -> "12.3M": progress figures at a glance. */
-static const char *human(uint64_t n, char buf[32])
-{
-    static const char units[] = "kMGTPE";
-    if (n < 10000) {
-        snprintf(buf, 32, "%llu", (unsigned long long)n);
-        return buf;
-    }
-    double v = (double)n;
-    int u = -1;
-    while (v >= 1000 && u < 5) {
-        v /= 1000;
-        u++;
-    }
-    snprintf(buf, 32, v < 100 ? "%.1f%c" : "%.0f%c", v, units[u]);
-    return buf;
-}
-
-/* A duration at a glance: "40 s", "12 min", "3.5 h", "20 days". */
-static const char *human_seconds(double t, char buf[32])
-{
-    if (t < 100)
-        snprintf(buf, 32, "%.0f s", t);
-    else if (t < 6000)
-        snprintf(buf, 32, "%.0f min", t / 60);
-    else if (t < 86400 * 2)
-        snprintf(buf, 32, "%.1f h", t / 3600);
-    else if (t < 86400 * 365 * 100.0)
-        snprintf(buf, 32, "%.0f days", t / 86400);
-    else
-        snprintf(buf, 32, "centuries");
-    return buf;
-}
-
-static void draw_progress(struct dlx_cli_run *run, double elapsed)
+static void draw_progress(struct cmd_run *run, double elapsed)
 {
     dlx_stats st;
     dlx_get_stats(run->problem, &st);
@@ -437,15 +424,15 @@ static void draw_progress(struct dlx_cli_run *run, double elapsed)
      * once there is something to extrapolate from, and as "about". */
     if (elapsed >= 3 && done > 0.001 && done < 1)
         snprintf(eta, sizeof eta, ", about %s left",
-                 human_seconds(elapsed * (1 - done) / done, c));
+                 cli_human_seconds(elapsed * (1 - done) / done, c));
     fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s%s",
-            run->progress_tty ? "\r" : "", 100.0 * done, human(st.solutions, a),
-            human(st.nodes, b), elapsed, eta, run->progress_tty ? "\033[K" : "\n");
+            run->progress_tty ? "\r" : "", 100.0 * done, cli_human_count(st.solutions, a),
+            cli_human_count(st.nodes, b), elapsed, eta, run->progress_tty ? "\033[K" : "\n");
     fflush(stderr);
     run->progress_visible = run->progress_tty;
 }
 
-static void clear_progress(struct dlx_cli_run *run)
+static void clear_progress(struct cmd_run *run)
 {
     if (run->progress_visible) {
         fputs("\r\033[K", stderr);
@@ -457,17 +444,17 @@ static void clear_progress(struct dlx_cli_run *run)
 /* Runs the search in slices of a node budget, so Ctrl-C and the progress
  * line are looked at every few tens of milliseconds whatever the problem.
  * Returns the last dlx_search() status. */
-static int run_search(struct dlx_cli_run *run, double start)
+static int run_search(struct cmd_run *run, double start)
 {
     const double slice_target = 0.05; /* seconds per slice */
     uint64_t budget = 1u << 14;
     double next_draw = start + 1.0;
     for (;;) {
-        double t0 = now_seconds();
+        double t0 = cli_now_seconds();
         int rc = dlx_search(run->problem, budget);
         if (rc != DLX_PAUSED || interrupted)
             return rc;
-        double t1 = now_seconds();
+        double t1 = cli_now_seconds();
         /* Aim at slices of about slice_target whatever a node costs here. */
         if (t1 - t0 < slice_target / 4 && budget < (UINT64_C(1) << 40))
             budget *= 2;
@@ -482,9 +469,9 @@ static int run_search(struct dlx_cli_run *run, double start)
 
 /* --- finishing ----------------------------------------------------------- */
 
-static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
+static void print_summary(struct cmd_run *run, int rc, double seconds)
 {
-    const struct dlx_cli_options *o = run->opt;
+    const struct cmd_options *o = run->opt;
     dlx_stats st;
     dlx_get_stats(run->problem, &st);
     if (!o->quiet) {
@@ -500,13 +487,13 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                     "of the tree searched\n",
                     sol, (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds,
                     100.0 * dlx_estimate_done(run->problem));
-        else if (run->trace && dlx_trace_limit_hit(run->trace))
+        else if (run->trace && trace_limit_hit(run->trace))
             fprintf(stderr,
-                    "dlx: %s stopped at its limit of %u search-tree nodes: it is meant "
+                    "dlx: %s stopped at its limit of %llu search-tree nodes: it is meant "
                     "for small problems; --force %s everything\n",
-                    o->view == DLX_CLI_VIEW_DOT ? "the tree" : "the trace",
-                    o->view == DLX_CLI_VIEW_TRACE ? DLX_TRACE_TEXT_LIMIT : DLX_TRACE_JSON_LIMIT,
-                    o->view == DLX_CLI_VIEW_DOT ? "draws" : "traces");
+                    o->view == CMD_VIEW_DOT ? "the tree" : "the trace",
+                    (unsigned long long)view_limit(o),
+                    o->view == CMD_VIEW_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
@@ -527,17 +514,17 @@ static void print_summary(struct dlx_cli_run *run, int rc, double seconds)
                 (unsigned long long)st.updates, seconds, (long)st.max_level,
                 interrupted                 ? "no (interrupted)"
                 : rc != DLX_STOPPED         ? "yes"
-                : run->trace && dlx_trace_limit_hit(run->trace) ? "no (trace limit)"
+                : run->trace && trace_limit_hit(run->trace) ? "no (trace limit)"
                                             : "no (--max)");
     }
 }
 
 /* Flushes and closes standard output. A reader that has gone away is not an
  * error (dlx ... | head -1); any other failure is. Returns 0 or EXIT_ERROR. */
-static int finish_output(struct dlx_cli_run *run)
+static int finish_output(struct cmd_run *run)
 {
     if (!run->out_closed && !run->out_errno && fflush(run->out) != 0)
-        dlx_cli_check_output(run);
+        output_check(run);
     if (fclose(run->out) != 0 && !run->out_closed && !run->out_errno)
         run->out_errno = errno == EPIPE ? 0 : errno;
     if (run->out_errno) {
@@ -550,9 +537,9 @@ static int finish_output(struct dlx_cli_run *run)
 /* Standard output alone, for --help and --version. */
 static int finish_stdout_only(void)
 {
-    struct dlx_cli_options o;
-    dlx_cli_defaults(&o);
-    struct dlx_cli_run run = { .opt = &o, .out = stdout };
+    struct cmd_options o;
+    cmd_defaults(&o);
+    struct cmd_run run = { .opt = &o, .out = stdout };
     return finish_output(&run);
 }
 
@@ -561,14 +548,14 @@ int main(int argc, char **argv)
     /* A closed pipe must show up as EPIPE from write(), not kill us. */
     signal(SIGPIPE, SIG_IGN);
 
-    struct dlx_cli_options opt;
+    struct cmd_options opt;
     int status = parse_options(argc, argv, &opt);
     if (status < 0)
         return finish_stdout_only() ? EXIT_ERROR : 0;
     if (status != 0)
         return status;
 
-    struct dlx_cli_run run = { .opt = &opt, .out = stdout };
+    struct cmd_run run = { .opt = &opt, .out = stdout };
     status = read_problem(&run);
     if (status == 0)
         status = setup_search(&run);
@@ -587,24 +574,24 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
 
     run.progress_on = opt.progress == 1 || (opt.progress == -1 && !opt.quiet &&
-                                            opt.view == DLX_CLI_VIEW_NONE &&
+                                            opt.view == CMD_VIEW_NONE &&
                                             isatty(STDERR_FILENO));
     run.progress_tty = run.progress_on && isatty(STDERR_FILENO);
 
-    double start = now_seconds();
+    double start = cli_now_seconds();
     if (!run.trace)
-        dlx_cli_print_begin(&run);
+        output_begin(&run);
     int rc = run_search(&run, start);
-    double seconds = now_seconds() - start;
+    double seconds = cli_now_seconds() - start;
     clear_progress(&run);
     if (run.trace) {
         /* A failed write shows on stdout's error flag, checked below. */
-        (void)dlx_trace_finish(run.trace, rc);
-        dlx_cli_check_output(&run);
+        (void)trace_finish(run.trace, rc);
+        output_check(&run);
     }
     if (rc < 0) {
         fprintf(stderr, "dlx: error: the search failed: %s\n", dlx_strerror(rc));
-        dlx_trace_free(run.trace);
+        trace_free(run.trace);
         dlx_text_free(run.text);
         free(run.sorted);
         return EXIT_ERROR;
@@ -612,7 +599,7 @@ int main(int argc, char **argv)
     dlx_stats st;
     dlx_get_stats(run.problem, &st);
     if (!run.trace)
-        dlx_cli_print_end(&run, st.solutions, rc == DLX_OK && !interrupted);
+        output_end(&run, st.solutions, rc == DLX_OK && !interrupted);
     int out_status = finish_output(&run);
     if (!run.out_closed && !run.out_errno)
         print_summary(&run, rc, seconds);
@@ -623,7 +610,7 @@ int main(int argc, char **argv)
         status = EXIT_INTERRUPTED;
     else
         status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
-    dlx_trace_free(run.trace);
+    trace_free(run.trace);
     dlx_text_free(run.text);
     free(run.sorted);
     return status;

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* sudoku_batch.c - solving a batch of puzzles, on one thread or several.
+/* sudoku_batch.c - a batch of puzzles (units and the arena of their cells),
+ * the solvers of each thread, and the solving of a batch on one thread or
+ * several.
  *
  * The main thread reads a batch (a few thousand puzzles), makes sure every
  * thread has a solver for every size in it, and starts the worker threads;
- * they take puzzles in chunks from a shared counter and write each result
- * into its own unit. The main thread reads the next batch meanwhile, then
- * joins in. Output happens afterwards, in input order, from the main thread:
- * the workers never print. */
+ * they take puzzles in chunks from a shared counter and run the mode's
+ * solve on each, which writes its result into its own unit. The main thread
+ * reads the next batch meanwhile, then joins in. Output happens afterwards,
+ * in input order, from the main thread: the workers never print. */
 #include "sudoku_cli.h"
 
 #include <pthread.h>
@@ -15,39 +17,6 @@
 #include <string.h>
 
 #define CHUNK 32
-
-int cli_shape_for(const cli_options *o, int n, sudoku_shape *sh)
-{
-    memset(sh, 0, sizeof *sh);
-    if (o->regions_n) {
-        if (n != o->regions_n)
-            return SUDOKU_ESHAPE;
-        sh->n = n;
-        sh->regions = o->regions;
-    } else if (o->box_rows) {
-        if (n != o->box_rows * o->box_cols)
-            return SUDOKU_ESHAPE;
-        sh->n = n;
-        sh->box_rows = o->box_rows;
-        sh->box_cols = o->box_cols;
-    } else {
-        int rc = sudoku_shape_default(sh, n);
-        if (rc != SUDOKU_OK)
-            return rc;
-    }
-    sh->variant = o->variant;
-    return SUDOKU_OK;
-}
-
-size_t cli_pretty(const cli_options *o, const uint8_t *grid, int n, char *buf, size_t cap)
-{
-    sudoku_shape sh;
-    if (cli_shape_for(o, n, &sh) != SUDOKU_OK)
-        return sudoku_format_pretty(grid, n, 0, 0, o->alphabet, buf, cap);
-    if (sh.regions)
-        return sudoku_format_regions(grid, n, sh.regions, o->alphabet, buf, cap);
-    return sudoku_format_pretty(grid, n, sh.box_rows, sh.box_cols, o->alphabet, buf, cap);
-}
 
 int pool_init(solver_pool *p, int jobs)
 {
@@ -76,7 +45,7 @@ static int pool_prepare(const cli_options *o, solver_pool *p, int n)
     if (p->solvers[n])
         return SUDOKU_OK;
     sudoku_shape sh;
-    int rc = cli_shape_for(o, n, &sh);
+    int rc = options_shape(o, n, &sh);
     if (rc == SUDOKU_OK) {
         p->solvers[n] = sudoku_solver_new(&sh, o->alg, &rc);
         for (int t = 1; t < p->jobs && p->solvers[n]; t++) {
@@ -138,89 +107,9 @@ unit *batch_add(batch *b, int n, const uint8_t *cells)
     return u;
 }
 
-/* --all: each solution is appended to the unit's text. */
-typedef struct all_ctx {
-    const cli_options *o;
-    unit *u;
-    int n;
-    int failed;
-} all_ctx;
-
-static int append(unit *u, const char *text, size_t len)
-{
-    if (u->all_len + len + 1 > u->all_cap) {
-        size_t cap = u->all_cap ? u->all_cap : 256;
-        while (cap < u->all_len + len + 1)
-            cap *= 2;
-        char *p = realloc(u->all, cap);
-        if (!p)
-            return -1;
-        u->all = p;
-        u->all_cap = cap;
-    }
-    memcpy(u->all + u->all_len, text, len);
-    u->all_len += len;
-    u->all[u->all_len] = '\0';
-    return 0;
-}
-
-static int on_each_solution(void *ctx, const uint8_t *grid)
-{
-    all_ctx *a = ctx;
-    int n = a->n;
-    enum out_format f = a->o->format;
-    if (f == OUT_AUTO)
-        f = a->u->form == SUDOKU_FORM_GRID ? OUT_GRID : OUT_LINE;
-    size_t need = cli_pretty(a->o, grid, n, NULL, 0);
-    if ((size_t)n * (size_t)(n + 1) > need)
-        need = (size_t)n * (size_t)(n + 1);
-    char *buf = malloc(need + 2);
-    if (!buf) {
-        a->failed = 1;
-        return 1;
-    }
-    size_t len;
-    if (f == OUT_LINE) {
-        len = sudoku_format_line(grid, n, a->o->alphabet, buf);
-        buf[len++] = '\n';
-    } else if (f == OUT_GRID) {
-        len = sudoku_format_grid(grid, n, a->o->alphabet, buf);
-    } else {
-        len = cli_pretty(a->o, grid, n, buf, need + 2);
-    }
-    /* solutions of one puzzle are separated by a blank line when they take
-     * several lines each */
-    int sep = f != OUT_LINE && a->u->all_len > 0;
-    int rc = (sep && append(a->u, "\n", 1) != 0) || append(a->u, buf, len) != 0;
-    free(buf);
-    if (rc) {
-        a->failed = 1;
-        return 1;
-    }
-    return 0;
-}
-
-static void solve_unit(const cli_options *o, sudoku_solver *s, batch *b, unit *u)
-{
-    const uint8_t *givens = b->arena + u->givens;
-    uint8_t *solution = b->arena + u->solution;
-    sudoku_stats st = {0};
-    uint64_t limit = o->mode == MODE_SOLVE ? 1 : o->mode == MODE_UNIQUE ? 2 : o->max;
-    if (o->mode == MODE_ALL) {
-        all_ctx a = {o, u, u->n, 0};
-        u->count = sudoku_solve_each(s, givens, limit, on_each_solution, &a, &st);
-        if (a.failed)
-            u->count = SUDOKU_ENOMEM;
-    } else {
-        u->count = sudoku_solve(s, givens, limit, solution, &st);
-    }
-    if (u->count == SUDOKU_ECONFLICT)
-        sudoku_solver_conflict(s, &u->conflict);
-    u->nodes = st.nodes;
-}
-
 typedef struct worker {
     const cli_options *o;
+    const mode_desc *m;
     solver_pool *pool;
     batch *b;
     atomic_size_t *next;
@@ -245,7 +134,8 @@ static void *work(void *arg)
                                                       : SUDOKU_ENOMEM;
                 continue;
             }
-            solve_unit(w->o, mine[u->n], w->b, u);
+            w->m->solve(w->o, mine[u->n], w->b->arena + u->givens, w->b->arena + u->solution,
+                        u);
         }
     }
     return NULL;
@@ -258,7 +148,7 @@ struct batch_job {
     worker workers[256];
 };
 
-int batch_start(const cli_options *o, solver_pool *pool, batch *b)
+int batch_start(const cli_options *o, const mode_desc *m, solver_pool *pool, batch *b)
 {
     for (size_t i = 0; i < b->count; i++) {
         unit *u = &b->units[i];
@@ -276,7 +166,7 @@ int batch_start(const cli_options *o, solver_pool *pool, batch *b)
     if (jobs < 1)
         jobs = 1;
     for (int t = 0; t < jobs; t++)
-        job->workers[t] = (worker){o, pool, b, &job->next, t};
+        job->workers[t] = (worker){o, m, pool, b, &job->next, t};
     b->job = job;
     for (int t = 1; t < jobs; t++) {
         if (pthread_create(&job->threads[t], NULL, work, &job->workers[t]) != 0)

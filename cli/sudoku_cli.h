@@ -1,16 +1,42 @@
 /* SPDX-License-Identifier: MIT */
-/* sudoku_cli.h - what the files of the `sudoku` command share: the options,
- * a batch of puzzles with their results, and the solving of a batch on
- * several threads. Private to cli/sudoku*.c. */
-#ifndef SUDOKU_CLI_H
-#define SUDOKU_CLI_H
+/* sudoku_cli.h - what the files of the `sudoku` command share. Private to
+ * cli/sudoku*.c. The command is split by concern:
+ *
+ *   sudoku.c          main(): the run over the inputs, --stats, the exit status
+ *   sudoku_options.c  the command line: the option table, --help, --version
+ *   sudoku_modes.c    the modes (solve, count, unique, all): the table of what
+ *                     each does, on the worker threads and for its answers
+ *   sudoku_output.c   the answers and the messages: the one grid formatter,
+ *                     the words for every kind of bad puzzle
+ *   sudoku_batch.c    a batch of puzzles, and its solving on several threads
+ *   sudoku_explain.c  --explain, from the engine's events
+ *
+ * Adding a mode (say --rate):
+ *   1. a value in enum run_mode and its row in mode_table[] (sudoku_modes.c):
+ *      how it runs (a batch on the worker threads, one puzzle at a time on
+ *      the main thread, or without input), and its functions;
+ *   2. its option: a row in long_options[] and the short-option string,
+ *      and a case that calls set_mode() (sudoku_options.c), a line in
+ *      --help, docs/sudoku.1 and docs/sudoku.md;
+ *   3. its functions, in a file of its own (cli/sudoku_rate.c): for a batch
+ *      mode, `solve` (worker thread: fills the unit, prints nothing) and
+ *      `answer` (main thread, in input order: writes the answer, usually
+ *      after out_verdict()); result fields it needs go into struct unit.
+ */
+#ifndef CLI_SUDOKU_CLI_H
+#define CLI_SUDOKU_CLI_H
 
 #include "sudoku.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-enum run_mode { MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN };
+#define PROGRAM "sudoku"
+
+enum run_mode {
+    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN,
+    RUN_MODES /* how many there are */
+};
 enum out_format { OUT_AUTO, OUT_LINE, OUT_GRID, OUT_PRETTY };
 
 typedef struct cli_options {
@@ -29,6 +55,8 @@ typedef struct cli_options {
     char alphabet[SUDOKU_MAX_N + 1]; /* parsed symbols */
     const char *alphabet_spec; /* as given, NULL for the default */
     int candidates;            /* --explain: show the candidate grid at guesses */
+    const char **puzzles;      /* -p PUZZLE, in order (owned array, strings in argv) */
+    int puzzle_count;
 } cli_options;
 
 /* One piece of input: a puzzle, or a piece of text that was not one. */
@@ -64,14 +92,100 @@ typedef struct solver_pool {
     int shape_error[SUDOKU_MAX_N + 1]; /* why no solver for n (0: none yet) */
 } solver_pool;
 
+struct mode_desc;
+
+/* The state of one run, owned by main(): what was asked, where it is, what
+ * has been answered so far. Only the main thread touches it. */
+typedef struct run_state {
+    const cli_options *o;
+    const struct mode_desc *mode;
+    solver_pool *pool;
+    const char *file;          /* the input being read, as named in messages */
+    uint64_t puzzles, solved, unsolved, invalid, not_unique, nodes;
+    int status;                /* worst exit status so far */
+    uint64_t printed;          /* answers written to stdout so far */
+    char *buf;                 /* formatting buffer (owned) */
+    size_t buf_cap;
+} run_state;
+
+/* --- sudoku_modes.c -------------------------------------------------------- */
+
+enum mode_kind {
+    MODE_BATCH,  /* puzzles are solved in batches on the worker threads
+                    (solve), then answered in input order (answer) */
+    MODE_SERIAL, /* each puzzle is solved and answered on the main thread
+                    as soon as it is read (one) */
+    MODE_NO_INPUT /* the mode reads no puzzles (run) */
+};
+
+typedef struct mode_desc {
+    const char *option;        /* as messages name it: "--count" */
+    enum mode_kind kind;
+    /* MODE_BATCH, on a worker thread: solves the unit (givens, n*n cells)
+     * and records its results in *u (first solution into solution); must
+     * not print or touch anything shared. */
+    void (*solve)(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
+                  uint8_t *solution, unit *u);
+    /* MODE_BATCH, on the main thread in input order: writes u's answer
+     * (readable or not) and counts it in t. */
+    void (*answer)(run_state *t, const unit *u, const uint8_t *solution);
+    /* MODE_SERIAL: solves and answers one piece of input. */
+    void (*one)(run_state *t, const unit *u, const uint8_t *givens);
+    /* MODE_NO_INPUT: the whole run; returns nothing, sets t->status. */
+    void (*run)(run_state *t);
+} mode_desc;
+
+/* The row of mode m. */
+const mode_desc *mode_of(enum run_mode m);
+
+/* --- sudoku_options.c ----------------------------------------------------- */
+
+/* Parses the command line into *o (caller-owned; options_free() releases
+ * what it holds); returns -1 to go on, or an exit status (0 after --help or
+ * --version, 2 after a usage error, which it reports). Loads the region map
+ * of --regions. */
+int options_parse(int argc, char **argv, cli_options *o);
+void options_free(cli_options *o);
+/* The shape puzzles of side n get under the options: SUDOKU_OK, or
+ * SUDOKU_ESHAPE when n does not fit --box or --regions (or has no boxes). */
+int options_shape(const cli_options *o, int n, sudoku_shape *sh);
+
+/* --- sudoku_output.c ------------------------------------------------------ */
+
+/* The layout of the answer for a unit: --format, or as the puzzle was
+ * written. */
+enum out_format out_format_for(const cli_options *o, const unit *u);
+/* The one grid formatter: grid (n*n cells) in format f (not OUT_AUTO) into
+ * *buf, grown as needed (*buf and *cap are the caller's, *buf may start
+ * NULL). Every form ends in a newline. Returns the length, or 0 when out of
+ * memory. */
+size_t out_format_grid(const cli_options *o, const uint8_t *grid, int n, enum out_format f,
+                       char **buf, size_t *cap);
+/* Starts an answer on stdout: answers of several lines are separated by a
+ * blank line. */
+void out_begin_answer(run_state *t, int multiline);
+/* Raises the exit status to at least status. */
+void out_set_status(run_state *t, int status);
+/* An error about one puzzle on stderr: FILE:LINE[:COL]: error: message,
+ * after flushing stdout so that on a terminal it shows next to its answer. */
+void out_puzzle_error(const char *file, long line, long col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The message for a piece of text that is not a puzzle. */
+void out_read_error(const run_state *t, const sudoku_read_error *e);
+/* The part of every batch mode's answer that does not depend on the mode:
+ * counts the unit, says what is wrong with it (unreadable, no shape,
+ * clashing givens, and "no solution" when no_solution_is_error) and writes
+ * "invalid" for a unit that could not be solved (after out_begin_answer()
+ * with multiline). Returns -1 when the unit is answered so, else the number
+ * of solutions found (0 for clashing givens). */
+int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_is_error);
+/* Writes the out-of-memory message and raises the status to 2. */
+void out_of_memory(run_state *t);
+
+/* --- sudoku_batch.c ------------------------------------------------------- */
+
 int pool_init(solver_pool *p, int jobs);
 void pool_free(solver_pool *p);
-/* The shape puzzles of side n get under the options. */
-int cli_shape_for(const cli_options *o, int n, sudoku_shape *sh);
-
-/* The pretty form of a grid of side n under the options: boxes framed, or
- * jigsaw regions outlined. Like snprintf: returns the length it needs. */
-size_t cli_pretty(const cli_options *o, const uint8_t *grid, int n, char *buf, size_t cap);
 
 void batch_clear(batch *b);
 void batch_free(batch *b);
@@ -79,15 +193,17 @@ void batch_free(batch *b);
  * into the arena, with room for its solution. NULL when out of memory. */
 unit *batch_add(batch *b, int n, const uint8_t *cells);
 
-/* Starts solving every readable unit of the batch on pool->jobs - 1 new
- * threads; batch_finish() has the calling thread join in and waits for the
- * rest. In between, the caller may read or write anything but this batch
- * and the pool. SUDOKU_OK or SUDOKU_ENOMEM (then nothing was started). */
-int batch_start(const cli_options *o, solver_pool *pool, batch *b);
+/* Starts solving every readable unit of the batch with the mode's solve on
+ * pool->jobs - 1 new threads; batch_finish() has the calling thread join in
+ * and waits for the rest. In between, the caller may read or write
+ * anything but this batch and the pool. SUDOKU_OK or SUDOKU_ENOMEM (then
+ * nothing was started). */
+int batch_start(const cli_options *o, const mode_desc *m, solver_pool *pool, batch *b);
 void batch_finish(batch *b);
 
-/* --explain: prints one puzzle solved step by step to stdout. Returns the
- * number of solutions found (0 or 1) or a negative status. */
-int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, const uint8_t *givens);
+/* --- sudoku_explain.c ----------------------------------------------------- */
 
-#endif /* SUDOKU_CLI_H */
+/* --explain (MODE_SERIAL): one piece of input, solved step by step. */
+void explain_one(run_state *t, const unit *u, const uint8_t *givens);
+
+#endif /* CLI_SUDOKU_CLI_H */

@@ -31,6 +31,9 @@ typedef struct explain {
     int32_t depth_at[SUDOKU_MAX_CELLS];   /* guesses in effect below a level */
     int32_t opts[SUDOKU_MAX_N];
     uint64_t forced, guesses, dead_ends;
+    char *buf;                            /* a formatted grid (owned) */
+    size_t buf_cap;
+    int failed;                           /* out of memory */
 } explain;
 
 static char sym(const explain *x, int v)
@@ -50,15 +53,21 @@ static void indent(const explain *x, int level)
         fputs("  ", stdout);
 }
 
-static void print_grid(const explain *x, const uint8_t *grid)
+static void print_grid(explain *x, const uint8_t *grid)
 {
-    size_t need = cli_pretty(x->o, grid, x->n, NULL, 0) + 1;
-    char *buf = malloc(need);
-    if (!buf)
-        return;
-    cli_pretty(x->o, grid, x->n, buf, need);
-    fputs(buf, stdout);
-    free(buf);
+    size_t len = out_format_grid(x->o, grid, x->n, OUT_PRETTY, &x->buf, &x->buf_cap);
+    if (len == 0)
+        x->failed = 1;
+    else
+        fwrite(x->buf, 1, len, stdout);
+}
+
+/* The cell and symbol of an engine option. */
+static void option_cell(const explain *x, int32_t option, int *cell, int *v)
+{
+    *cell = 0;
+    *v = 0;
+    sudoku_dlx_option(x->s, option, cell, v);
 }
 
 /* The candidates of every blank cell, as the engine sees them now (the
@@ -75,11 +84,14 @@ static void print_candidates(explain *x, int level)
             if (x->grid[cell]) {
                 field[k++] = sym(x, x->grid[cell]);
             } else {
-                int32_t m = dlx_item_options(x->p, cell, x->opts, n);
+                int32_t m = dlx_item_options(x->p, sudoku_dlx_cell_item(x->s, cell), x->opts, n);
                 if (m > n)
                     m = n;
-                for (int32_t i = 0; i < m; i++)
-                    field[k++] = sym(x, x->opts[i] % n + 1);
+                for (int32_t i = 0; i < m; i++) {
+                    int oc, v;
+                    option_cell(x, x->opts[i], &oc, &v);
+                    field[k++] = sym(x, v);
+                }
                 if (k == 0)
                     field[k++] = '-';
             }
@@ -90,24 +102,32 @@ static void print_candidates(explain *x, int level)
     }
 }
 
-/* The item in words: "r4c5" or "9 in box 5". */
-static void item_words(const explain *x, int32_t item, char *buf, size_t cap)
+/* What an engine item means; an id the encoding does not know (cannot
+ * happen) reads as cell r1c1. */
+static sudoku_item item_of(const explain *x, int32_t item)
 {
-    if (item < x->cells) {
-        cell_name(x, item, buf, cap);
+    sudoku_item it = {SUDOKU_ITEM_CELL, 0, -1, 0};
+    sudoku_dlx_item(x->s, item, &it);
+    return it;
+}
+
+/* The item in words: "r4c5" or "9 in box 5". */
+static void item_words(const explain *x, const sudoku_item *it, char *buf, size_t cap)
+{
+    if (it->kind == SUDOKU_ITEM_CELL) {
+        cell_name(x, it->cell, buf, cap);
         return;
     }
     char house[48];
-    int h = (item - x->cells) / x->n, v = (item - x->cells) % x->n + 1;
-    sudoku_house_name(x->s, h, house, sizeof house);
-    snprintf(buf, cap, "%c in %s", sym(x, v), house);
+    sudoku_house_name(x->s, it->house, house, sizeof house);
+    snprintf(buf, cap, "%c in %s", sym(x, it->symbol), house);
 }
 
 static int on_event(void *ctx, const dlx_event *ev)
 {
     explain *x = ctx;
     int n = x->n;
-    char where[64], cell[32];
+    char where[64], cell[32], house[48];
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         x->level_item[ev->level] = ev->item;
@@ -122,17 +142,18 @@ static int on_event(void *ctx, const dlx_event *ev)
             x->grid[x->level_cell[l]] = 0;
             x->level_cell[l] = -1;
         }
-        int c = ev->option / n, v = ev->option % n + 1;
+        int c, v;
+        option_cell(x, ev->option, &c, &v);
         int32_t item = x->level_item[level], left = x->level_left[level];
+        sudoku_item it = item_of(x, item);
         cell_name(x, c, cell, sizeof cell);
         indent(x, level);
         if (left == 1) {
             x->forced++;
-            if (item < x->cells) {
+            if (it.kind == SUDOKU_ITEM_CELL) {
                 printf("%s must be %c: the only candidate left in the cell\n", cell, sym(x, v));
             } else {
-                char house[48];
-                sudoku_house_name(x->s, (item - x->cells) / n, house, sizeof house);
+                sudoku_house_name(x->s, it.house, house, sizeof house);
                 printf("%s has only one place for %c: %s\n", house, sym(x, v), cell);
             }
         } else {
@@ -144,17 +165,22 @@ static int on_event(void *ctx, const dlx_event *ev)
             int32_t m = dlx_item_options(x->p, item, x->opts, n);
             if (m > n)
                 m = n;
-            if (item < x->cells) {
+            if (it.kind == SUDOKU_ITEM_CELL) {
                 printf("%s %s = %c (%d of %d candidates:", verb, cell, sym(x, v), ev->index + 1,
                        left);
-                for (int32_t i = 0; i < m; i++)
-                    printf(" %c", sym(x, x->opts[i] % n + 1));
+                for (int32_t i = 0; i < m; i++) {
+                    int oc, ov;
+                    option_cell(x, x->opts[i], &oc, &ov);
+                    printf(" %c", sym(x, ov));
+                }
             } else {
-                item_words(x, item, where, sizeof where);
+                item_words(x, &it, where, sizeof where);
                 printf("%s %s = %c (%d of %d places for %s:", verb, cell, sym(x, v),
                        ev->index + 1, left, where);
                 for (int32_t i = 0; i < m; i++) {
-                    cell_name(x, x->opts[i] / n, cell, sizeof cell);
+                    int oc, ov;
+                    option_cell(x, x->opts[i], &oc, &ov);
+                    cell_name(x, oc, cell, sizeof cell);
                     printf(" %s", cell);
                 }
             }
@@ -169,26 +195,28 @@ static int on_event(void *ctx, const dlx_event *ev)
         x->level_cell[level] = c;
         break;
     }
-    case DLX_EV_DEAD_END:
+    case DLX_EV_DEAD_END: {
         x->dead_ends++;
         indent(x, ev->level);
-        if (ev->item < x->cells) {
-            cell_name(x, ev->item, cell, sizeof cell);
+        sudoku_item it = item_of(x, ev->item);
+        if (it.kind == SUDOKU_ITEM_CELL) {
+            cell_name(x, it.cell, cell, sizeof cell);
             printf("no candidate left for %s: back up\n", cell);
         } else {
-            char house[48];
-            int h = (ev->item - x->cells) / n, v = (ev->item - x->cells) % n + 1;
-            sudoku_house_name(x->s, h, house, sizeof house);
-            printf("no place left for %c in %s: back up\n", sym(x, v), house);
+            sudoku_house_name(x->s, it.house, house, sizeof house);
+            printf("no place left for %c in %s: back up\n", sym(x, it.symbol), house);
         }
         break;
+    }
     default:
         break;
     }
     return 0;
 }
 
-int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, const uint8_t *givens)
+/* Prints one puzzle solved step by step to stdout. Returns the number of
+ * solutions found (0 or 1) or a negative status. */
+static int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, const uint8_t *givens)
 {
     int err = 0;
     explain *x = calloc(1, sizeof *x);
@@ -229,7 +257,36 @@ int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, const uint8
                x->guesses == 1 ? "" : "es", (unsigned long long)x->dead_ends,
                x->dead_ends == 1 ? "" : "s");
     }
+    if (x->failed && found >= 0)
+        found = SUDOKU_ENOMEM;
     sudoku_solver_free(x->s);
+    free(x->buf);
     free(x);
     return found;
+}
+
+void explain_one(run_state *t, const unit *u, const uint8_t *givens)
+{
+    t->puzzles++;
+    if (u->read_status != 0) {
+        out_read_error(t, &u->err);
+        t->invalid++;
+        out_set_status(t, 1);
+        return;
+    }
+    sudoku_shape sh;
+    int rc = options_shape(t->o, u->n, &sh);
+    out_begin_answer(t, 1);
+    int64_t found = rc < 0 ? rc : explain_puzzle(t->o, &sh, givens);
+    if (found < 0) {
+        out_puzzle_error(t->file, u->line, 0, "%s", sudoku_strerror((int)found));
+        t->invalid++;
+        out_set_status(t, found == SUDOKU_ENOMEM ? 2 : 1);
+    } else if (found == 0) {
+        out_puzzle_error(t->file, u->line, 0, "no solution");
+        t->unsolved++;
+        out_set_status(t, 1);
+    } else {
+        t->solved++;
+    }
 }

@@ -25,6 +25,18 @@
  * Threads: there is no global or static mutable state. Distinct problems may
  * be used from distinct threads at the same time; one problem must not be
  * used from two threads at once. dlx_clone() gives each thread its own copy.
+ *
+ * Callbacks (the solution callback, the event hook and the prefix callback)
+ * run inside the search that calls them. From inside, a callback may read
+ * the problem (every dlx_item_*, dlx_option_*, dlx_level, dlx_get_stats,
+ * dlx_estimate_done call), change the limit, the callbacks and the
+ * statistics, and stop the search by its return value. Every call that
+ * would change the structure under the running search is refused:
+ * dlx_search, dlx_count, dlx_enumerate_prefixes, dlx_reset,
+ * dlx_uncommit_all, the commit calls, dlx_add_item, dlx_add_option,
+ * dlx_set_seed and dlx_set_choose return DLX_EBUSY, dlx_clone returns NULL,
+ * and dlx_free does nothing (free the problem after dlx_search returns).
+ * Other problems, clones included, may be used freely from a callback.
  */
 #ifndef DLX_H
 #define DLX_H
@@ -61,10 +73,13 @@ enum dlx_status {
     DLX_EDUP = -4,     /* an option names the same item twice */
     DLX_ECOLOR = -5,   /* a colour on a primary item, or a negative colour */
     DLX_EORDER = -6,   /* an item added after the first option */
-    DLX_EBUSY = -7,    /* not allowed while a search is under way (reset first) */
+    DLX_EBUSY = -7,    /* not allowed now: a search is under way (reset
+                          first), options are committed (building and
+                          seeding), or a callback of this problem is running */
     DLX_ECONFLICT = -8,/* commit: the option clashes with committed ones */
     DLX_EEMPTY = -9,   /* uncommit: nothing is committed */
-    DLX_ETOOBIG = -10  /* more than INT32_MAX items, options or nodes */
+    DLX_ETOOBIG = -10, /* more than INT32_MAX items, options or nodes */
+    DLX_ENAMES = -11   /* the item names come to more than INT32_MAX bytes */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -84,7 +99,8 @@ DLX_API dlx_problem *dlx_new(void);
 /* The same, with the caller's allocator; every byte the problem ever holds
  * goes through alloc(ud, ...). */
 DLX_API dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud);
-/* Releases everything the problem holds. NULL is allowed. */
+/* Releases everything the problem holds. NULL is allowed. Called from inside
+ * one of the problem's own callbacks it does nothing (see above). */
 DLX_API void dlx_free(dlx_problem *p);
 /* A deep copy of a problem (items, options, commitments, settings), with no
  * search under way and zero statistics. NULL when out of memory or when p is
@@ -99,7 +115,8 @@ DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
 
 /* Adds an item. name may be NULL; it is copied. Returns the item id (>= 0)
  * or a negative status (DLX_EORDER after the first option, DLX_EINVAL for
- * unknown flags, DLX_ENOMEM, DLX_ETOOBIG). */
+ * unknown flags or a NULL problem, DLX_EBUSY during a search or with options
+ * committed, DLX_ENOMEM, DLX_ETOOBIG, DLX_ENAMES). */
 DLX_API int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags);
 
 /* Adds an option covering items[0..n-1]. colors may be NULL (no colours);
@@ -197,8 +214,9 @@ DLX_API int dlx_set_seed(dlx_problem *p, uint64_t seed);
 DLX_API int dlx_search(dlx_problem *p, uint64_t node_budget);
 
 /* Abandons any search under way and rewinds to the start: the structure is
- * back as it was after the commitments. Statistics are kept. */
-DLX_API void dlx_reset(dlx_problem *p);
+ * back as it was after the commitments. Statistics are kept. DLX_OK, or
+ * DLX_EBUSY from inside a callback (DLX_EINVAL for NULL). */
+DLX_API int dlx_reset(dlx_problem *p);
 
 /* Counts all solutions (up to the limit) without a callback: a reset, a full
  * search, a reset. *count receives the number found by this call. Returns
@@ -244,7 +262,9 @@ DLX_API void dlx_reset_stats(dlx_problem *p);
 typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, int is_solution);
 
 /* Walks the search tree down to `depth` levels and reports every subtree root
- * there (and every solution found above it). Searching from each prefix
+ * there (and every solution found above it), choosing items by the same
+ * rule as the search. The walk announces no events and adds nothing to the
+ * statistics. Searching from each prefix
  * (dlx_commit() its options, dlx_search(), dlx_uncommit() them) visits
  * disjoint parts of the tree whose solutions add up to the whole. Returns
  * DLX_OK, DLX_STOPPED or a negative status; the problem is reset after. */
@@ -261,7 +281,14 @@ enum dlx_event_kind {
     DLX_EV_UNPURIFY,  /* that undone */
     DLX_EV_SOLUTION,  /* a solution at level (count options) */
     DLX_EV_DEAD_END,  /* chosen item has no options left */
-    DLX_EV_BACKTRACK  /* all options of item at level tried: back up */
+    DLX_EV_BACKTRACK, /* all options of item at level tried: back up */
+    /* Link detail: only with dlx_set_detail(p, DLX_DETAIL_LINKS), so a hook
+     * written for the kinds above never sees these. */
+    DLX_EV_HIDE,      /* node leaves its item's list (a cover's or purify's) */
+    DLX_EV_UNHIDE,    /* node goes back into its item's list */
+    DLX_EV_MARK,      /* purify: node agrees with the colour: it stays, with
+                         its colour set to -1 (settled) */
+    DLX_EV_UNMARK     /* unpurify: its colour given back */
 };
 
 typedef struct dlx_event {
@@ -272,6 +299,25 @@ typedef struct dlx_event {
     int32_t remaining; /* CHOOSE: options left for the item; else -1 */
     int32_t color;     /* PURIFY/UNPURIFY: the colour; else 0 */
     int32_t index;     /* TRY: 0-based position of the option in the item's list */
+    /* The members below came later; old hooks may ignore them. Links are slots of
+     * the node layout (dlx_node(): item id i has header i + 1, 0 is the
+     * root of the active list). A member a kind does not name is 0. */
+    uint64_t seq;      /* every event: 1, 2, ... since the search began */
+    uint64_t updates;  /* every event: the `updates` statistic just before
+                          this step (dlx_get_stats() says the same here) */
+    int32_t node;      /* HIDE, UNHIDE, MARK, UNMARK: the node; PURIFY,
+                          UNPURIFY: the option's node that has the colour */
+    int32_t up, down;  /* HIDE, UNHIDE: the node's ULINK and DLINK, which
+                          it keeps while out: DLINK[up] and ULINK[down] are
+                          the links rewired */
+    int32_t len;       /* HIDE, UNHIDE, MARK, UNMARK: LEN of the node's item
+                          after the step */
+    int32_t left, right; /* COVER, UNCOVER: the item's header's LLINK and
+                          RLINK, the neighbours whose links are rewired */
+    int32_t scanned;   /* CHOOSE: how many active items the rule looked at,
+                          in list order, before it settled on `item` (the
+                          default rule stops at the first with 0 or 1
+                          options; with a seed all are looked at) */
 } dlx_event;
 
 /* The order of events, which replays and teaching tools rely on: at each
@@ -280,14 +326,56 @@ typedef struct dlx_event {
  * each of its other items from left to right starting after the chosen
  * item's node and wrapping round; SOLUTION when nothing is left to cover;
  * on the way back UNCOVER (or UNPURIFY) of those items right to left; when
- * the item's options are exhausted BACKTRACK and UNCOVER of the item. See
- * docs/trace-json.md for the same order as a JSON stream. */
+ * the item's options are exhausted BACKTRACK and UNCOVER of the item. Each
+ * COVER, PURIFY, UNCOVER and UNPURIFY comes just before the step it names,
+ * so the hook sees the links as they are before that step and after the
+ * ones announced before it. With link detail, each COVER is followed by a
+ * HIDE for every node it takes out, in the order the dance takes them
+ * (down the item's list, and along each option from left to right round to
+ * the start); each PURIFY by a HIDE or MARK for every node of the item's
+ * list; each UNCOVER and UNPURIFY by the UNHIDEs and UNMARKs that undo
+ * those, in exactly the reverse order. Each comes just before its step,
+ * like COVER. See docs/trace-json.md for the same order as a JSON stream. */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs
  * nothing on the search's hot path. */
 typedef int (*dlx_event_fn)(void *ctx, const dlx_event *ev);
 DLX_API void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx);
+
+/* What the event hook is told beyond the kinds CHOOSE .. BACKTRACK: 0 (the
+ * default) or DLX_DETAIL_LINKS, every link the dance changes (the HIDE,
+ * UNHIDE, MARK and UNMARK events). Detail costs a call per node moved, and
+ * only while a hook is set. Takes effect at the next dlx_search() call.
+ * DLX_EINVAL for unknown flags. */
+#define DLX_DETAIL_LINKS 1u
+DLX_API int dlx_set_detail(dlx_problem *p, unsigned flags);
+
+/* --- The node layout (teaching tools) -------------------------------------- */
+
+/* Knuth's memory table (TAOCP 7.2.2.1, DLX1), which this engine keeps as he
+ * does: slot 0 is unused; slots 1..N are the item headers (item id i at
+ * i + 1); slot N+1 is the first spacer; then each option's nodes in
+ * consecutive slots, each option followed by a spacer. Only ULINK, DLINK,
+ * LEN and the colours change during a search; dlx_set_seed() reorders the
+ * lists. */
+typedef struct dlx_node_info {
+    int32_t top;    /* TOP: a header's LEN; an option node's item header; a
+                       spacer's -k, k the number of options before it */
+    int32_t ulink, dlink;
+    int32_t color;  /* 0 none, > 0 a colour, -1 while its item is purified;
+                       a purified item's header: the colour it was given */
+    int32_t option; /* an option node's option id; -1 for headers, spacers */
+} dlx_node_info;
+
+/* Number of slots (1 + headers + nodes + spacers); 0 for NULL. */
+DLX_API int32_t dlx_node_count(const dlx_problem *p);
+/* Slot x of the memory table, as it is now. DLX_EINVAL out of range. */
+DLX_API int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out);
+/* The active list's links of header x (0..N; 0 is the root): LLINK and
+ * RLINK. A secondary item, which is never in the list, links to itself; a
+ * covered item keeps the links it had. DLX_EINVAL out of range. */
+DLX_API int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink);
 
 /* --- Checking ------------------------------------------------------------ */
 

@@ -9,7 +9,8 @@
  *   options i*N + (v-1)           cell i holds v: the cell's item and the
  *                                 items (h, v) of every house h of cell i.
  * All items are primary. Decoding is arithmetic: option o is cell o / N,
- * symbol o % N + 1. A puzzle commits one option per given, searches, then
+ * symbol o % N + 1; sudoku_dlx_item() and sudoku_dlx_option() say it for
+ * callers, who must not depend on the numbering. A puzzle commits one option per given, searches, then
  * resets and uncommits: nothing is rebuilt or allocated per puzzle. */
 #include "sudoku_internal.h"
 
@@ -95,4 +96,38 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
     if (rc < 0)
         return engine_status(rc);
     return (int64_t)s->found;
+}
+
+/* --- What the engine's ids mean (sudoku.h) ------------------------------------ */
+
+int sudoku_dlx_item(const sudoku_solver *s, int32_t item, sudoku_item *out)
+{
+    if (!s || !s->dlx || !out || item < 0 || item >= s->cells + s->house_count * s->n)
+        return SUDOKU_EINVAL;
+    if (item < s->cells) {
+        *out = (sudoku_item){.kind = SUDOKU_ITEM_CELL, .cell = item, .house = -1, .symbol = 0};
+    } else {
+        int32_t k = item - s->cells;
+        *out = (sudoku_item){.kind = SUDOKU_ITEM_HOUSE, .cell = -1, .house = k / s->n,
+                             .symbol = k % s->n + 1};
+    }
+    return SUDOKU_OK;
+}
+
+int sudoku_dlx_option(const sudoku_solver *s, int32_t option, int *cell, int *symbol)
+{
+    if (!s || !s->dlx || option < 0 || option >= s->cells * s->n)
+        return SUDOKU_EINVAL;
+    if (cell)
+        *cell = option / s->n;
+    if (symbol)
+        *symbol = option % s->n + 1;
+    return SUDOKU_OK;
+}
+
+int32_t sudoku_dlx_cell_item(const sudoku_solver *s, int cell)
+{
+    if (!s || !s->dlx || cell < 0 || cell >= s->cells)
+        return SUDOKU_EINVAL;
+    return cell;
 }

@@ -186,10 +186,36 @@ SUDOKU_API int sudoku_check_solution(const sudoku_solver *s, const uint8_t *give
 
 /* The dancing-links encoding, for teaching tools: the exact-cover problem of
  * a SUDOKU_DLX solver (NULL for the other algorithms), owned by the solver.
- * Item ids: cell r*N+c is item r*N+c; (house h, symbol v) is item
- * N*N + h*N + v-1. Option ids: (cell i, symbol v) is option i*N + v-1. */
+ * Its items are "cell i holds a symbol" and "house h holds symbol v"; its
+ * options are "cell i holds v". What an engine id means is asked of the
+ * functions below, so that a tool watching the engine (its event hook)
+ * never does the arithmetic of the encoding itself. */
 struct dlx_problem;
 SUDOKU_API struct dlx_problem *sudoku_solver_dlx(sudoku_solver *s);
+
+enum sudoku_item_kind {
+    SUDOKU_ITEM_CELL = 0,  /* the cell holds one symbol */
+    SUDOKU_ITEM_HOUSE = 1  /* the house holds the symbol once */
+};
+
+/* What one item of the encoding stands for. */
+typedef struct sudoku_item {
+    enum sudoku_item_kind kind;
+    int cell;    /* SUDOKU_ITEM_CELL: the cell (r * N + c); -1 otherwise */
+    int house;   /* SUDOKU_ITEM_HOUSE: the house (see sudoku_house_name()); -1 otherwise */
+    int symbol;  /* SUDOKU_ITEM_HOUSE: the symbol 1..N; 0 otherwise */
+} sudoku_item;
+
+/* Fills *out with what engine item `item` of a SUDOKU_DLX solver means.
+ * SUDOKU_OK, or SUDOKU_EINVAL for another algorithm or an id out of range. */
+SUDOKU_API int sudoku_dlx_item(const sudoku_solver *s, int32_t item, sudoku_item *out);
+/* The cell and symbol (1..N) of engine option `option`: "cell holds
+ * symbol". SUDOKU_OK or SUDOKU_EINVAL, as above. */
+SUDOKU_API int sudoku_dlx_option(const sudoku_solver *s, int32_t option, int *cell,
+                                 int *symbol);
+/* The engine item of "cell holds one symbol" (its options are the cell's
+ * candidates), or SUDOKU_EINVAL. */
+SUDOKU_API int32_t sudoku_dlx_cell_item(const sudoku_solver *s, int cell);
 
 /* --- Reading text ---------------------------------------------------------- */
 
@@ -230,10 +256,13 @@ typedef struct sudoku_read_error {
 } sudoku_read_error;
 
 /* A reader over text[0..len-1] (not copied: it must outlive the reader).
- * Detects, for each piece, a puzzle on one line (N*N symbols) or a grid of N
+ * Detects, for each piece, a puzzle on one line (N*N symbols), a grid of N
  * lines of N symbols (spaces, '|' and separator lines of '-', '+', '|', '='
- * ignored); '#' comment lines, blank lines, a line "end" (ends the input),
- * CRLF line ends and a UTF-8 byte-order mark are understood. NULL on failure
+ * ignored), or a grid of N lines that uses spaces as blanks, one character
+ * a cell ("53  7    "; see reader.c for how it is told apart); '#' comment
+ * lines, '%' title lines (Debian sudoku's -fcompact files; unless '%' is a
+ * symbol), blank lines, a line "end" (ends the input), CRLF line ends and a
+ * UTF-8 byte-order mark are understood. NULL on failure
  * with *err set (SUDOKU_EALPHABET, SUDOKU_EINVAL, SUDOKU_ENOMEM). */
 SUDOKU_API sudoku_reader *sudoku_reader_new(const char *text, size_t len,
                                             const sudoku_read_options *opt, int *err);

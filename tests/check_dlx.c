@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* check_dlx.c - unit tests of the engine (dlx/dlx.c) through its public API.
+/* check_dlx.c - unit tests of the engine (dlx/) through its public API.
  *
  * Every expected count names its source: Knuth's paper for the small
  * example, OEIS for N-queens (A000170) and Langford pairs (A014552, doubled
@@ -185,6 +185,12 @@ START_TEST(building_errors)
     ck_assert_int_eq(dlx_check(p), DLX_OK);
     ck_assert_str_eq(dlx_strerror(DLX_EDUP), "item named twice in one option");
     ck_assert_ptr_nonnull(dlx_strerror(12345));
+    /* Every status of dlx.h has words of its own, and the limits name what
+     * they limit. */
+    for (int code = DLX_ENAMES; code <= DLX_PAUSED; code++)
+        ck_assert_str_ne(dlx_strerror(code), dlx_strerror(12345));
+    ck_assert_ptr_nonnull(strstr(dlx_strerror(DLX_ENAMES), "names"));
+    ck_assert_ptr_nonnull(strstr(dlx_strerror(DLX_ETOOBIG), "items, options or nodes"));
     dlx_free(p);
     dlx_free(NULL);
 }
@@ -786,6 +792,31 @@ START_TEST(clone_is_independent)
 }
 END_TEST
 
+/* The clone carries the duplicate check's stamp with its marks: before the
+ * clone became a structural copy, the clone of a two-option problem refused
+ * a third option {a} as naming `a` twice (DLX_EDUP) while the original
+ * accepted it. Both must take it, and then both have 1 solution ({a} {b}). */
+START_TEST(clone_accepts_what_the_original_accepts)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(dlx_add_item(p, "a", DLX_PRIMARY), 0);
+    ck_assert_int_eq(dlx_add_item(p, "b", DLX_PRIMARY), 1);
+    const int32_t ab[2] = {0, 1}, a = 0;
+    ck_assert_int_eq(dlx_add_option(p, ab, NULL, 2), 0);
+    ck_assert_int_eq(dlx_add_option(p, ab + 1, NULL, 1), 1);
+    dlx_problem *c = dlx_clone(p);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(dlx_add_option(c, &a, NULL, 1), 2);
+    ck_assert_int_eq(dlx_add_option(p, &a, NULL, 1), 2);
+    ck_assert_int_eq(dlx_check(c), DLX_OK);
+    ck_assert_uint_eq(count_all(c), 2); /* {a b}, and {a} with {b} */
+    ck_assert_uint_eq(count_all(p), 2);
+    dlx_free(c);
+    dlx_free(p);
+}
+END_TEST
+
 /* --- events -------------------------------------------------------------------- */
 
 struct event_log {
@@ -939,6 +970,7 @@ Suite *dlx_suite(void)
     tcase_add_test(control, uncommit_all_mid_search_restores_everything);
     tcase_add_test(control, commit_many_matches_single_commits);
     tcase_add_test(control, clone_is_independent);
+    tcase_add_test(control, clone_accepts_what_the_original_accepts);
     tcase_add_test(control, events_balance);
     tcase_add_test(control, out_of_memory_is_an_error_not_a_crash);
     suite_add_tcase(s, control);

@@ -119,6 +119,70 @@ START_TEST(test_encoding)
 }
 END_TEST
 
+/* What each engine id means, asked of libsudoku (sudoku_dlx_item(),
+ * sudoku_dlx_option()), agrees with the problem the engine holds: every
+ * option "cell c holds v" covers exactly the item of cell c and, for each
+ * house holding c, the item "house h holds v" -- the houses of c counted
+ * here from the geometry of a 9x9 X-sudoku (row, column, box, and the
+ * diagonals c lies on), not from libsudoku's lists. */
+START_TEST(test_item_meaning)
+{
+    sudoku_solver *s = solver(9, SUDOKU_X, SUDOKU_DLX);
+    struct dlx_problem *p = sudoku_solver_dlx(s);
+    int32_t items[16], opts[16];
+    for (int32_t o = 0; o < dlx_option_count(p); o++) {
+        int cell = -1, v = 0;
+        ck_assert_int_eq(sudoku_dlx_option(s, o, &cell, &v), SUDOKU_OK);
+        ck_assert(cell >= 0 && cell < 81 && v >= 1 && v <= 9);
+        int r = cell / 9, c = cell % 9;
+        int houses = 3 + (r == c) + (r + c == 8);
+        int32_t k = dlx_option_items(p, o, items, NULL, 16);
+        ck_assert_int_eq(k, 1 + houses);
+        int cells_seen = 0;
+        for (int32_t j = 0; j < k; j++) {
+            sudoku_item it;
+            ck_assert_int_eq(sudoku_dlx_item(s, items[j], &it), SUDOKU_OK);
+            if (it.kind == SUDOKU_ITEM_CELL) {
+                ck_assert_int_eq(it.cell, cell);
+                ck_assert_int_eq(items[j], sudoku_dlx_cell_item(s, cell));
+                cells_seen++;
+                continue;
+            }
+            ck_assert_int_eq(it.kind, SUDOKU_ITEM_HOUSE);
+            ck_assert_int_eq(it.symbol, v);
+            const int32_t *hc = sudoku_house_cells(s, it.house);
+            ck_assert_ptr_nonnull(hc);
+            int member = 0;
+            for (int m = 0; m < 9; m++)
+                member |= hc[m] == cell;
+            ck_assert(member);
+        }
+        ck_assert_int_eq(cells_seen, 1);
+    }
+    /* A cell's item lists the cell's nine candidates, one per symbol. */
+    int32_t item = sudoku_dlx_cell_item(s, 40);
+    ck_assert_int_eq(dlx_item_options(p, item, opts, 16), 9);
+    for (int j = 0; j < 9; j++) {
+        int cell = -1, v = 0;
+        sudoku_dlx_option(s, opts[j], &cell, &v);
+        ck_assert_int_eq(cell, 40);
+        ck_assert_int_eq(v, j + 1);
+    }
+    /* Ids out of range, and solvers without an engine problem. */
+    sudoku_item it;
+    ck_assert_int_eq(sudoku_dlx_item(s, -1, &it), SUDOKU_EINVAL);
+    ck_assert_int_eq(sudoku_dlx_item(s, dlx_item_count(p), &it), SUDOKU_EINVAL);
+    ck_assert_int_eq(sudoku_dlx_option(s, dlx_option_count(p), NULL, NULL), SUDOKU_EINVAL);
+    ck_assert_int_eq(sudoku_dlx_cell_item(s, 81), SUDOKU_EINVAL);
+    sudoku_solver_free(s);
+    s = solver(9, 0, SUDOKU_BITMASK);
+    ck_assert_int_eq(sudoku_dlx_item(s, 0, &it), SUDOKU_EINVAL);
+    ck_assert_int_eq(sudoku_dlx_option(s, 0, NULL, NULL), SUDOKU_EINVAL);
+    ck_assert_int_eq(sudoku_dlx_cell_item(s, 0), SUDOKU_EINVAL);
+    sudoku_solver_free(s);
+}
+END_TEST
+
 /* Wikipedia's "Sudoku" article puzzle and the solution printed there. */
 static const char *WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6"
                           ".6....28....419..5....8..79";
@@ -493,6 +557,7 @@ Suite *sudoku_suite(void)
     tcase_add_test(tc, test_shape_default);
     tcase_add_test(tc, test_houses);
     tcase_add_test(tc, test_encoding);
+    tcase_add_test(tc, test_item_meaning);
     tcase_add_test(tc, test_decode_known_solution);
     tcase_add_test(tc, test_counts_small);
     tcase_add_test(tc, test_count_6x6_first_row);

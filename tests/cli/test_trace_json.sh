@@ -69,11 +69,13 @@ for pair in paper.dlx:1 queens5.dlx:10 langford4.dlx:2 c5.dlx:30 petersen2.dlx:0
 done
 # The records quoted in docs/trace-json.md are the real ones: every complete
 # line of its json blocks (those not shortened with "...") is printed, as it
-# stands, by the trace of docs/paper.dlx or of docs/xcc.dlx.
+# stands, by the trace of docs/paper.dlx (with or without --detail=links) or
+# of docs/xcc.dlx.
 DOCS="$TESTS/../docs"
 {
     "$BIN/dlx" --trace=json "$DOCS/paper.dlx"
     "$BIN/dlx" --trace=json "$DOCS/xcc.dlx"
+    "$BIN/dlx" --trace=json --detail=links "$DOCS/paper.dlx"
 } > "$dir/doc-traces" 2>/dev/null
 awk '/^```json/ { on = 1; next } /^```/ { on = 0 } on && /^\{/ && !/\.\.\./' \
     "$DOCS/trace-json.md" > "$dir/doc-lines"

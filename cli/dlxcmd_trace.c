@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlx_trace.c - the teaching views of a search (see dlx_trace.h): a readable
+/* dlxcmd_trace.c - the teaching views of a search (see dlxcmd_trace.h): a readable
  * log, JSON lines, or the search tree in Graphviz DOT, all written from the
  * engine's events as they happen.
  *
@@ -13,8 +13,8 @@
  * from the item's list at the event, before the engine does the cover), and
  * the uncovers of an option go on one "undo" line.
  */
-#include "dlx_trace.h"
-#include "dlx_json.h"
+#include "dlxcmd_trace.h"
+#include "common_json.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -23,13 +23,16 @@
 /* What the line of covers or uncovers being written belongs to (text view). */
 enum run_kind { RUN_NONE, RUN_TRY, RUN_UNDO };
 
-struct dlx_trace {
+struct search_trace {
     dlx_problem *p;
-    dlx_trace_opts o;
+    trace_opts o;
     dlx_stats start;      /* statistics when the trace began */
-    uint64_t nodes;       /* CHOOSE events seen */
-    uint64_t solutions;   /* SOLUTION events seen */
+    uint64_t nodes;       /* CHOOSE and SOLUTION events shown: search-tree nodes */
+    uint64_t solutions;   /* SOLUTION events shown */
     int limit_hit;
+    uint64_t seq0;        /* the engine's number of the event before the first shown */
+    uint64_t cut_updates; /* at the limit: the updates statistic where the
+                             events stopped being shown */
     int failed;           /* out of memory during the trace */
 
     /* Per search level, 0 .. levels-1. */
@@ -65,7 +68,7 @@ struct dlx_trace {
 
 /* --- Small helpers ----------------------------------------------------------- */
 
-static int grow_ids(dlx_trace *t, int32_t n)
+static int grow_ids(search_trace *t, int32_t n)
 {
     if (n <= t->scratch_cap)
         return 0;
@@ -82,7 +85,7 @@ static int grow_ids(dlx_trace *t, int32_t n)
     return 0;
 }
 
-static int append_text(dlx_trace *t, size_t *len, const char *s)
+static int append_text(search_trace *t, size_t *len, const char *s)
 {
     size_t n = strlen(s);
     if (*len + n + 1 > t->text_cap) {
@@ -98,14 +101,14 @@ static int append_text(dlx_trace *t, size_t *len, const char *s)
     return 0;
 }
 
-static const char *item_name(const dlx_trace *t, int32_t item)
+static const char *item_name(const search_trace *t, int32_t item)
 {
     const char *name = dlx_item_name(t->p, item);
     return name != NULL ? name : "?";
 }
 
 /* Writes ":colour" for colour > 0, by name when the caller knows it. */
-static void put_colour(const dlx_trace *t, int32_t color)
+static void put_colour(const search_trace *t, int32_t color)
 {
     if (color <= 0)
         return;
@@ -118,7 +121,7 @@ static void put_colour(const dlx_trace *t, int32_t color)
 
 /* The option's text: the caller's (its input line) or spelled from the item
  * names, "name:colour" for a coloured item. Valid until the next call. */
-static const char *option_text(dlx_trace *t, int32_t opt)
+static const char *option_text(search_trace *t, int32_t opt)
 {
     if (t->o.option_text != NULL) {
         const char *s = t->o.option_text(t->o.text_ctx, opt);
@@ -165,7 +168,7 @@ static void put_dot_text(FILE *out, const char *s)
     }
 }
 
-static void indent(const dlx_trace *t, int32_t level)
+static void indent(const search_trace *t, int32_t level)
 {
     for (int32_t k = 0; k < level; k++)
         fputs("  ", t->o.out);
@@ -174,7 +177,7 @@ static void indent(const dlx_trace *t, int32_t level)
 /* --- The text view ------------------------------------------------------------- */
 
 /* Ends the line of covers or uncovers, if one is being written. */
-static void flush_run(dlx_trace *t)
+static void flush_run(search_trace *t)
 {
     if (t->run == RUN_NONE)
         return;
@@ -187,7 +190,7 @@ static void flush_run(dlx_trace *t)
 #define HIDDEN_SHOWN 4
 
 /* 1 if option opt gives item the colour color. */
-static int gives_colour(dlx_trace *t, int32_t opt, int32_t item, int32_t color)
+static int gives_colour(search_trace *t, int32_t opt, int32_t item, int32_t color)
 {
     int32_t n = dlx_option_items(t->p, opt, NULL, NULL, 0);
     if (n <= 0 || grow_ids(t, n) != 0)
@@ -203,7 +206,7 @@ static int gives_colour(dlx_trace *t, int32_t opt, int32_t item, int32_t color)
  * items' lists: those still in its list (all of them for a cover; for a
  * purify, those giving the item another colour), less those that the
  * option's earlier covers took already. */
-static void write_hidden(dlx_trace *t, const dlx_event *ev)
+static void write_hidden(search_trace *t, const dlx_event *ev)
 {
     int32_t n = dlx_item_options(t->p, ev->item, NULL, 0);
     if (n <= 0)
@@ -238,7 +241,7 @@ static void write_hidden(dlx_trace *t, const dlx_event *ev)
 }
 
 /* Adds a covered or uncovered item to the line being written. */
-static void run_add(dlx_trace *t, const dlx_event *ev)
+static void run_add(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     if (t->run_len == 0)
@@ -256,7 +259,7 @@ static void run_add(dlx_trace *t, const dlx_event *ev)
 /* Up to this many other items are listed on a "choose" line. */
 #define OTHERS_SHOWN 12
 
-static void text_choose(dlx_trace *t, const dlx_event *ev)
+static void text_choose(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     indent(t, ev->level);
@@ -296,7 +299,7 @@ static void text_choose(dlx_trace *t, const dlx_event *ev)
     fputs(shown ? ")\n" : " (no other item left)\n", out);
 }
 
-static void text_event(dlx_trace *t, const dlx_event *ev)
+static void text_event(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     switch (ev->kind) {
@@ -370,22 +373,64 @@ static const char *const json_kind[] = {
     [DLX_EV_COVER] = "cover",     [DLX_EV_UNCOVER] = "uncover",
     [DLX_EV_PURIFY] = "purify",   [DLX_EV_UNPURIFY] = "unpurify",
     [DLX_EV_SOLUTION] = "solution", [DLX_EV_DEAD_END] = "dead_end",
-    [DLX_EV_BACKTRACK] = "backtrack",
+    [DLX_EV_BACKTRACK] = "backtrack", [DLX_EV_HIDE] = "hide",
+    [DLX_EV_UNHIDE] = "unhide",   [DLX_EV_MARK] = "mark",
+    [DLX_EV_UNMARK] = "unmark",
 };
 
-static void json_problem(dlx_trace *t)
+/* With --detail=links: Knuth's memory table of the nodes as the search
+ * starts (after --seed has reordered the lists), as parallel arrays indexed
+ * by slot, and the active list's links of the headers. */
+static void json_layout(search_trace *t)
+{
+    FILE *out = t->o.out;
+    dlx_problem *p = t->p;
+    int32_t slots = dlx_node_count(p), items = dlx_item_count(p);
+    static const char *const field[] = {"top", "ulink", "dlink", "color"};
+    fprintf(out, ",\"layout\":{\"headers\":%" PRId32 ",\"slots\":%" PRId32, items, slots);
+    for (int f = 0; f < 4; f++) {
+        fprintf(out, ",\"%s\":[", field[f]);
+        for (int32_t x = 0; x < slots; x++) {
+            dlx_node_info n;
+            dlx_node(p, x, &n);
+            int32_t v = f == 0 ? n.top : f == 1 ? n.ulink : f == 2 ? n.dlink : n.color;
+            fprintf(out, "%s%" PRId32, x ? "," : "", v);
+        }
+        fputc(']', out);
+    }
+    fputs(",\"spacers\":[", out);
+    for (int32_t x = items + 1, first = 1; x < slots; x++) {
+        dlx_node_info n;
+        dlx_node(p, x, &n);
+        if (n.top <= 0) {
+            fprintf(out, "%s%" PRId32, first ? "" : ",", x);
+            first = 0;
+        }
+    }
+    for (int f = 0; f < 2; f++) {
+        fputs(f == 0 ? "],\"llink\":[" : "],\"rlink\":[", out);
+        for (int32_t x = 0; x <= items; x++) {
+            int32_t l, r;
+            dlx_item_links(p, x, &l, &r);
+            fprintf(out, "%s%" PRId32, x ? "," : "", f == 0 ? l : r);
+        }
+    }
+    fputs("]}", out);
+}
+
+static void json_problem(search_trace *t)
 {
     FILE *out = t->o.out;
     fputs("{\"event\":\"problem\",\"items\":[", out);
     for (int32_t i = 0; i < dlx_item_count(t->p); i++) {
         fputs(i ? ",{\"name\":" : "{\"name\":", out);
-        dlx_json_put_string(out, item_name(t, i));
+        cli_json_put_string(out, item_name(t, i));
         fprintf(out, ",\"secondary\":%s}", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
     }
     fputs("],\"options\":[", out);
     for (int32_t o = 0; o < dlx_option_count(t->p); o++) {
         fputs(o ? ",{\"text\":" : "{\"text\":", out);
-        dlx_json_put_string(out, option_text(t, o));
+        cli_json_put_string(out, option_text(t, o));
         int32_t n = dlx_option_items(t->p, o, NULL, NULL, 0);
         if (grow_ids(t, n) != 0) {
             t->failed = 1;
@@ -406,20 +451,33 @@ static void json_problem(dlx_trace *t)
         const char *name;
         for (int32_t c = 1; (name = t->o.color_name(t->o.text_ctx, c)) != NULL; c++) {
             fputs(c > 1 ? "," : "", out);
-            dlx_json_put_string(out, name);
+            cli_json_put_string(out, name);
         }
         fputc(']', out);
     }
-    fprintf(out, ",\"rule\":\"%s\"}\n",
+    fprintf(out, ",\"rule\":\"%s\"",
             t->o.choose == DLX_CHOOSE_FIRST      ? "first"
             : t->o.choose == DLX_CHOOSE_MRV_FULL ? "knuth"
                                                  : "mrv");
+    if (t->o.detail) {
+        if (t->o.have_seed)
+            fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);
+        else
+            fputs(",\"seed\":null", out);
+        fputs(",\"seq\":0", out);
+        json_layout(t);
+    }
+    fputs("}\n", out);
 }
 
-static void json_event(dlx_trace *t, const dlx_event *ev)
+static void json_event(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
-    fprintf(out, "{\"event\":\"%s\",\"level\":%" PRId32, json_kind[ev->kind], ev->level);
+    fprintf(out, "{\"event\":\"%s\"", json_kind[ev->kind]);
+    if (t->o.detail)
+        fprintf(out, ",\"seq\":%" PRIu64 ",\"updates\":%" PRIu64, ev->seq - t->seq0,
+                ev->updates - t->start.updates);
+    fprintf(out, ",\"level\":%" PRId32, ev->level);
     switch (ev->kind) {
     case DLX_EV_CHOOSE: {
         fprintf(out, ",\"item\":%" PRId32 ",\"remaining\":%" PRId32 ",\"active\":[", ev->item,
@@ -434,8 +492,34 @@ static void json_event(dlx_trace *t, const dlx_event *ev)
             fprintf(out, "%s[%" PRId32 ",%" PRId32 "]", k ? "," : "", t->scratch_ids[k],
                     dlx_item_remaining(t->p, t->scratch_ids[k]));
         fputc(']', out);
+        if (t->o.detail) {
+            /* Every item's LEN, covered and secondary ones too, and how far
+             * the rule's scan of the active list went. */
+            fprintf(out, ",\"scanned\":%" PRId32 ",\"lens\":[", ev->scanned);
+            for (int32_t i = 0; i < dlx_item_count(t->p); i++)
+                fprintf(out, "%s%" PRId32, i ? "," : "", dlx_item_remaining(t->p, i));
+            fputc(']', out);
+        }
         break;
     }
+    case DLX_EV_COVER:
+    case DLX_EV_UNCOVER:
+        fprintf(out, ",\"item\":%" PRId32, ev->item);
+        if (t->o.detail)
+            fprintf(out, ",\"left\":%" PRId32 ",\"right\":%" PRId32, ev->left, ev->right);
+        break;
+    case DLX_EV_HIDE:
+    case DLX_EV_UNHIDE:
+    case DLX_EV_MARK:
+    case DLX_EV_UNMARK:
+        fprintf(out, ",\"node\":%" PRId32 ",\"option\":%" PRId32 ",\"item\":%" PRId32, ev->node,
+                ev->option, ev->item);
+        if (ev->kind == DLX_EV_HIDE || ev->kind == DLX_EV_UNHIDE)
+            fprintf(out, ",\"up\":%" PRId32 ",\"down\":%" PRId32, ev->up, ev->down);
+        else
+            fprintf(out, ",\"color\":%" PRId32, ev->color);
+        fprintf(out, ",\"len\":%" PRId32, ev->len);
+        break;
     case DLX_EV_TRY:
         fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32 ",\"index\":%" PRId32
                      ",\"of\":%" PRId32,
@@ -444,6 +528,8 @@ static void json_event(dlx_trace *t, const dlx_event *ev)
     case DLX_EV_PURIFY:
     case DLX_EV_UNPURIFY:
         fprintf(out, ",\"item\":%" PRId32 ",\"color\":%" PRId32, ev->item, ev->color);
+        if (t->o.detail)
+            fprintf(out, ",\"node\":%" PRId32, ev->node);
         break;
     case DLX_EV_SOLUTION:
         fprintf(out, ",\"number\":%" PRIu64 ",\"options\":[", t->solutions);
@@ -454,7 +540,7 @@ static void json_event(dlx_trace *t, const dlx_event *ev)
             }
         fputc(']', out);
         break;
-    default: /* COVER, UNCOVER, DEAD_END, BACKTRACK */
+    default: /* DEAD_END, BACKTRACK */
         fprintf(out, ",\"item\":%" PRId32, ev->item);
         break;
     }
@@ -467,7 +553,7 @@ static void json_event(dlx_trace *t, const dlx_event *ev)
  * item chosen below it (a dead end when that item has no options), or a
  * solution. */
 
-static void dot_node(dlx_trace *t, int64_t node, int64_t parent, int32_t option,
+static void dot_node(search_trace *t, int64_t node, int64_t parent, int32_t option,
                      const char *below, const char *style)
 {
     FILE *out = t->o.out;
@@ -483,7 +569,7 @@ static void dot_node(dlx_trace *t, int64_t node, int64_t parent, int32_t option,
 }
 
 /* Writes the node of the option tried last, if it is still to be written. */
-static void dot_flush(dlx_trace *t, const char *below, const char *style)
+static void dot_flush(search_trace *t, const char *below, const char *style)
 {
     if (t->pending_node < 0)
         return;
@@ -491,7 +577,7 @@ static void dot_flush(dlx_trace *t, const char *below, const char *style)
     t->pending_node = -1;
 }
 
-static void dot_event(dlx_trace *t, const dlx_event *ev)
+static void dot_event(search_trace *t, const dlx_event *ev)
 {
     char below[160];
     switch (ev->kind) {
@@ -529,20 +615,27 @@ static void dot_event(dlx_trace *t, const dlx_event *ev)
 
 /* --- The hook -------------------------------------------------------------------------- */
 
-int dlx_trace_event(void *ctx, const dlx_event *ev)
+int trace_event(void *ctx, const dlx_event *ev)
 {
-    dlx_trace *t = ctx;
+    search_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
-    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_BACKTRACK)
+    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_UNMARK)
         return 0; /* cannot happen: levels never outnumber the items */
-    switch (ev->kind) {
-    case DLX_EV_CHOOSE:
+    if (t->seq0 == UINT64_MAX)
+        t->seq0 = ev->seq - 1; /* numbered from 1 in this trace */
+    if (ev->kind == DLX_EV_CHOOSE || ev->kind == DLX_EV_SOLUTION) {
+        /* A node of the tree. Past the limit nothing more is shown, and the
+         * end record counts what was: the stream and its totals agree. */
         if (t->o.max_nodes > 0 && t->nodes >= t->o.max_nodes) {
             t->limit_hit = 1;
+            t->cut_updates = ev->updates;
             return 1;
         }
         t->nodes++;
+    }
+    switch (ev->kind) {
+    case DLX_EV_CHOOSE:
         t->item_at[ev->level] = ev->item;
         t->choices_at[ev->level] = ev->remaining;
         t->tried_at[ev->level] = -1;
@@ -560,9 +653,9 @@ int dlx_trace_event(void *ctx, const dlx_event *ev)
     default:
         break;
     }
-    if (t->o.format == DLX_TRACE_TEXT)
+    if (t->o.format == TRACE_TEXT)
         text_event(t, ev);
-    else if (t->o.format == DLX_TRACE_JSON)
+    else if (t->o.format == TRACE_JSON)
         json_event(t, ev);
     else
         dot_event(t, ev);
@@ -571,9 +664,9 @@ int dlx_trace_event(void *ctx, const dlx_event *ev)
     return t->failed;
 }
 
-dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
+search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
 {
-    dlx_trace *t = calloc(1, sizeof *t);
+    search_trace *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;
     t->p = p;
@@ -581,6 +674,11 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
     if (t->o.out == NULL)
         t->o.out = stdout;
     dlx_get_stats(p, &t->start);
+    t->seq0 = UINT64_MAX;
+    if (t->o.detail && dlx_set_detail(p, DLX_DETAIL_LINKS) != DLX_OK) {
+        free(t);
+        return NULL;
+    }
     /* Every level covers at least one primary item, so there are never more
      * levels than items; one more for the solution below the last. */
     t->levels = dlx_item_count(p) + 2;
@@ -592,7 +690,7 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
     t->hidden_stamp = calloc((size_t)dlx_option_count(p) + 1, sizeof *t->hidden_stamp);
     if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL ||
         t->hidden_stamp == NULL) {
-        dlx_trace_free(t);
+        trace_free(t);
         return NULL;
     }
     for (size_t k = 0; k < n; k++)
@@ -601,7 +699,7 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
 
     FILE *out = t->o.out;
     switch (t->o.format) {
-    case DLX_TRACE_TEXT: {
+    case TRACE_TEXT: {
         int32_t items = dlx_item_count(p), secondary = 0;
         for (int32_t i = 0; i < items; i++)
             secondary += dlx_item_is_secondary(p, i) == 1;
@@ -614,20 +712,20 @@ dlx_trace *dlx_trace_new(dlx_problem *p, const dlx_trace_opts *opts)
                                                 : "the one with the fewest options left");
         break;
     }
-    case DLX_TRACE_JSON:
+    case TRACE_JSON:
         json_problem(t);
         break;
-    case DLX_TRACE_DOT:
+    case TRACE_DOT:
         fputs("digraph search {\n"
               "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n",
               out);
         break;
     }
     if (t->failed) {
-        dlx_trace_free(t);
+        trace_free(t);
         return NULL;
     }
-    dlx_set_event_fn(p, dlx_trace_event, t);
+    dlx_set_event_fn(p, trace_event, t);
     return t;
 }
 
@@ -647,15 +745,17 @@ static const char *status_word(int status, int limit_hit)
     }
 }
 
-int dlx_trace_finish(dlx_trace *t, int status)
+int trace_finish(search_trace *t, int status)
 {
     FILE *out = t->o.out;
     dlx_stats now;
     dlx_get_stats(t->p, &now);
-    uint64_t nodes = now.nodes - t->start.nodes, updates = now.updates - t->start.updates;
-    uint64_t solutions = now.solutions - t->start.solutions;
+    /* Counted from the events shown, so that a stream cut at the limit
+     * agrees with its own totals (the engine has gone a step further). */
+    uint64_t nodes = t->nodes, solutions = t->solutions;
+    uint64_t updates = (t->limit_hit ? t->cut_updates : now.updates) - t->start.updates;
     switch (t->o.format) {
-    case DLX_TRACE_TEXT:
+    case TRACE_TEXT:
         flush_run(t);
         if (t->limit_hit)
             fprintf(out, "trace stopped: more than %" PRIu64 " search-tree nodes\n",
@@ -665,12 +765,12 @@ int dlx_trace_finish(dlx_trace *t, int status)
                 solutions == 1 ? "" : "s", nodes, nodes == 1 ? "" : "s", updates,
                 updates == 1 ? "" : "s");
         break;
-    case DLX_TRACE_JSON:
+    case TRACE_JSON:
         fprintf(out, "{\"event\":\"end\",\"status\":\"%s\",\"solutions\":%" PRIu64
                      ",\"nodes\":%" PRIu64 ",\"updates\":%" PRIu64 "}\n",
                 status_word(status, t->limit_hit), solutions, nodes, updates);
         break;
-    case DLX_TRACE_DOT:
+    case TRACE_DOT:
         dot_flush(t, "(not explored)", ", style=dashed");
         if (t->limit_hit)
             fprintf(out, "  // stopped: more than %" PRIu64 " search-tree nodes\n", t->o.max_nodes);
@@ -682,13 +782,14 @@ int dlx_trace_finish(dlx_trace *t, int status)
     return t->failed ? -1 : 0;
 }
 
-int dlx_trace_limit_hit(const dlx_trace *t) { return t->limit_hit; }
+int trace_limit_hit(const search_trace *t) { return t->limit_hit; }
 
-void dlx_trace_free(dlx_trace *t)
+void trace_free(search_trace *t)
 {
     if (t == NULL)
         return;
     dlx_set_event_fn(t->p, NULL, NULL);
+    dlx_set_detail(t->p, 0);
     free(t->item_at);
     free(t->choices_at);
     free(t->tried_at);

@@ -1,42 +1,44 @@
 /* SPDX-License-Identifier: MIT */
-/* dlx_cli.h - what the parts of the `dlx` command share: the parsed command
- * line (struct dlx_cli_options) and the state of one run (struct dlx_cli_run).
+/* dlxcmd.h - what the parts of the `dlx` command share: the parsed command
+ * line (struct cmd_options) and the state of one run (struct cmd_run).
+ * Private to cli/dlx.c and cli/dlxcmd_*.c; the names are the command's own
+ * (cmd_, output_, trace_), not the library's dlx_.
  *
  * The command is split by concern: dlx.c parses the command line, reads the
  * problem, sets the search up (setup_search(), the one place that configures
- * the problem) and runs it; dlx_output.c writes solutions in each format.
+ * the problem) and runs it; dlxcmd_output.c writes solutions in each format.
  * A new mode (a trace, a tree) adds its fields to the options struct, its
  * option to the table in dlx.c and its hook to setup_search().
  */
-#ifndef DLX_CLI_H
-#define DLX_CLI_H
+#ifndef CLI_DLXCMD_H
+#define CLI_DLXCMD_H
 
 #include <stdint.h>
 #include <stdio.h>
 
 #include "dlx.h"
 #include "dlx_text.h"
-#include "dlx_trace.h"
+#include "dlxcmd_trace.h"
 
-/* The teaching views (dlx_trace.h): they replace the normal output. */
-enum dlx_cli_view {
-    DLX_CLI_VIEW_NONE,
-    DLX_CLI_VIEW_TRACE, /* --trace: the readable log */
-    DLX_CLI_VIEW_JSON,  /* --trace=json: events as JSON lines */
-    DLX_CLI_VIEW_DOT    /* --tree=dot: the search tree for Graphviz */
+/* The teaching views (dlxcmd_trace.h): they replace the normal output. */
+enum cmd_view {
+    CMD_VIEW_NONE,
+    CMD_VIEW_TRACE, /* --trace: the readable log */
+    CMD_VIEW_JSON,  /* --trace=json: events as JSON lines */
+    CMD_VIEW_DOT    /* --tree=dot: the search tree for Graphviz */
 };
 
-enum dlx_cli_format {
-    DLX_CLI_TEXT, /* each solution as its option lines, blank line between */
-    DLX_CLI_IDS,  /* one line per solution: the option ids */
-    DLX_CLI_JSON  /* one JSON document for the whole run */
+enum cmd_format {
+    CMD_FORMAT_TEXT, /* each solution as its option lines, blank line between */
+    CMD_FORMAT_IDS,  /* one line per solution: the option ids */
+    CMD_FORMAT_JSON  /* one JSON document for the whole run */
 };
 
-/* The command line, once parsed. Defaults come from dlx_cli_defaults(). */
-struct dlx_cli_options {
+/* The command line, once parsed. Defaults come from cmd_defaults(). */
+struct cmd_options {
     const char *path;         /* the input file; NULL or "-" for standard input */
     const char *input_name;   /* the name used in messages: the path or "<stdin>" */
-    enum dlx_cli_format format;
+    enum cmd_format format;
     int count_only;           /* --count: print the number of solutions only */
     uint64_t max_solutions;   /* --max N (--first is 1); 0 means all */
     int stats;                /* --stats: solutions, nodes, updates, seconds */
@@ -45,13 +47,15 @@ struct dlx_cli_options {
     int have_seed;            /* --seed N given */
     uint64_t seed;
     enum dlx_choose choose;   /* --choose=mrv|first|knuth */
-    enum dlx_cli_view view;   /* --trace[=json], --tree=dot */
+    enum cmd_view view;   /* --trace[=json], --tree=dot */
     int force;                /* --force: trace past the size limit */
+    int detail;               /* --detail=links: the JSON trace shows the links */
+    uint64_t max_nodes;       /* --max-nodes N: the view's node limit; 0: its default */
 };
 
 /* One run of the command: the problem and where its answers go. */
-struct dlx_cli_run {
-    const struct dlx_cli_options *opt;
+struct cmd_run {
+    const struct cmd_options *opt;
     dlx_text *text;           /* the parsed input; owns the problem */
     dlx_problem *problem;
     FILE *out;                /* standard output */
@@ -61,20 +65,20 @@ struct dlx_cli_run {
     int progress_on;          /* a progress line is being drawn */
     int progress_tty;         /* ...on a terminal, redrawn in place */
     int progress_visible;     /* ...and is on the screen now */
-    dlx_trace *trace;         /* the teaching view, or NULL */
+    search_trace *trace;      /* the teaching view, or NULL */
     int32_t *sorted;          /* scratch: a solution's option ids in input order */
     size_t sorted_cap;
 };
 
 /* Writes one solution (option ids in any order) in the run's format. Returns
  * 0, or -1 when the output failed (see out_closed / out_errno). */
-int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int32_t count);
+int output_solution(struct cmd_run *run, const int32_t *options, int32_t count);
 /* Opening and closing text of the whole output, as the format needs (JSON's
  * braces, --count's number). complete is 0 for a partial (interrupted) run. */
-void dlx_cli_print_begin(struct dlx_cli_run *run);
-void dlx_cli_print_end(struct dlx_cli_run *run, uint64_t solutions, int complete);
+void output_begin(struct cmd_run *run);
+void output_end(struct cmd_run *run, uint64_t solutions, int complete);
 /* Notes a failed write on run->out: EPIPE is a reader that has gone away,
  * anything else an error to report. Returns -1 if the output has failed. */
-int dlx_cli_check_output(struct dlx_cli_run *run);
+int output_check(struct cmd_run *run);
 
-#endif /* DLX_CLI_H */
+#endif /* CLI_DLXCMD_H */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlx_output.c - how the `dlx` command writes solutions: as the option lines
+/* dlxcmd_output.c - how the `dlx` command writes solutions: as the option lines
  * the user wrote (text), as option ids (ids) or as one JSON document (json).
  *
  * Solutions are written as they are found, so a long search streams its
@@ -7,14 +7,14 @@
  * order the search chose them in, so the same solution always reads the
  * same (whatever --choose or --seed said).
  */
-#include "dlx_cli.h"
-#include "dlx_json.h"
+#include "dlxcmd.h"
+#include "common_json.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-int dlx_cli_check_output(struct dlx_cli_run *run)
+int output_check(struct cmd_run *run)
 {
     if (run->out_closed || run->out_errno)
         return -1;
@@ -33,20 +33,20 @@ static int compare_ids(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void dlx_cli_print_begin(struct dlx_cli_run *run)
+void output_begin(struct cmd_run *run)
 {
-    if (run->opt->format == DLX_CLI_JSON && !run->opt->count_only)
+    if (run->opt->format == CMD_FORMAT_JSON && !run->opt->count_only)
         fputs("{\n  \"solutions\": [", run->out);
 }
 
-void dlx_cli_print_end(struct dlx_cli_run *run, uint64_t solutions, int complete)
+void output_end(struct cmd_run *run, uint64_t solutions, int complete)
 {
     FILE *out = run->out;
     if (run->out_closed || run->out_errno)
         return;
     dlx_stats st;
     dlx_get_stats(run->problem, &st);
-    if (run->opt->format == DLX_CLI_JSON) {
+    if (run->opt->format == CMD_FORMAT_JSON) {
         if (run->opt->count_only)
             fputs("{\n", out);
         else
@@ -59,10 +59,10 @@ void dlx_cli_print_end(struct dlx_cli_run *run, uint64_t solutions, int complete
     } else if (run->opt->count_only) {
         fprintf(out, "%llu\n", (unsigned long long)solutions);
     }
-    dlx_cli_check_output(run);
+    output_check(run);
 }
 
-int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int32_t count)
+int output_solution(struct cmd_run *run, const int32_t *options, int32_t count)
 {
     FILE *out = run->out;
     size_t n = count > 0 ? (size_t)count : 0;
@@ -81,7 +81,7 @@ int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int3
     const int32_t *ids = run->sorted;
 
     switch (run->opt->format) {
-    case DLX_CLI_TEXT:
+    case CMD_FORMAT_TEXT:
         if (run->printed > 0)
             putc('\n', out);
         for (size_t i = 0; i < n; i++) {
@@ -89,12 +89,12 @@ int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int3
             putc('\n', out);
         }
         break;
-    case DLX_CLI_IDS:
+    case CMD_FORMAT_IDS:
         for (size_t i = 0; i < n; i++)
             fprintf(out, i ? " %ld" : "%ld", (long)ids[i]);
         putc('\n', out);
         break;
-    case DLX_CLI_JSON:
+    case CMD_FORMAT_JSON:
         fputs(run->printed > 0 ? ",\n    {\"options\": [" : "\n    {\"options\": [", out);
         for (size_t i = 0; i < n; i++)
             fprintf(out, i ? ", %ld" : "%ld", (long)ids[i]);
@@ -102,11 +102,11 @@ int dlx_cli_print_solution(struct dlx_cli_run *run, const int32_t *options, int3
         for (size_t i = 0; i < n; i++) {
             if (i)
                 fputs(", ", out);
-            dlx_json_put_string(out, dlx_text_option_text(run->text, ids[i]));
+            cli_json_put_string(out, dlx_text_option_text(run->text, ids[i]));
         }
         fputs("]}", out);
         break;
     }
     run->printed++;
-    return dlx_cli_check_output(run);
+    return output_check(run);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* dlx_json.c - see dlx_json.h. */
-#include "dlx_json.h"
+/* common_json.c - see common_json.h. */
+#include "common_json.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -40,8 +40,8 @@ static size_t utf8_length(const unsigned char *s, size_t n)
     return len;
 }
 
-/* See dlx_json.h. */
-void dlx_json_put_string(FILE *out, const char *str)
+/* See common_json.h. */
+void cli_json_put_string(FILE *out, const char *str)
 {
     const unsigned char *s = (const unsigned char *)str;
     size_t n = strlen(str);

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* common_json.h - the one JSON string writer of the command-line programs:
+ * the dlx command's JSON output (dlxcmd_output.c) and JSON trace
+ * (dlxcmd_trace.c) use it, and so should any JSON the sudoku command
+ * writes. */
+#ifndef CLI_COMMON_JSON_H
+#define CLI_COMMON_JSON_H
+
+#include <stdio.h>
+
+/* Writes str as a JSON string: quotes, backslashes and control characters
+ * escaped; UTF-8 written as it is, and bytes that are not UTF-8 (item names
+ * may hold any byte) as U+FFFD, so the output is always valid JSON. */
+void cli_json_put_string(FILE *out, const char *str);
+
+#endif

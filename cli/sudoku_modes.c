@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/* sudoku_modes.c - what each mode of the `sudoku` command does: the table
+ * mode_table[] (how a mode runs and its functions), and the modes that
+ * solve by counting solutions: the default (first solution), --count,
+ * --unique and --all. --explain is in sudoku_explain.c.
+ *
+ * A batch mode is two functions: `solve` runs on a worker thread and only
+ * fills the unit; `answer` runs on the main thread, in input order, and
+ * writes. See "Adding a mode" in sudoku_cli.h. */
+#include "sudoku_cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- Solving, on the worker threads ---------------------------------------- */
+
+static void solve_limited(sudoku_solver *s, const uint8_t *givens, uint64_t limit,
+                          uint8_t *solution, unit *u)
+{
+    sudoku_stats st = {0};
+    u->count = sudoku_solve(s, givens, limit, solution, &st);
+    if (u->count == SUDOKU_ECONFLICT)
+        sudoku_solver_conflict(s, &u->conflict);
+    u->nodes = st.nodes;
+}
+
+static void solve_first(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
+                        uint8_t *solution, unit *u)
+{
+    (void)o;
+    solve_limited(s, givens, 1, solution, u);
+}
+
+static void solve_count(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
+                        uint8_t *solution, unit *u)
+{
+    solve_limited(s, givens, o->max, solution, u);
+}
+
+static void solve_unique(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
+                         uint8_t *solution, unit *u)
+{
+    (void)o;
+    solve_limited(s, givens, 2, solution, u); /* a second solution settles it */
+}
+
+/* --all: each solution is appended to the unit's text. */
+typedef struct all_ctx {
+    const cli_options *o;
+    unit *u;
+    enum out_format f;
+    char *buf;                 /* one formatted solution (owned) */
+    size_t cap;
+    int failed;
+} all_ctx;
+
+static int append(unit *u, const char *text, size_t len)
+{
+    if (u->all_len + len + 1 > u->all_cap) {
+        size_t cap = u->all_cap ? u->all_cap : 256;
+        while (cap < u->all_len + len + 1)
+            cap *= 2;
+        char *p = realloc(u->all, cap);
+        if (!p)
+            return -1;
+        u->all = p;
+        u->all_cap = cap;
+    }
+    memcpy(u->all + u->all_len, text, len);
+    u->all_len += len;
+    u->all[u->all_len] = '\0';
+    return 0;
+}
+
+static int on_each_solution(void *ctx, const uint8_t *grid)
+{
+    all_ctx *a = ctx;
+    size_t len = out_format_grid(a->o, grid, a->u->n, a->f, &a->buf, &a->cap);
+    /* solutions of one puzzle are separated by a blank line when they take
+     * several lines each */
+    int sep = a->f != OUT_LINE && a->u->all_len > 0;
+    if (len == 0 || (sep && append(a->u, "\n", 1) != 0) || append(a->u, a->buf, len) != 0) {
+        a->failed = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void solve_all(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
+                      uint8_t *solution, unit *u)
+{
+    (void)solution;
+    all_ctx a = {o, u, out_format_for(o, u), NULL, 0, 0};
+    sudoku_stats st = {0};
+    u->count = sudoku_solve_each(s, givens, o->max, on_each_solution, &a, &st);
+    if (a.failed)
+        u->count = SUDOKU_ENOMEM;
+    if (u->count == SUDOKU_ECONFLICT)
+        sudoku_solver_conflict(s, &u->conflict);
+    u->nodes = st.nodes;
+    free(a.buf);
+}
+
+/* --- Answers, on the main thread ------------------------------------------- */
+
+static void answer_solution(run_state *t, const unit *u, const uint8_t *solution)
+{
+    enum out_format f = out_format_for(t->o, u);
+    int multiline = f != OUT_LINE;
+    int64_t count = out_verdict(t, u, multiline, 1);
+    if (count < 0)
+        return;
+    out_begin_answer(t, multiline);
+    if (count == 0) {
+        puts("none");
+        return;
+    }
+    size_t len = out_format_grid(t->o, solution, u->n, f, &t->buf, &t->buf_cap);
+    if (len == 0)
+        out_of_memory(t);
+    else
+        fwrite(t->buf, 1, len, stdout);
+}
+
+static void answer_count(run_state *t, const unit *u, const uint8_t *solution)
+{
+    (void)solution;
+    int64_t count = out_verdict(t, u, 0, 0);
+    if (count < 0)
+        return;
+    out_begin_answer(t, 0);
+    /* The search stops at --max: there may be more. */
+    int at_limit = t->o->max && (uint64_t)count >= t->o->max;
+    printf(at_limit ? ">=%lld\n" : "%lld\n", (long long)count);
+}
+
+static void answer_unique(run_state *t, const unit *u, const uint8_t *solution)
+{
+    (void)solution;
+    int64_t count = out_verdict(t, u, 0, 0);
+    if (count < 0)
+        return;
+    out_begin_answer(t, 0);
+    puts(count == 1 ? "unique" : count == 0 ? "none" : "multiple");
+    if (count > 1) {
+        t->not_unique++;
+        out_set_status(t, 1);
+    }
+}
+
+static void answer_all(run_state *t, const unit *u, const uint8_t *solution)
+{
+    (void)solution;
+    int64_t count = out_verdict(t, u, 1, 1);
+    if (count < 0)
+        return;
+    out_begin_answer(t, 1);
+    if (count == 0)
+        puts("none");
+    else
+        fwrite(u->all, 1, u->all_len, stdout);
+}
+
+/* --- The table --------------------------------------------------------------- */
+
+static const mode_desc mode_table[RUN_MODES] = {
+    [MODE_SOLVE] = {.option = "solving", .kind = MODE_BATCH, .solve = solve_first,
+                    .answer = answer_solution},
+    [MODE_COUNT] = {.option = "--count", .kind = MODE_BATCH, .solve = solve_count,
+                    .answer = answer_count},
+    [MODE_UNIQUE] = {.option = "--unique", .kind = MODE_BATCH, .solve = solve_unique,
+                     .answer = answer_unique},
+    [MODE_ALL] = {.option = "--all", .kind = MODE_BATCH, .solve = solve_all,
+                  .answer = answer_all},
+    [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = explain_one},
+};
+
+const mode_desc *mode_of(enum run_mode m)
+{
+    return &mode_table[m];
+}

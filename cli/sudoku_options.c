@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/* sudoku_options.c - the command line of the `sudoku` command: the option
+ * table, --help and --version, the checks of option values and of the
+ * options that exclude each other, and the region map of --regions.
+ *
+ * A mode (--count, --unique, ...) is an option that calls set_mode(); see
+ * "Adding a mode" in sudoku_cli.h. */
+#include "common_file.h"
+#include "common_getopt.h"
+#include "sudoku_cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void print_help(void)
+{
+    printf("Usage: %s [OPTION]... [FILE]...\n", PROGRAM);
+    fputs("Solve sudoku puzzles read from each FILE (standard input when there is no\n"
+          "FILE and no --puzzle; - is standard input).\n"
+          "\n"
+          "Input, detected for each puzzle:\n"
+          "  one puzzle per line: N*N symbols ('.', '0' or '_' for a blank);\n"
+          "  a grid: N lines of N symbols, spaces and '|' ignored, separator lines of\n"
+          "  '-', '+', '|' skipped; or N lines of one character a cell with spaces as\n"
+          "  blanks ('53  7    '); '#' and '%' start a comment or title line; blank\n"
+          "  lines separate grids; a line 'end' ends the input. CRLF and a UTF-8\n"
+          "  byte-order mark are fine.\n"
+          "  Symbols are 1-9 then A-Z (either case). Sizes: 4x4, 6x6 (2x3 boxes),\n"
+          "  8x8 (2x4), 9x9, 12x12 (3x4), 16x16, 25x25 ... any N with boxes R x C,\n"
+          "  R the largest divisor of N not above its square root.\n"
+          "\n"
+          "What to do (default: print the first solution of each puzzle):\n"
+          "  -c, --count            print the number of solutions of each puzzle\n"
+          "  -u, --unique           print 'unique', 'multiple' or 'none' for each puzzle;\n"
+          "                           exit status 1 unless every puzzle is unique\n"
+          "  -a, --all              print every solution (up to --max)\n"
+          "  -m, --max=N            stop counting or listing at N solutions (default:\n"
+          "                           no limit; an empty 9x9 has about 6.7e21); a count\n"
+          "                           that reached N is printed >=N\n"
+          "  -e, --explain          solve step by step, in words (dlx engine events)\n"
+          "      --candidates       with --explain: show the candidates at each guess\n"
+          "\n"
+          "  -p, --puzzle=PUZZLE    solve PUZZLE, given as text (one line, or a grid\n"
+          "                           with newlines); may be repeated; these come\n"
+          "                           before the FILEs, and stdin is not read\n"
+          "\n"
+          "Output:\n"
+          "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
+          "                           written: a line for a line, N lines for a grid)\n"
+          "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
+          "                           nodes, on standard error\n"
+          "\n"
+          "Rules:\n"
+          "  -t, --variant=LIST     the type of puzzle: x (both main diagonals), hyper\n"
+          "                           (windoku windows), jigsaw (needs --regions);\n"
+          "                           combine with commas\n"
+          "  -r, --regions=FILE     jigsaw regions: N lines of N region letters\n"
+          "  -b, --box=RxC          boxes of R rows and C columns (sets N = R*C;\n"
+          "                           e.g. 3x2 for 6x6 puzzles with tall boxes)\n"
+          "      --alphabet=SYMBOLS the symbols in order, ranges allowed (e.g. 0-9A-F\n"
+          "                           for 16x16 written with 0); '.' and '_' stay blanks\n"
+          "\n"
+          "Solving:\n"
+          "  -A, --algorithm=NAME   dlx (dancing links, default), bitmask (candidate\n"
+          "                           masks, fewest candidates first) or backtrack\n"
+          "                           (cell by cell in reading order: slow, for teaching)\n"
+          "  -j, --jobs=N           solve on N threads (0: one per processor); the\n"
+          "                           output stays in input order\n"
+          "\n"
+          "  -h, --help             display this help and exit\n"
+          "  -V, --version          output version information and exit\n"
+          "\n"
+          "Each puzzle gives one answer, in input order. A puzzle that cannot be read\n"
+          "gives the line 'invalid', one without solution 'none' (--count: 0), and the\n"
+          "reason goes to standard error as FILE:LINE[:COLUMN]: error: ...\n"
+          "\n"
+          "Exit status: 0 if every puzzle was solved, 1 if some puzzle had no solution\n"
+          "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error.\n"
+          "\n"
+          "Examples:\n"
+          "  sudoku puzzles.txt               solve one puzzle per line\n"
+          "  sudoku -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
+          "  sudoku -f pretty examples/puzzle.txt\n"
+          "  sudoku --unique -j 2 big.txt     check a collection on two threads\n"
+          "  sudoku --count --max 1000 x.txt  count solutions, stopping at 1000\n",
+          stdout);
+}
+
+enum { OPT_ALPHABET = 256, OPT_CANDIDATES };
+
+/* The short options, in the order of long_options[]; the leading ':' makes
+ * getopt report a missing argument as ':' (see cli_getopt_problem()). */
+static const char short_options[] = ":cuam:ep:f:st:r:b:A:j:hV";
+
+static const struct option long_options[] = {
+    {"count", no_argument, NULL, 'c'},
+    {"unique", no_argument, NULL, 'u'},
+    {"all", no_argument, NULL, 'a'},
+    {"max", required_argument, NULL, 'm'},
+    {"explain", no_argument, NULL, 'e'},
+    {"candidates", no_argument, NULL, OPT_CANDIDATES},
+    {"puzzle", required_argument, NULL, 'p'},
+    {"format", required_argument, NULL, 'f'},
+    {"stats", no_argument, NULL, 's'},
+    {"variant", required_argument, NULL, 't'},
+    {"regions", required_argument, NULL, 'r'},
+    {"box", required_argument, NULL, 'b'},
+    {"alphabet", required_argument, NULL, OPT_ALPHABET},
+    {"algorithm", required_argument, NULL, 'A'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Reports a usage error; returns the exit status for it. */
+#define usage_error(...) (cli_usage_error(PROGRAM, __VA_ARGS__), 2)
+
+/* One mode per run: a second, different one is an error. */
+static int set_mode(cli_options *o, int *mode_set, enum run_mode m)
+{
+    if (*mode_set && o->mode != m)
+        return usage_error("%s and %s exclude each other", mode_of(o->mode)->option,
+                           mode_of(m)->option);
+    o->mode = m;
+    *mode_set = 1;
+    return -1;
+}
+
+static int parse_variant(cli_options *o, const char *arg)
+{
+    char list[128];
+    if (strlen(arg) >= sizeof list)
+        return -1;
+    strcpy(list, arg);
+    char *save = NULL;
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strcmp(tok, "x") == 0 || strcmp(tok, "X") == 0 || strcmp(tok, "diagonal") == 0)
+            o->variant |= SUDOKU_X;
+        else if (strcmp(tok, "hyper") == 0 || strcmp(tok, "windoku") == 0)
+            o->variant |= SUDOKU_HYPER;
+        else if (strcmp(tok, "jigsaw") == 0)
+            o->jigsaw = 1;
+        else if (strcmp(tok, "standard") == 0 || strcmp(tok, "classic") == 0)
+            ;
+        else
+            return -1;
+    }
+    return 0;
+}
+
+/* "RxC" into the box size. strtol, not sscanf("%d"), and each side bounded
+ * before the product: "99999999999x3" must not overflow an int. */
+static int parse_box(cli_options *o, const char *arg)
+{
+    char *x = NULL, *end = NULL;
+    errno = 0;
+    long r = strtol(arg, &x, 10);
+    long c = *x == 'x' ? strtol(x + 1, &end, 10) : 0;
+    if (errno || x == arg || !end || end == x + 1 || *end || r < 1 || c < 1 ||
+        r > SUDOKU_MAX_N || c > SUDOKU_MAX_N || r * c > SUDOKU_MAX_N || r * c < 2)
+        return -1;
+    o->box_rows = (int)r;
+    o->box_cols = (int)c;
+    return 0;
+}
+
+static int load_regions(cli_options *o)
+{
+    size_t len = 0;
+    char *text = cli_read_file(PROGRAM, o->regions_file, o->regions_file, &len);
+    if (!text)
+        return 2;
+    long line = 0;
+    int n = 0;
+    int rc = sudoku_parse_regions(text, len, &n, o->regions, &line);
+    free(text);
+    if (rc != SUDOKU_OK) {
+        if (line > 0)
+            fprintf(stderr, "%s:%ld: error: bad region map: every row needs N letters, and "
+                            "N regions of N cells each\n", o->regions_file, line);
+        else
+            fprintf(stderr, "%s: error: bad region map: it needs N rows of N letters, "
+                            "naming N regions of N cells each\n", o->regions_file);
+        return 2;
+    }
+    if (n > (int)strlen(o->alphabet)) {
+        fprintf(stderr, "%s: %s: %dx%d needs an alphabet of %d symbols (--alphabet)\n", PROGRAM,
+                o->regions_file, n, n, n);
+        return 2;
+    }
+    o->regions_n = n;
+    return 0;
+}
+
+/* The checks that need the whole command line. -1 to go on, or 2. */
+static int check_combinations(const cli_options *o)
+{
+    if (o->jigsaw && !o->regions_file)
+        return usage_error("%s", "--variant jigsaw needs --regions FILE (N lines of N "
+                                 "region letters)");
+    if (o->regions_file && o->box_rows)
+        return usage_error("%s", "--regions and --box exclude each other");
+    if (o->box_rows && o->box_rows * o->box_cols > (int)strlen(o->alphabet))
+        return usage_error("%s", "--box: the grid needs more symbols than the alphabet has "
+                                 "(see --alphabet)");
+    if (o->candidates && o->mode != MODE_EXPLAIN)
+        return usage_error("%s", "--candidates goes with --explain");
+    if (o->mode == MODE_EXPLAIN && o->alg != SUDOKU_DLX)
+        return usage_error("%s", "--explain follows the dancing-links engine: use it with "
+                                 "--algorithm dlx");
+    return -1;
+}
+
+int options_parse(int argc, char **argv, cli_options *o)
+{
+    memset(o, 0, sizeof *o);
+    /* -p PUZZLE: at most one per argument */
+    o->puzzles = calloc((size_t)argc + 1, sizeof *o->puzzles);
+    if (!o->puzzles) {
+        fprintf(stderr, "%s: out of memory\n", PROGRAM);
+        return 2;
+    }
+    o->jobs = 1;
+    strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
+    int mode_set = 0, rc;
+    int c;
+    uint64_t v;
+    /* getopt's own messages would name the program by its whole path: the
+     * leading ':' and opterr = 0 let us word them like the others. */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+        switch (c) {
+        case 'c':
+            if ((rc = set_mode(o, &mode_set, MODE_COUNT)) >= 0)
+                return rc;
+            break;
+        case 'u':
+            if ((rc = set_mode(o, &mode_set, MODE_UNIQUE)) >= 0)
+                return rc;
+            break;
+        case 'a':
+            if ((rc = set_mode(o, &mode_set, MODE_ALL)) >= 0)
+                return rc;
+            break;
+        case 'e':
+            if ((rc = set_mode(o, &mode_set, MODE_EXPLAIN)) >= 0)
+                return rc;
+            break;
+        case 'm':
+            if (cli_parse_uint(optarg, UINT64_MAX, &v) != 0)
+                return usage_error("invalid --max '%s': expected a number of solutions",
+                                   optarg);
+            o->max = v;
+            break;
+        case OPT_CANDIDATES:
+            o->candidates = 1;
+            break;
+        case 'p':
+            o->puzzles[o->puzzle_count++] = optarg;
+            break;
+        case 'f':
+            if (strcmp(optarg, "line") == 0)
+                o->format = OUT_LINE;
+            else if (strcmp(optarg, "grid") == 0)
+                o->format = OUT_GRID;
+            else if (strcmp(optarg, "pretty") == 0)
+                o->format = OUT_PRETTY;
+            else
+                return usage_error("invalid --format '%s': expected line, grid or pretty",
+                                   optarg);
+            break;
+        case 's':
+            o->stats = 1;
+            break;
+        case 't':
+            if (parse_variant(o, optarg) != 0)
+                return usage_error("invalid --variant '%s': expected x, hyper or jigsaw "
+                                   "(commas combine them)", optarg);
+            break;
+        case 'r':
+            o->regions_file = optarg;
+            o->jigsaw = 1;
+            break;
+        case 'b':
+            if (parse_box(o, optarg) != 0)
+                return usage_error("invalid --box '%s': expected RxC, e.g. 2x3", optarg);
+            break;
+        case OPT_ALPHABET:
+            if (sudoku_parse_alphabet(optarg, o->alphabet) < 0)
+                return usage_error("invalid --alphabet '%s': symbols must be distinct, "
+                                   "printable, not . _ | - + = #, at most 64", optarg);
+            o->alphabet_spec = optarg;
+            break;
+        case 'A':
+            if (strcmp(optarg, "dlx") == 0)
+                o->alg = SUDOKU_DLX;
+            else if (strcmp(optarg, "bitmask") == 0)
+                o->alg = SUDOKU_BITMASK;
+            else if (strcmp(optarg, "backtrack") == 0)
+                o->alg = SUDOKU_BACKTRACK;
+            else
+                return usage_error("invalid --algorithm '%s': expected dlx, bitmask or "
+                                   "backtrack", optarg);
+            break;
+        case 'j':
+            if (cli_parse_uint(optarg, 256, &v) != 0)
+                return usage_error("invalid --jobs '%s': expected a number from 0 to 256",
+                                   optarg);
+            o->jobs = (int)v;
+            if (o->jobs == 0) {
+                long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+                o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (int)cpus;
+            }
+            break;
+        case 'h':
+            print_help();
+            return 0;
+        case 'V':
+            cli_print_version(PROGRAM, "dlx",
+                              "Dancing links (Knuth's Algorithm X) sudoku solver; bitmask and "
+                              "backtracking\nsolvers for comparison.");
+            return 0;
+        default: {
+            char why[256];
+            return usage_error("%s", cli_getopt_problem(c, argv, why, sizeof why));
+        }
+        }
+    }
+    if ((rc = check_combinations(o)) >= 0)
+        return rc;
+    if (o->regions_file && (rc = load_regions(o)) != 0)
+        return rc;
+    return -1;
+}
+
+int options_shape(const cli_options *o, int n, sudoku_shape *sh)
+{
+    memset(sh, 0, sizeof *sh);
+    if (o->regions_n) {
+        if (n != o->regions_n)
+            return SUDOKU_ESHAPE;
+        sh->n = n;
+        sh->regions = o->regions;
+    } else if (o->box_rows) {
+        if (n != o->box_rows * o->box_cols)
+            return SUDOKU_ESHAPE;
+        sh->n = n;
+        sh->box_rows = o->box_rows;
+        sh->box_cols = o->box_cols;
+    } else {
+        int rc = sudoku_shape_default(sh, n);
+        if (rc != SUDOKU_OK)
+            return rc;
+    }
+    sh->variant = o->variant;
+    return SUDOKU_OK;
+}
+
+void options_free(cli_options *o)
+{
+    free(o->puzzles);
+    o->puzzles = NULL;
+}

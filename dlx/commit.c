@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/* commit.c - commitments: options put into every solution before a search
+ * (a sudoku's givens), undone exactly, one by one or all at once from a
+ * snapshot of the links taken at the first commitment.
+ */
+#include "dlx_internal.h"
+
+#include <string.h>
+
+/* Forgets the snapshot (the structure it copies has changed shape). */
+void dlxi_drop_snapshot(dlx_problem *p)
+{
+    dlxi_free(p, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
+    dlxi_free(p, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
+    dlxi_free(p, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
+    dlxi_free(p, p->snap_act, (size_t)p->act_words * sizeof *p->snap_act);
+    p->snap_act = NULL;
+    p->snap_ud = NULL;
+    p->snap_im = NULL;
+    p->snap_cl = NULL;
+    p->snap_nodes = p->snap_im_count = p->snap_items = 0;
+}
+
+/* Copies the links as they are now; called with nothing committed and no
+ * search under way. Failing to get memory is not an error: commitments then
+ * simply undo the slow way. */
+void dlxi_take_snapshot(dlx_problem *p)
+{
+    int32_t nodes = p->n_nodes, items = p->n_items + 1;
+    int32_t ims = p->has_colors ? nodes : items; /* headers come first */
+    p->snap_ud = dlxi_alloc(p, (size_t)nodes * sizeof *p->snap_ud);
+    p->snap_im = dlxi_alloc(p, (size_t)ims * sizeof *p->snap_im);
+    p->snap_cl = dlxi_alloc(p, (size_t)items * sizeof *p->snap_cl);
+    p->snap_act = dlxi_alloc(p, (size_t)p->act_words * sizeof *p->snap_act);
+    p->snap_nodes = nodes;
+    p->snap_im_count = ims;
+    p->snap_items = items;
+    if (!p->snap_ud || !p->snap_im || !p->snap_cl || !p->snap_act) {
+        dlxi_drop_snapshot(p);
+        return;
+    }
+    memcpy(p->snap_ud, p->nd.ud, (size_t)nodes * sizeof *p->snap_ud);
+    memcpy(p->snap_im, p->nd.im, (size_t)ims * sizeof *p->snap_im);
+    memcpy(p->snap_cl, p->cl, (size_t)items * sizeof *p->snap_cl);
+    memcpy(p->snap_act, p->nd.act, (size_t)p->act_words * sizeof *p->snap_act);
+}
+
+/* Commitments do exactly what the search does when it chooses an option:
+ * cover the item of one node (the anchor: the option's first primary node)
+ * and then commit_rest() from it; uncommitting undoes that in reverse. An
+ * option without a primary item can never be chosen by the search, so it
+ * cannot be committed either. commit_state[] records who holds each item, so
+ * a clash is found before anything changes. */
+int dlx_commit(dlx_problem *p, int32_t opt)
+{
+    if (!p || opt < 0 || opt >= p->n_options)
+        return DLX_EINVAL;
+    if (dlxi_in_search(p))
+        return DLX_EBUSY;
+    dlx_nodes nd = p->nd;
+    int32_t first = p->opt_first[opt], anchor = 0, size = 0;
+    for (int32_t q = first; nd.im[q].itm > 0; q++, size++) {
+        int32_t x = nd.im[q].itm, st = p->commit_state[x], col = nd.im[q].color;
+        if (!anchor && !p->secondary[x])
+            anchor = q;
+        /* col is -1 when an earlier commitment purified x to this colour. */
+        if (st == -1 || (st > 0 && col >= 0 && col != st))
+            return DLX_ECONFLICT;
+    }
+    if (!anchor)
+        return DLX_EINVAL;
+    int rc = dlxi_grow(p, (void **)&p->undo, &p->undo_cap, sizeof *p->undo,
+                  (int64_t)p->undo_len + size);
+    if (!rc)
+        rc = dlxi_grow(p, (void **)&p->commits, &p->commits_cap, sizeof *p->commits,
+                  (int64_t)p->n_commits + 1);
+    if (rc)
+        return rc;
+    p->commits[p->n_commits++] = (struct dlx_commit){opt, anchor, p->undo_len};
+    for (int32_t q = first; nd.im[q].itm > 0; q++) {
+        int32_t x = nd.im[q].itm;
+        if (p->commit_state[x] == 0) {
+            p->commit_state[x] = nd.im[q].color > 0 ? nd.im[q].color : -1;
+            p->undo[p->undo_len++] = x;
+        }
+    }
+    if (p->state == S_DONE)
+        p->state = S_IDLE;
+    if (p->n_commits == 1 && !p->snap_ud)
+        dlxi_take_snapshot(p);
+    uint64_t updates = 0;
+    if (p->has_colors) {
+        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 1, &updates);
+        commit_rest(p, nd, p->cl, anchor, p->n_items, 1, 0, 0, &updates);
+    } else {
+        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 0, &updates);
+        commit_rest(p, nd, p->cl, anchor, p->n_items, 0, 0, 0, &updates);
+    }
+    return DLX_OK;
+}
+
+int dlx_uncommit(dlx_problem *p)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (dlxi_in_search(p))
+        return DLX_EBUSY;
+    if (p->n_commits == 0)
+        return DLX_EEMPTY;
+    struct dlx_commit c = p->commits[--p->n_commits];
+    if (p->has_colors) {
+        uncommit_rest(p, p->nd, p->cl, c.anchor, p->n_items, 1, 0, 0);
+        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 1);
+    } else {
+        uncommit_rest(p, p->nd, p->cl, c.anchor, p->n_items, 0, 0, 0);
+        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 0);
+    }
+    while (p->undo_len > c.undo_mark)
+        p->commit_state[p->undo[--p->undo_len]] = 0;
+    if (p->state == S_DONE)
+        p->state = S_IDLE;
+    return DLX_OK;
+}
+
+/* All or nothing: a failure takes back what this call committed. (Building
+ * the lists afresh from the surviving options was tried for a sudoku's
+ * givens; it runs the same number of instructions as the covers and loses to
+ * them on branch prediction.) */
+int dlx_commit_many(dlx_problem *p, const int32_t *opts, int32_t n, int32_t *failed)
+{
+    if (failed)
+        *failed = -1;
+    if (!p || n < 0 || (n > 0 && !opts))
+        return DLX_EINVAL;
+    if (dlxi_in_search(p))
+        return DLX_EBUSY;
+    for (int32_t k = 0; k < n; k++) {
+        int rc = dlx_commit(p, opts[k]);
+        if (rc) {
+            if (failed)
+                *failed = k;
+            while (k-- > 0)
+                dlx_uncommit(p);
+            return rc;
+        }
+    }
+    return DLX_OK;
+}
+
+/* Undoing many commitments one by one costs about what making them did;
+ * copying the snapshot back costs the size of the structure. The copy wins
+ * when there are many commitments, or a search to abandon as well. */
+int dlx_uncommit_all(dlx_problem *p)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (dlxi_busy(p))
+        return DLX_EBUSY;
+    if (p->n_commits == 0) {
+        dlx_reset(p);
+        return DLX_OK;
+    }
+    int64_t work = (int64_t)(p->n_commits + (dlxi_in_search(p) ? p->level + 1 : 0)) * 64;
+    if (p->snap_ud && work >= p->n_items) {
+        memcpy(p->nd.ud, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
+        memcpy(p->nd.im, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
+        memcpy(p->cl, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
+        memcpy(p->nd.act, p->snap_act, (size_t)p->act_words * sizeof *p->snap_act);
+        while (p->undo_len > 0)
+            p->commit_state[p->undo[--p->undo_len]] = 0;
+        p->n_commits = 0;
+        dlxi_forget_search(p);
+        return DLX_OK;
+    }
+    dlx_reset(p);
+    while (p->n_commits)
+        dlx_uncommit(p);
+    return DLX_OK;
+}

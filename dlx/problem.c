@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/* problem.c - the life of a problem handle: creating it, copying it,
+ * releasing it, and the words for its status codes.
+ *
+ * What a problem owns is listed once, in owned_blocks(): dlx_free() gives
+ * each block back and dlx_clone() copies each, so an array added to the
+ * structure and to that list is released and cloned without further edits;
+ * every other field is copied by the structure copy `*c = *p`.
+ */
+#include "dlx_internal.h"
+
+#include <string.h>
+
+const char *dlx_strerror(int code)
+{
+    switch (code) {
+    case DLX_OK: return "success";
+    case DLX_STOPPED: return "search stopped (it can be resumed)";
+    case DLX_PAUSED: return "search paused: node budget used up (it can be resumed)";
+    case DLX_ENOMEM: return "out of memory";
+    case DLX_EINVAL: return "invalid argument";
+    case DLX_EITEM: return "no such item";
+    case DLX_EDUP: return "item named twice in one option";
+    case DLX_ECOLOR: return "colour on a primary item, or a negative colour";
+    case DLX_EORDER: return "items must all be added before the first option";
+    case DLX_EBUSY: return "not allowed now: a search is under way, options are committed, or a callback is running";
+    case DLX_ECONFLICT: return "option conflicts with the committed options";
+    case DLX_EEMPTY: return "nothing is committed";
+    case DLX_ETOOBIG: return "problem too big (more than 2^31-1 items, options or nodes)";
+    case DLX_ENAMES: return "item names too long (more than 2^31-1 bytes in all)";
+    default: return "unknown status";
+    }
+}
+
+/* --- What a problem owns ------------------------------------------------- */
+
+/* One block a problem owns: where its pointer lives, how big the block is,
+ * and how many of its bytes hold data a copy must carry. */
+struct owned {
+    void **ptr;
+    size_t size;
+    size_t used;
+};
+
+enum { MAX_OWNED = 20 };
+
+/* Fills out[] with every block p owns; returns how many. The search block
+ * (choice[] and sol[]) holds nothing a copy needs. */
+static int owned_blocks(dlx_problem *p, struct owned *out)
+{
+    size_t ic = (size_t)p->items_cap, items = (size_t)p->n_items + 1;
+    size_t nc = (size_t)p->nodes_cap, nodes = (size_t)p->n_nodes;
+    size_t aw = (size_t)p->act_words;
+    if (!p->items_cap)
+        items = 0;
+    int n = 0;
+#define OWN(field, count, in_use)                                                         \
+    out[n++] = (struct owned){(void **)&p->field, (size_t)(count) * sizeof *p->field,       \
+                              (size_t)(in_use) * sizeof *p->field}
+    OWN(nd.ud, nc, nodes);
+    OWN(nd.im, nc, nodes);
+    OWN(nd.nx, nc, nodes);
+    OWN(nd.act, aw, aw);
+    OWN(cl, ic, items);
+    OWN(secondary, ic, items);
+    OWN(name_at, ic, items);
+    OWN(mark, ic, items);
+    OWN(commit_state, ic, items);
+    OWN(opt_first, p->options_cap, p->n_options);
+    OWN(names, p->names_cap, p->names_len);
+    OWN(commits, p->commits_cap, p->n_commits);
+    OWN(undo, p->undo_cap, p->undo_len);
+    OWN(snap_ud, p->snap_nodes, p->snap_nodes);
+    OWN(snap_im, p->snap_im_count, p->snap_im_count);
+    OWN(snap_cl, p->snap_items, p->snap_items);
+    OWN(snap_act, p->snap_ud ? aw : 0, p->snap_ud ? aw : 0);
+    OWN(choice, (size_t)p->search_cap * 2, 0);
+#undef OWN
+    return n;
+}
+
+/* --- Creating and destroying ---------------------------------------------- */
+
+dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud)
+{
+    if (!alloc)
+        return NULL;
+    dlx_problem *p = alloc(ud, NULL, 0, sizeof *p);
+    if (!p)
+        return NULL;
+    memset(p, 0, sizeof *p);
+    p->alloc = alloc;
+    p->ud = ud;
+    /* The root of the active list and slot 0 of nd[] exist from the start. */
+    if (dlxi_grow_items(p, 1) || dlxi_grow_nodes(p, 1)) {
+        dlx_free(p);
+        return NULL;
+    }
+    p->cl[0].prev = p->cl[0].next = 0;
+    p->nd.ud[0] = (dlx_ud){0, 0};
+    p->nd.im[0] = (dlx_im){0, 0};
+    p->nd.nx[0] = 0;
+    p->n_nodes = 1;
+    return p;
+}
+
+dlx_problem *dlx_new(void)
+{
+    return dlx_new_alloc(dlxi_default_alloc, NULL);
+}
+
+void dlx_free(dlx_problem *p)
+{
+    /* From inside one of its callbacks the problem is still in use by the
+     * search that called it: refused (dlx.h says so). */
+    if (!p || dlxi_busy(p))
+        return;
+    struct owned blocks[MAX_OWNED];
+    int n = owned_blocks(p, blocks);
+    for (int k = 0; k < n; k++)
+        dlxi_free(p, *blocks[k].ptr, blocks[k].size);
+    p->alloc(p->ud, p, sizeof *p, 0);
+}
+
+/* A structural copy: every field first, then a fresh copy of each owned
+ * block, so nothing (a stamp, a flag, a size) can be forgotten. What is not
+ * carried over is the search: a clone starts idle with zero statistics. */
+dlx_problem *dlx_clone(const dlx_problem *p)
+{
+    if (!p || dlxi_in_search(p) || dlxi_busy(p))
+        return NULL;
+    dlx_problem *c = p->alloc(p->ud, NULL, 0, sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *p;
+    /* c's fields point at p's blocks until each is replaced by a copy. */
+    struct owned blocks[MAX_OWNED];
+    const void *from[MAX_OWNED];
+    int n = owned_blocks(c, blocks);
+    for (int k = 0; k < n; k++) {
+        from[k] = *blocks[k].ptr;
+        *blocks[k].ptr = NULL;
+    }
+    for (int k = 0; k < n; k++) {
+        if (!from[k] || blocks[k].ptr == (void **)&c->choice)
+            continue; /* the search block is made again by the next search */
+        void *block = dlxi_alloc(c, blocks[k].size);
+        if (!block) {
+            dlx_free(c); /* frees the copies made so far, skips the NULLs */
+            return NULL;
+        }
+        memcpy(block, from[k], blocks[k].used);
+        *blocks[k].ptr = block;
+    }
+    c->search_cap = 0;
+    c->sol = NULL;
+    if (p->state == S_DONE)
+        c->state = S_IDLE;
+    c->level = 0;
+    c->found = 0;
+    c->stop_requested = 0;
+    c->in_callback = 0;
+    memset(&c->stats, 0, sizeof c->stats);
+    return c;
+}
