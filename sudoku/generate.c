@@ -46,6 +46,20 @@ static uint32_t rng_below(rng *r, uint32_t bound)
     return (uint32_t)(x % bound);
 }
 
+/* Side above which a removal is proved harmless by singles alone: past
+ * 16x16 one sparse puzzle can keep the solver searching for minutes
+ * (25x25, measured: more than 8 minutes for 3 puzzles), while singles take
+ * a millisecond. Such puzzles are unique, solvable by singles, and not
+ * minimal. */
+#define SEARCH_MAX_N 16
+/* Up to 16x16 the solver proves uniqueness, but above 9x9 one check in a
+ * few hundred can run away: past this many nodes it gives up, the given
+ * stays, and the puzzle is not known to be minimal. 9x9 checks take tens of
+ * nodes. Measured on five 16x16 minimal puzzles (seconds each, tries
+ * needed): 5,000 nodes 2.5 s and 10-20 tries, 20,000 0.8 s and 3 tries,
+ * 100,000 0.4 s and 1.2 tries. */
+#define CHECK_NODE_LIMIT 100000
+
 struct sudoku_generator {
     sudoku_solver *fast;     /* bitmask: uniqueness checks (owned) */
     sudoku_logic *logic;     /* ratings (owned) */
@@ -76,6 +90,8 @@ sudoku_generator *sudoku_generator_new(const sudoku_shape *shape, int *err)
         free(g);
         return NULL;
     }
+    if (shape->n > 9)
+        g->fast->node_limit = CHECK_NODE_LIMIT;
     g->logic = sudoku_logic_new(shape, err);
     if (!g->logic) {
         sudoku_generator_free(g);
@@ -327,13 +343,7 @@ static int forced(const sudoku_generator *g, int cell)
     return popcount64(given_options(g, cell)) == 1;
 }
 
-/* Side above which a removal is proved harmless by singles alone: past
- * 16x16 one sparse puzzle can keep the solver searching for minutes
- * (25x25, measured: more than 8 minutes for 3 puzzles), while singles take
- * a millisecond. Such puzzles are unique, solvable by singles, and not
- * minimal. */
-#define SEARCH_MAX_N 16
-
+/* 1 unique, 0 not, -1 not known (the check gave up). */
 static int unique(sudoku_generator *g)
 {
     if (g->n > SEARCH_MAX_N) {
@@ -341,14 +351,19 @@ static int unique(sudoku_generator *g)
         logic_load(g->logic, g->puzzle);
         return !logic_singles(g->logic, &placed) && g->logic->blanks == 0;
     }
-    return sudoku_solve(g->fast, g->puzzle, 2, NULL, NULL) == 1;
+    int64_t count = sudoku_solve(g->fast, g->puzzle, 2, NULL, NULL);
+    if (g->fast->out_of_nodes)
+        return -1;
+    return count == 1;
 }
 
 /* Takes givens away from the full grid, orbit by orbit in random order,
  * keeping each removal that leaves the puzzle unique, and stopping at
- * target clues (0: none). Returns the clues left. */
-static int remove_givens(sudoku_generator *g, rng *r, int orbits, int target)
+ * target clues (0: none). Returns the clues left; *unsure is set when some
+ * check gave up (the given stayed). */
+static int remove_givens(sudoku_generator *g, rng *r, int orbits, int target, int *unsure)
 {
+    *unsure = 0;
     memcpy(g->puzzle, g->grid, (size_t)g->cells);
     for (int k = 0; k < orbits; k++)
         g->orbit_order[k] = k;
@@ -368,7 +383,10 @@ static int remove_givens(sudoku_generator *g, rng *r, int orbits, int target)
         int all_forced = 1;
         for (int j = from; j < to && all_forced; j++)
             all_forced = forced(g, g->orbit_cells[j]);
-        if (all_forced || unique(g)) {
+        int verdict = all_forced ? 1 : unique(g);
+        if (verdict < 0)
+            *unsure = 1;
+        if (verdict == 1) {
             clues -= to - from;
         } else {
             for (int j = from; j < to; j++)
@@ -388,8 +406,8 @@ static int is_minimal(sudoku_generator *g)
         g->puzzle[i] = 0;
         int still = unique(g);
         g->puzzle[i] = v;
-        if (still)
-            return 0;
+        if (still != 0)
+            return 0; /* removable, or not known to be needed */
     }
     return 1;
 }
@@ -403,7 +421,7 @@ int sudoku_generate(sudoku_generator *g, const sudoku_generate_options *opt, uin
         (opt->minimal && g->n > SEARCH_MAX_N))
         return SUDOKU_EINVAL;
     rng r = {seed};
-    uint64_t tries = opt->tries ? opt->tries : 1000000;
+    uint64_t tries = opt->tries ? opt->tries : 100000;
     int rated = opt->rate_min > 0 || opt->rate_max > 0;
     int rate_max = opt->rate_max ? opt->rate_max : 1000;
     int best_gap = -1;
@@ -418,11 +436,13 @@ int sudoku_generate(sudoku_generator *g, const sudoku_generate_options *opt, uin
         int err = random_grid(g, &r);
         if (err != SUDOKU_OK)
             return err;
-        int clues = remove_givens(g, &r, orbits, opt->minimal ? 0 : opt->clues);
-        /* minimal by construction when every orbit is one cell and the
-         * pass ran to the end; otherwise checked, when asked */
+        int unsure = 0;
+        int clues = remove_givens(g, &r, orbits, opt->minimal ? 0 : opt->clues, &unsure);
+        /* minimal by construction when every orbit is one cell, the pass
+         * ran to the end and every check concluded; otherwise checked, when
+         * asked */
         int minimal = orbits == g->cells && (opt->minimal || opt->clues == 0) &&
-                      g->n <= SEARCH_MAX_N;
+                      g->n <= SEARCH_MAX_N && !unsure;
         if (opt->minimal && !minimal)
             minimal = is_minimal(g);
         int shape_ok = !opt->minimal || minimal;

@@ -328,6 +328,7 @@ int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t
     s->found = 0;
     s->nodes = 0;
     s->stopped = 0;
+    s->out_of_nodes = 0;
     int64_t rc;
     switch (s->alg) {
     case SUDOKU_DLX: rc = sudoku_dlx_solve(s); break;

@@ -537,11 +537,12 @@ typedef struct sudoku_generate_options {
                              removal keeps it unique */
     int minimal;          /* 1: every given is needed (each removed alone
                              gives several solutions); with a symmetry or
-                             clues, puzzles that are not are thrown away */
+                             clues, puzzles that are not are thrown away;
+                             up to 16x16 (beyond, SUDOKU_EINVAL) */
     int rate_min;         /* keep only puzzles rated in [rate_min, rate_max] */
     int rate_max;         /* (tenths; 0 and 0: any rating) */
     uint64_t tries;       /* give up after this many candidate puzzles (0:
-                             1,000,000) */
+                             100,000) */
 } sudoku_generate_options;
 
 /* What sudoku_generate() made. */
@@ -564,7 +565,11 @@ SUDOKU_API void sudoku_generator_free(sudoku_generator *g);
 /* Makes one puzzle with exactly one solution from seed (the same seed, shape
  * and options give the same puzzle, on any machine and thread): a random
  * full grid, then givens removed, symmetric group by group in random order,
- * each removal kept only when the puzzle stays unique. puzzle and solution
+ * each removal kept only when the puzzle stays unique (proved by the
+ * solver up to 16x16, by singles beyond: such puzzles are not minimal).
+ * Without clues or symmetry the result is minimal, except above 9x9 when a
+ * check gave up (info->minimal says; ask for minimal to be sure). puzzle
+ * and solution
  * (may be NULL) receive n*n cells; info (may be NULL) what was made.
  * SUDOKU_OK; SUDOKU_ENOTFOUND when tries candidates gave no puzzle with the
  * asked rating or minimality (puzzle then holds the last one made, unique);

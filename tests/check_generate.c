@@ -338,6 +338,7 @@ START_TEST(test_generate_large)
         /* minimality beyond 16x16 is not offered: it would mean searches
          * that can run for minutes */
         opt.minimal = 1;
+        opt.clues = 0;
         ck_assert_int_eq(sudoku_generate(g, &opt, 3, puzzle, solution, NULL),
                          n > 16 ? SUDOKU_EINVAL : SUDOKU_OK);
         sudoku_generator_free(g);
