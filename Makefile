@@ -133,6 +133,9 @@ $(BUILD)/lib/lib%.so.$(VERSION):
 $(LIBDLX_SO): $(call obj,$(DLX_SRC))
 $(LIBSUDOKU_SO): $(call obj,$(SUDOKU_SRC)) $(LIBDLX_SO)
 
+# The commands' --help names the docs where make install puts them.
+$(BUILD)/obj/cli/%.o: override CPPFLAGS += -DDLX_DOCDIR='"$(DOCDIR)"'
+
 $(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
@@ -176,7 +179,16 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 
 $(BUILD)/obj/tests/main.o: $(BUILD)/tests/suites.h
 
-$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(LIBSUDOKU_A) $(LIBDLX_A)
+# The band solver once more with its portable C lanes (the library has the
+# SSE2 ones where the compiler offers them), entry point renamed: the tests
+# run both builds on the same puzzles (tests/check_sudoku_band.c).
+BAND_PORTABLE := $(BUILD)/obj/tests/solve_band_portable.o
+$(BAND_PORTABLE): sudoku/solve_band.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DSUDOKU_BAND_PORTABLE -Dsudoku_band_solve=sudoku_band_solve_portable \
+	    -MMD -MP -c $< -o $@
+
+$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(BAND_PORTABLE) $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_THREADS)

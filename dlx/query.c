@@ -24,6 +24,46 @@ int dlx_item_is_secondary(const dlx_problem *p, int32_t item)
     return p->secondary[item + 1];
 }
 
+int dlx_item_bounds(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi)
+{
+    if (!p || item < 0 || item >= p->n_items)
+        return DLX_EINVAL;
+    int32_t x = item + 1, l = 1, h = 1;
+    if (p->secondary[x])
+        l = 0;
+    else if (p->hi)
+        l = (h = p->hi[x]) - p->mult[x].slack;
+    if (lo)
+        *lo = l;
+    if (hi)
+        *hi = h;
+    return DLX_OK;
+}
+
+int dlx_item_residual(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi)
+{
+    if (!p || item < 0 || item >= p->n_items || p->secondary[item + 1])
+        return DLX_EINVAL;
+    int32_t x = item + 1, l = 0, h = 0;
+    if (dlxi_is_active(p->nd, x)) {
+        l = h = 1;
+        if (p->has_bounds) {
+            h = p->mult[x].bound;
+            l = h > p->mult[x].slack ? h - p->mult[x].slack : 0;
+        }
+    }
+    if (lo)
+        *lo = l;
+    if (hi)
+        *hi = h;
+    return DLX_OK;
+}
+
+int dlx_has_bounds(const dlx_problem *p)
+{
+    return p ? p->has_bounds : 0;
+}
+
 int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int32_t *colors,
                          int32_t cap)
 {

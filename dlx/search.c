@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* search.c - Algorithm X (and C, with colours): the search loop.
+/* search.c - Algorithm X (and C, with colours): the search loop, and the
+ * public calls that run a search, which hand a problem with bounds to
+ * Algorithm M in search_m.c.
  *
  * The search is iterative, with choice[level] the node being tried at each
  * level, so it can stop after any solution or node budget and resume later.
@@ -20,20 +22,27 @@
 
 int dlxi_prepare_search(dlx_problem *p)
 {
-    /* Every level covers at least one primary item. choice[] and sol[] live
-     * in one block, whose contents need not survive since no search is
-     * under way. */
+    /* Every level covers at least one primary item. With bounds a level
+     * either chooses an option (each at most once on a path) or makes the
+     * null move of an item (each at most once too), and a prefix lists at
+     * most every option once. The arrays live in one block, whose contents
+     * need not survive since no search is under way. */
     int64_t need = (int64_t)p->n_primary + p->n_commits + 2;
+    if (p->has_bounds)
+        need += p->n_options;
+    const int arrays = dlxi_search_arrays(p);
     if (need <= p->search_cap)
         return DLX_OK;
-    if (need > INT32_MAX / 2)
+    if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
-    int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
+    int32_t *block = dlxi_alloc(p, (size_t)need * (size_t)arrays * sizeof *block);
     if (!block)
         return DLX_ENOMEM;
-    dlxi_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
+    dlxi_free(p, p->choice, (size_t)p->search_cap * (size_t)arrays * sizeof *p->choice);
     p->choice = block;
     p->sol = block + need;
+    p->first_at = arrays > 2 ? block + 2 * need : NULL;
+    p->degree_at = arrays > 2 ? block + 3 * need : NULL;
     p->search_cap = (int32_t)need;
     return DLX_OK;
 }
@@ -79,7 +88,8 @@ DLX_NOINLINE void announce_choice(dlx_problem *p, int32_t best, int32_t level, i
 {
     int32_t len = p->nd.im[best].itm;
     dlxi_emit(p, (dlx_event){.kind = DLX_EV_CHOOSE, .level = level, .item = best - 1,
-                             .option = -1, .remaining = len, .index = -1, .scanned = scanned});
+                             .option = -1, .remaining = len, .index = -1, .scanned = scanned,
+                             .lo = 1, .hi = 1, .degree = len});
     if (len == 0)
         dlxi_emit(p, (dlx_event){.kind = DLX_EV_DEAD_END, .level = level, .item = best - 1,
                                  .option = -1, .remaining = 0, .index = -1});
@@ -102,21 +112,22 @@ DLX_NOINLINE void announce_backtrack(dlx_problem *p, int32_t item_hdr, int32_t l
 }
 
 /* Fills p->sol with the committed options, then the option chosen at each
- * of levels 0..levels-1; returns the count. */
+ * of levels 0..levels-1 (a null move of Algorithm M, whose choice is an
+ * item's header, chooses none); returns the count. */
 static int32_t collect_solution(dlx_problem *p, int32_t levels)
 {
-    int32_t n = 0;
-    for (int32_t k = 0; k < p->n_commits; k++)
-        p->sol[n++] = p->commits[k].option;
+    int32_t n = dlxi_committed_options(p, p->sol);
     for (int32_t l = 0; l < levels; l++)
-        p->sol[n++] = dlxi_option_of(p->nd, p->choice[l]);
+        if (p->choice[l] > p->n_items)
+            p->sol[n++] = dlxi_option_of(p->nd, p->choice[l]);
     return n;
 }
 
 /* A solution made of the choices 0..levels-1 (and the commitments): counts
  * it, tells the hook and the callback. Returns 1 when the search must stop
- * here (a callback said so, or the limit is reached). */
-DLX_NOINLINE int visit_solution(dlx_problem *p, int32_t levels)
+ * here (a callback said so, or the limit is reached). Shared with
+ * search_m.c, and never inlined: it is off the hot path. */
+DLX_NOINLINE_SHARED int dlxi_visit_solution(dlx_problem *p, int32_t levels)
 {
     p->stats.solutions++;
     p->found++;
@@ -259,7 +270,7 @@ forward:
         max_level = level;
     if (cl[0].next == 0) {
         /* A solution: a leaf of the tree. */
-        if (visit_solution(p, level)) {
+        if (dlxi_visit_solution(p, level)) {
             p->state = S_SOLUTION;
             rc = DLX_STOPPED;
             goto out;
@@ -337,6 +348,8 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         p->stop_requested = 0;
         p->event_seq = 0;
     }
+    if (p->has_bounds) /* link detail is not given with bounds (dlx.h) */
+        return dlxi_search_m(p, node_budget);
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
@@ -350,7 +363,9 @@ int dlx_reset(dlx_problem *p)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;
-    if (dlxi_in_search(p)) {
+    if (dlxi_in_search(p) && p->has_bounds) {
+        dlxi_unwind_m(p);
+    } else if (dlxi_in_search(p)) {
         /* Undo the choices still in force, deepest first. */
         for (int32_t l = p->level - 1; l >= 0; l--) {
             int32_t cur = p->choice[l];
@@ -391,6 +406,8 @@ double dlx_estimate_done(const dlx_problem *p)
         return 0.0;
     if (p->state == S_DONE)
         return 1.0;
+    if (p->has_bounds)
+        return dlxi_estimate_done_m(p);
     dlx_nodes nd = p->nd;
     double done = 0.0, width = 1.0;
     for (int32_t l = 0; l < p->level; l++) {

@@ -97,6 +97,18 @@ for m in "$man"/*.1; do
     fi
 done
 
+# --help names the docs where make install puts them (the DOCDIR of the
+# build: an absolute path to a page that docs/ has).
+for prog in dlx sudoku; do
+    "$BIN/$prog" --help | grep -o '[^ (]*/[A-Za-z0-9_-]*\.md' | while read -r path; do
+        case $path in
+        /*) [ -e "$ROOT/docs/$(basename "$path")" ] || echo "$prog --help names $path: no such page" ;;
+        *) echo "$prog --help names $path, a path of the source tree" ;;
+        esac
+    done
+done > "$tmp/help"
+[ -s "$tmp/help" ] && fail "$(cat "$tmp/help")"
+
 # pkg-config, for both libraries.
 pc() {
     PKG_CONFIG_SYSROOT_DIR="$tmp/root" PKG_CONFIG_PATH="$P/lib/pkgconfig" PKG_CONFIG_LIBDIR= \

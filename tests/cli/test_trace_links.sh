@@ -139,4 +139,9 @@ grep -q -- "--detail=links goes with --trace=json" "$dir/err" || fail "--detail 
 "$BIN/dlx" --trace=json --detail=nodes "$dir/paper.dlx" > /dev/null 2>&1 && fail "--detail=nodes accepted"
 "$BIN/dlx" --max-nodes=5 "$dir/paper.dlx" > /dev/null 2>&1 && fail "--max-nodes without a view accepted"
 "$BIN/dlx" --trace --max-nodes=0 "$dir/paper.dlx" > /dev/null 2>&1 && fail "--max-nodes=0 accepted"
+# With bounds the engine gives no link detail (Algorithm M's tweaks are not
+# announced link by link): refused, with the reason.
+"$BIN/dlx" --trace=json --detail=links "$TESTS/data/dlx/bounds.txt" > "$dir/out" 2> "$dir/err"
+[ $? -eq 2 ] || fail "bounds with --detail=links: not refused"
+grep -q 'not available for a problem with bounds' "$dir/err" || fail "bounds with --detail=links: $(cat "$dir/err")"
 exit $status
