@@ -63,7 +63,8 @@ static int read_batch(run_state *t, sudoku_reader *r, sudoku_puzzle *p, batch *b
 static void answer_batch(run_state *t, batch *b)
 {
     for (size_t i = 0; i < b->count; i++)
-        t->mode->answer(t, &b->units[i], b->arena + b->units[i].solution);
+        t->mode->answer(t, &b->units[i], b->arena + b->units[i].givens,
+                        b->arena + b->units[i].solution);
     batch_clear(b);
 }
 

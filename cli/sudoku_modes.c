@@ -2,7 +2,9 @@
 /* sudoku_modes.c - what each mode of the `sudoku` command does: the table
  * mode_table[] (how a mode runs and its functions), and the modes that
  * solve by counting solutions: the default (first solution), --count,
- * --unique and --all. --explain is in sudoku_explain.c.
+ * --unique and --all. --explain is in sudoku_steps.c (and the engine's
+ * account, --explain=search, in sudoku_explain.c), --rate in sudoku_rate.c,
+ * --generate in sudoku_generate.c.
  *
  * A batch mode is two functions: `solve` runs on a worker thread and only
  * fills the unit; `answer` runs on the main thread, in input order, and
@@ -104,13 +106,28 @@ static void solve_all(const cli_options *o, sudoku_solver *s, const uint8_t *giv
 
 /* --- Answers, on the main thread ------------------------------------------- */
 
-static void answer_solution(run_state *t, const unit *u, const uint8_t *solution)
+/* The record of a unit that was solved (out_verdict() said so). */
+static record record_of(const unit *u, const uint8_t *givens, const char *status,
+                        const uint8_t *solution, int64_t count)
+{
+    record r = {.u = u, .n = u->n, .givens = givens, .status = status, .solution = solution,
+                .count = count, .nodes = u->nodes, .micros = u->micros};
+    return r;
+}
+
+static void answer_solution(run_state *t, const unit *u, const uint8_t *givens,
+                            const uint8_t *solution)
 {
     enum out_format f = out_format_for(t->o, u);
     int multiline = f != OUT_LINE;
     int64_t count = out_verdict(t, u, multiline, 1);
     if (count < 0)
         return;
+    if (OUT_IS_RECORD(t->o->format)) {
+        record r = record_of(u, givens, count ? "solved" : "none", count ? solution : NULL, -1);
+        out_record(t, &r);
+        return;
+    }
     out_begin_answer(t, multiline);
     if (count == 0) {
         puts("none");
@@ -123,38 +140,70 @@ static void answer_solution(run_state *t, const unit *u, const uint8_t *solution
         fwrite(t->buf, 1, len, stdout);
 }
 
-static void answer_count(run_state *t, const unit *u, const uint8_t *solution)
+static void answer_count(run_state *t, const unit *u, const uint8_t *givens,
+                         const uint8_t *solution)
 {
     (void)solution;
     int64_t count = out_verdict(t, u, 0, 0);
     if (count < 0)
         return;
-    out_begin_answer(t, 0);
     /* The search stops at --max: there may be more. */
     int at_limit = t->o->max && (uint64_t)count >= t->o->max;
+    if (OUT_IS_RECORD(t->o->format)) {
+        record r = record_of(u, givens, count == 0 ? "none" : at_limit ? "limit" : "counted",
+                             NULL, count);
+        out_record(t, &r);
+        return;
+    }
+    out_begin_answer(t, 0);
     printf(at_limit ? ">=%lld\n" : "%lld\n", (long long)count);
 }
 
-static void answer_unique(run_state *t, const unit *u, const uint8_t *solution)
+static void answer_unique(run_state *t, const unit *u, const uint8_t *givens,
+                          const uint8_t *solution)
 {
     (void)solution;
     int64_t count = out_verdict(t, u, 0, 0);
     if (count < 0)
         return;
-    out_begin_answer(t, 0);
-    puts(count == 1 ? "unique" : count == 0 ? "none" : "multiple");
+    const char *word = count == 1 ? "unique" : count == 0 ? "none" : "multiple";
+    if (OUT_IS_RECORD(t->o->format)) {
+        record r = record_of(u, givens, word, NULL, count);
+        out_record(t, &r);
+    } else {
+        out_begin_answer(t, 0);
+        puts(word);
+    }
     if (count > 1) {
         t->not_unique++;
         out_set_status(t, 1);
     }
 }
 
-static void answer_all(run_state *t, const unit *u, const uint8_t *solution)
+static void answer_all(run_state *t, const unit *u, const uint8_t *givens,
+                       const uint8_t *solution)
 {
     (void)solution;
     int64_t count = out_verdict(t, u, 1, 1);
     if (count < 0)
         return;
+    if (OUT_IS_RECORD(t->o->format)) {
+        /* a record per solution; u->all holds them a line each */
+        record r = record_of(u, givens, count ? "solved" : "none", NULL, count);
+        if (count == 0) {
+            out_record(t, &r);
+            return;
+        }
+        char line[SUDOKU_MAX_CELLS + 2];
+        size_t width = (size_t)u->n * (size_t)u->n;
+        for (size_t at = 0; at + width <= u->all_len; at += width + 1) {
+            memcpy(line, u->all + at, width);
+            line[width] = '\0';
+            r.solution_text = line;
+            out_record(t, &r);
+        }
+        return;
+    }
     out_begin_answer(t, 1);
     if (count == 0)
         puts("none");
@@ -173,8 +222,11 @@ static const mode_desc mode_table[RUN_MODES] = {
                      .answer = answer_unique},
     [MODE_ALL] = {.option = "--all", .kind = MODE_BATCH, .solve = solve_all,
                   .answer = answer_all},
-    [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = explain_one},
+    [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = steps_one},
     [MODE_TO_DLX] = {.option = "--to-dlx", .kind = MODE_SERIAL, .one = to_dlx_one},
+    [MODE_RATE] = {.option = "--rate", .kind = MODE_BATCH, .solve_logic = rate_solve,
+                   .answer = rate_answer},
+    [MODE_GENERATE] = {.option = "--generate", .kind = MODE_NO_INPUT, .run = generate_run},
 };
 
 const mode_desc *mode_of(enum run_mode m)

@@ -61,7 +61,8 @@ static uint32_t rng_below(rng *r, uint32_t bound)
 #define CHECK_NODE_LIMIT 100000
 
 struct sudoku_generator {
-    sudoku_solver *fast;     /* bitmask: uniqueness checks (owned) */
+    sudoku_solver *fast;     /* uniqueness checks; its house lists serve the
+                                filler too (owned) */
     sudoku_logic *logic;     /* ratings (owned) */
     int n, cells;
     uint64_t full;
@@ -85,7 +86,10 @@ sudoku_generator *sudoku_generator_new(const sudoku_shape *shape, int *err)
         *err = SUDOKU_ENOMEM;
         return NULL;
     }
-    g->fast = sudoku_solver_new(shape, SUDOKU_BITMASK, err);
+    /* the fastest solver for the shape: band on the plain 9x9 (about 3
+     * times the bitmask solver's speed on these checks), bitmask elsewhere */
+    int plain9 = shape->n == 9 && !shape->regions && !shape->variant && shape->box_rows == 3;
+    g->fast = sudoku_solver_new(shape, plain9 ? SUDOKU_BAND : SUDOKU_BITMASK, err);
     if (!g->fast) {
         free(g);
         return NULL;
