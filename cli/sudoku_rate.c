@@ -44,8 +44,9 @@ void rate_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
     for (int k = 0; k < SUDOKU_TECHNIQUE_COUNT && at < cap; k++) {
         if (!r->used[k])
             continue;
-        int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "",
-                                   (unsigned)r->used[k], technique_words(k))
+        int plural = k == SUDOKU_GUESS && r->used[k] > 1;
+        int len = words ? snprintf(buf + at, cap - at, "%s%u %s%s", at ? ", " : "",
+                                   (unsigned)r->used[k], technique_words(k), plural ? "es" : "")
                         : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "",
                                    sudoku_technique_id(k), (unsigned)r->used[k]);
         if (len < 0)
