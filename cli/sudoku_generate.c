@@ -13,16 +13,32 @@
  * rating range that is rare, or minimal with a symmetry), the puzzle is
  * left out, with an error, and the exit status is 1. A clue count that
  * cannot be reached is not an error: the puzzle comes as close as it
- * could, and a note says what it reached. */
+ * could, and a note says what it reached.
+ *
+ * Ctrl-C stops it: the puzzles already made are written (in order, up to
+ * the first one not finished), and the exit status is 130. */
 #include "sudoku_cli.h"
 
 #include "common_time.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Set by the SIGINT handler, read by the workers between puzzles. The only
+ * mutable global of the command's generating: a signal handler needs one. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+#define NOT_MADE 1 /* a made.rc for a puzzle the workers never finished */
 
 /* One puzzle's result, written by the worker that made it. */
 typedef struct made {
@@ -74,7 +90,7 @@ static void *gen_work(void *arg)
     gen_thread *w = arg;
     for (;;) {
         uint64_t k = atomic_fetch_add(&w->run->next, 1);
-        if (k >= w->run->count)
+        if (k >= w->run->count || interrupted)
             break;
         make_one(w, k);
     }
@@ -141,6 +157,8 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
     r->first = first;
     r->count = count;
     atomic_store(&r->next, 0);
+    for (uint64_t k = 0; k < count; k++)
+        r->made[k].rc = NOT_MADE;
     int jobs = r->jobs;
     for (int k = 1; k < jobs; k++) {
         r->threads[k].started =
@@ -150,8 +168,9 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
     for (int k = 1; k < jobs; k++)
         if (r->threads[k].started)
             pthread_join(r->threads[k].tid, NULL);
-    for (uint64_t k = 0; k < count; k++)
+    for (uint64_t k = 0; k < count && r->made[k].rc != NOT_MADE; k++)
         write_one(t, r, k);
+    fflush(stdout);
     return 0;
 }
 
@@ -215,11 +234,22 @@ void generate_run(run_state *t)
             out_set_status(t, 2);
         }
     } else {
-        for (uint64_t first = 0; first < o->generate; first += per_batch) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_interrupt;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &old);
+        for (uint64_t first = 0; first < o->generate && !interrupted; first += per_batch) {
             uint64_t count = o->generate - first < per_batch ? o->generate - first : per_batch;
             run_batch(t, r, first, count);
             if (ferror(stdout))
                 break;
+        }
+        sigaction(SIGINT, &old, NULL);
+        if (interrupted) {
+            fprintf(stderr, "%s: interrupted after %llu puzzle%s\n", PROGRAM,
+                    (unsigned long long)t->solved, t->solved == 1 ? "" : "s");
+            out_set_status(t, 130);
         }
     }
     for (int k = 0; k < r->jobs; k++) {

@@ -159,4 +159,18 @@ done
 [ $? -eq 1 ] || fail "impossible level: status not 1"
 [ -s "$T/out" ] && fail "impossible level: a puzzle was written"
 grep -q "none rated as asked in 5 tries" "$T/err" || fail "impossible level: $(head -1 "$T/err")"
+# Ctrl-C: the puzzles made so far are written, each whole and unique; 130
+if [ "${DLX_VALGRIND:-0}" != 1 ]; then
+    "$S" --generate 1000000 --difficulty hard > "$T/int" 2> "$T/err" &
+    pid=$!
+    sleep 2
+    kill -INT "$pid"
+    wait "$pid"
+    st=$?
+    [ "$st" -eq 130 ] || fail "Ctrl-C: status $st, not 130"
+    grep -q "interrupted after [0-9]* puzzles" "$T/err" || fail "Ctrl-C: $(cat "$T/err")"
+    [ "$(awk 'length($0) != 81' "$T/int" | wc -l)" -eq 0 ] || fail "Ctrl-C: a cut line"
+    head -3 "$T/int" > "$T/int3"
+    all_unique "$T/int3" 9 3 3 || fail "Ctrl-C: a puzzle not unique"
+fi
 [ "$failures" -eq 0 ]
