@@ -47,7 +47,7 @@ class Docs(unittest.TestCase):
     def test_docstrings(self):
         for module in (dlx, dlx.sudoku):
             with self.subTest(module=module.__name__):
-                failures, tries = doctest.testmod(module, optionflags=FLAGS)
+                failures, tries = doctest.testmod(module, optionflags=FLAGS, verbose=False)
                 self.assertEqual(failures, 0)
                 self.assertGreater(tries, 0)
 
