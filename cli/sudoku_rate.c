@@ -4,7 +4,7 @@
  * Explainer scale, a level, and the techniques the solve used, e.g.
  *
  *   4.2 hard: 12 full house, 30 hidden single (box), 2 pointing, 1 XY-wing
- *   8.2 extreme (estimated; 2 guesses): 20 full house, ..., 2 guess
+ *   8.2 extreme (estimated; 2 trials): 20 full house, ..., 2 trials
  *
  * docs/rating.md has the scale and how it was checked. A puzzle without a
  * solution answers "none", one with several "multiple" (a rating needs
@@ -41,14 +41,19 @@ void rate_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
 {
     size_t at = 0;
     buf[0] = '\0';
-    for (int k = 0; k < SUDOKU_TECHNIQUE_COUNT && at < cap; k++) {
-        if (!r->used[k])
+    for (int k = 0; k <= SUDOKU_TECHNIQUE_COUNT + 1 && at < cap; k++) {
+        /* the steps where no technique applied come last, as trials and
+         * guesses (the rating counts both as used[SUDOKU_GUESS]) */
+        unsigned count = k < SUDOKU_GUESS ? r->used[k] : k == SUDOKU_GUESS ? 0
+                       : k == SUDOKU_TECHNIQUE_COUNT ? (unsigned)r->trials : (unsigned)r->guesses;
+        if (!count || (k > SUDOKU_GUESS && k < SUDOKU_TECHNIQUE_COUNT))
             continue;
-        int plural = k == SUDOKU_GUESS && r->used[k] > 1;
-        int len = words ? snprintf(buf + at, cap - at, "%s%u %s%s", at ? ", " : "",
-                                   (unsigned)r->used[k], technique_words(k), plural ? "es" : "")
-                        : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "",
-                                   sudoku_technique_id(k), (unsigned)r->used[k]);
+        const char *name = k < SUDOKU_GUESS ? (words ? technique_words(k) : sudoku_technique_id(k))
+                         : k == SUDOKU_TECHNIQUE_COUNT ? (words ? (count == 1 ? "trial" : "trials")
+                                                                : "trial")
+                         : (words ? (count == 1 ? "guess" : "guesses") : "guess");
+        int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "", count, name)
+                        : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "", name, count);
         if (len < 0)
             break;
         at += (size_t)len;
@@ -83,7 +88,12 @@ void rate_answer(run_state *t, const unit *u, const uint8_t *givens, const uint8
     char used[2048];
     rate_techniques(ra, 1, used, sizeof used);
     printf("%d.%d %s", ra->score / 10, ra->score % 10, sudoku_level_name(ra->level));
-    if (ra->guesses)
+    if (ra->trials && ra->guesses)
+        printf(" (estimated; %d trial%s, %d guess%s)", ra->trials, ra->trials == 1 ? "" : "s",
+               ra->guesses, ra->guesses == 1 ? "" : "es");
+    else if (ra->trials)
+        printf(" (estimated; %d trial%s)", ra->trials, ra->trials == 1 ? "" : "s");
+    else if (ra->guesses)
         printf(" (estimated; %d guess%s)", ra->guesses, ra->guesses == 1 ? "" : "es");
     printf(": %s\n", used);
 }

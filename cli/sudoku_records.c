@@ -8,7 +8,7 @@
  *   unique    file line puzzle status count nodes microseconds
  *   all       file line puzzle status solution count nodes microseconds
  *   rate      file line puzzle status solution score level estimated
- *             hardest steps guesses techniques microseconds
+ *             hardest steps trials guesses techniques microseconds
  *   generate  index seed puzzle solution clues minimal score level
  *             estimated hardest tries microseconds
  *
@@ -27,12 +27,13 @@
 enum column {
     COL_FILE, COL_LINE, COL_INDEX, COL_SEED, COL_PUZZLE, COL_STATUS, COL_SOLUTION, COL_COUNT,
     COL_CLUES, COL_MINIMAL, COL_SCORE, COL_LEVEL, COL_ESTIMATED, COL_HARDEST, COL_STEPS,
-    COL_GUESSES, COL_TECHNIQUES, COL_TRIES, COL_NODES, COL_MICROS, COL_END = -1
+    COL_TRIALS, COL_GUESSES, COL_TECHNIQUES, COL_TRIES, COL_NODES, COL_MICROS, COL_END = -1
 };
 
 static const char *const COLUMN_NAMES[] = {
     "file", "line", "index", "seed", "puzzle", "status", "solution", "count", "clues",
-    "minimal", "score", "level", "estimated", "hardest", "steps", "guesses", "techniques",
+    "minimal", "score", "level", "estimated", "hardest", "steps", "trials", "guesses",
+    "techniques",
     "tries", "nodes", "microseconds",
 };
 
@@ -48,8 +49,8 @@ static const int8_t COLUMNS[RUN_MODES][16] = {
     [MODE_EXPLAIN] = {COL_END},
     [MODE_TO_DLX] = {COL_END},
     [MODE_RATE] = {COL_FILE, COL_LINE, COL_PUZZLE, COL_STATUS, COL_SOLUTION, COL_SCORE,
-                   COL_LEVEL, COL_ESTIMATED, COL_HARDEST, COL_STEPS, COL_GUESSES,
-                   COL_TECHNIQUES, COL_MICROS, COL_END},
+                   COL_LEVEL, COL_ESTIMATED, COL_HARDEST, COL_STEPS, COL_TRIALS,
+                   COL_GUESSES, COL_TECHNIQUES, COL_MICROS, COL_END},
     [MODE_GENERATE] = {COL_INDEX, COL_SEED, COL_PUZZLE, COL_SOLUTION, COL_CLUES, COL_MINIMAL,
                        COL_SCORE, COL_LEVEL, COL_ESTIMATED, COL_HARDEST, COL_TRIES,
                        COL_MICROS, COL_END},
@@ -87,19 +88,26 @@ static void put_null(int json)
 
 static void put_techniques(int json, const sudoku_rating *r)
 {
+    char buf[1024];
+    rate_techniques(r, 0, buf, sizeof buf);
     if (!json) {
-        char buf[1024];
-        rate_techniques(r, 0, buf, sizeof buf);
         fputs(buf, stdout);
         return;
     }
+    /* "id:count id:count" into {"id":count,...} */
     putchar('{');
-    int first = 1;
-    for (int k = 0; k < SUDOKU_TECHNIQUE_COUNT; k++) {
-        if (!r->used[k])
-            continue;
-        printf("%s\"%s\":%u", first ? "" : ",", sudoku_technique_id(k), (unsigned)r->used[k]);
-        first = 0;
+    for (char *p = buf; *p;) {
+        char *colon = strchr(p, ':'), *end = strchr(p, ' ');
+        if (!colon)
+            break;
+        printf("%s\"%.*s\":", p == buf ? "" : ",", (int)(colon - p), p);
+        if (end) {
+            printf("%.*s", (int)(end - colon - 1), colon + 1);
+            p = end + 1;
+        } else {
+            fputs(colon + 1, stdout);
+            break;
+        }
     }
     putchar('}');
 }
@@ -164,13 +172,19 @@ static void put_value(const run_state *t, const record *r, int col, int json)
         break;
     case COL_HARDEST:
         if (rated && ra->hardest >= 0)
-            put_string(json, sudoku_technique_id(ra->hardest));
+            put_string(json, ra->hardest_trial ? "trial" : sudoku_technique_id(ra->hardest));
         else
             put_null(json);
         break;
     case COL_STEPS:
         if (rated)
             printf("%d", ra->steps);
+        else
+            put_null(json);
+        break;
+    case COL_TRIALS:
+        if (rated)
+            printf("%d", ra->trials);
         else
             put_null(json);
         break;

@@ -3,17 +3,19 @@
  * human-style solver goes step by step, always by the easiest technique
  * that applies, and the hardest step decides, as in Sudoku Explainer.
  *
- * Where no technique of ours applies the solver guesses, and the score of
- * that step is an estimate: Sudoku Explainer would go on with chains we do
- * not have, and how hard those are is judged here by trial - how deep a
- * contradiction lies (the idea of Berthier's "T&E depth"):
- *   a candidate whose assumption breaks the grid by singles alone, in p
- *     placements: like Sudoku Explainer's nishio and dynamic contradiction
- *     chains, 7.6 to 9.0 as p grows;
- *   one that breaks it only with locked candidates and pairs in the
- *     propagation too: like its "dynamic forcing chains (+)", 9.5;
- *   none: nested chains are needed, 10.5 (a floor: such puzzles rate
- *     10 to 12 there).
+ * Where no technique of ours applies, the rating goes on by trial, as
+ * Sudoku Explainer goes on by chains: each candidate is assumed and
+ * propagated, and those whose assumption breaks the grid soonest are
+ * eliminated (a contradiction proves them false); the solve then goes on
+ * with the techniques. How hard such a step is, is estimated from how deep
+ * the contradiction lies (the idea of Berthier's "T&E depth"):
+ *   broken by singles alone in p placements: like Sudoku Explainer's
+ *     forcing chains, nishio and dynamic contradiction chains, 7.1 to 9.2
+ *     as p grows;
+ *   broken only with locked candidates and pairs in the propagation too:
+ *     like its "dynamic forcing chains (+)", 9.6;
+ *   not broken either way: nested chains would be needed; a guess is taken
+ *     (the solution's value, as the solver's own guess), 10.5.
  * docs/rating.md has the whole table, its sources and how the estimate
  * compares with known ratings. */
 #include "logic_internal.h"
@@ -61,7 +63,7 @@ static int level_of(int score, int guessed)
                                                                                : SUDOKU_EXPERT;
 }
 
-/* --- The estimate of a guess ------------------------------------------------- */
+/* --- Beyond the techniques: trials ------------------------------------------------ */
 
 static void save_grid(sudoku_logic *L, int *blanks)
 {
@@ -102,12 +104,20 @@ static int plus_break(sudoku_logic *L, sudoku_step *st)
     }
 }
 
-/* The estimate of docs/rating.md for the grid where a guess is due (tenths). */
-static int guess_estimate(sudoku_logic *L, sudoku_step *scratch)
+/* Where no technique applies: every candidate is assumed in turn and
+ * propagated by singles. Those whose assumption breaks the grid in the
+ * fewest placements are false, and go into *out as eliminations (sound: a
+ * contradiction proves them wrong); the estimate of docs/rating.md for the
+ * step grows with that number. When no assumption breaks by singles, the
+ * propagation takes the easy eliminations too (9.6). Returns the estimate
+ * in tenths, or 0 when nothing breaks either way: chains inside chains
+ * would be needed, and a guess is taken instead. */
+static int trial(sudoku_logic *L, sudoku_step *scratch, sudoku_step *out)
 {
     int blanks, shortest = -1;
     save_grid(L, &blanks);
-    for (int pass = 0; pass < 2; pass++) {
+    step_begin(out, SUDOKU_GUESS);
+    for (int pass = 0; pass < 2 && out->nelims == 0; pass++) {
         for (int i = 0; i < L->cells; i++) {
             for (uint64_t m = L->save_cand[i]; m; m &= m - 1) {
                 int digit = lowest_bit(m) + 1;
@@ -118,23 +128,29 @@ static int guess_estimate(sudoku_logic *L, sudoku_step *scratch)
                 else
                     broke = plus_break(L, scratch);
                 restore_grid(L, blanks);
-                if (broke && pass == 0 && (shortest < 0 || placed < shortest))
+                if (!broke || (pass == 0 && shortest >= 0 && placed > shortest))
+                    continue;
+                if (pass == 0 && (shortest < 0 || placed < shortest)) {
                     shortest = placed;
-                if (broke && pass == 1)
-                    return 96;
+                    out->nelims = 0; /* only the shortest contradictions */
+                    out->more_elims = 0;
+                }
+                step_add_elim(out, i, digit, -1, -1);
             }
         }
-        if (shortest >= 0)
-            return shortest <= 2 ? 71 : shortest <= 4 ? 76 : shortest <= 7 ? 82
-                 : shortest <= 12 ? 88 : 92;
     }
-    return 105;
+    if (out->nelims == 0)
+        return 0;
+    if (shortest < 0)
+        return 96;
+    return shortest <= 2 ? 71 : shortest <= 4 ? 76 : shortest <= 7 ? 82 : shortest <= 12 ? 88
+                                                                                       : 92;
 }
 
-/* --- Rating ---------------------------------------------------------------------- */
+/* The estimate when even trials fail: nested chains. */
+#define NESTED_ESTIMATE 105
 
-/* The highest estimate guess_estimate() gives: past it, no need to look. */
-#define ESTIMATE_CEILING 105
+/* --- Rating ---------------------------------------------------------------------- */
 
 static int rate_started(sudoku_logic *L, int solutions, sudoku_rating *out)
 {
@@ -145,39 +161,47 @@ static int rate_started(sudoku_logic *L, int solutions, sudoku_rating *out)
         return solutions;
     out->placed = L->blanks;
     uint64_t allowed = L->allowed;
-    /* every technique but the guess: when none applies the grid is where a
-     * guess is due, and is estimated before the guess changes it */
+    /* every technique but the guess: where none applies, trials go on as
+     * Sudoku Explainer's chains would, and a guess only when they fail */
     L->allowed = ~((uint64_t)1 << SUDOKU_GUESS);
     sudoku_step st, scratch;
     int rc;
     while ((rc = sudoku_logic_next(L, &st)) != 0) {
+        int by_trial = 0;
         if (rc == SUDOKU_ESTUCK) {
-            int estimate = out->score >= ESTIMATE_CEILING ? out->score
-                                                          : guess_estimate(L, &scratch);
-            step_begin(&st, SUDOKU_GUESS);
-            if (!find_guess(L, &st)) {
-                rc = SUDOKU_ECONFLICT;
-                break;
+            /* once a guess was needed the score is the highest there is:
+             * the rest is guessed without trials */
+            int estimate = out->score >= NESTED_ESTIMATE ? 0 : trial(L, &scratch, &st);
+            out->estimated = 1;
+            if (estimate) {
+                out->trials++;
+                by_trial = 1;
+            } else {
+                estimate = NESTED_ESTIMATE;
+                step_begin(&st, SUDOKU_GUESS);
+                if (!find_guess(L, &st)) {
+                    rc = SUDOKU_ECONFLICT;
+                    break;
+                }
+                out->guesses++;
             }
             st.rating = estimate;
             sudoku_logic_apply(L, &st);
-            out->estimated = 1;
         } else if (rc < 0) {
             break;
         }
         out->steps++;
         out->used[st.technique]++;
-        if (st.technique == SUDOKU_GUESS)
-            out->guesses++;
         if (st.rating > out->score || out->hardest < 0) {
             out->score = st.rating;
             out->hardest = st.technique;
+            out->hardest_trial = by_trial;
         }
     }
     L->allowed = allowed;
     if (rc < 0)
         return rc;
-    out->level = level_of(out->score, out->guesses > 0);
+    out->level = level_of(out->score, out->trials + out->guesses > 0);
     return solutions;
 }
 

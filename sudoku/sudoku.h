@@ -475,7 +475,7 @@ enum sudoku_level {
     SUDOKU_MEDIUM,      /* locked candidates, naked pairs, X-wing, hidden pairs: to 3.4 */
     SUDOKU_HARD,        /* triples, swordfish, XY- and XYZ-wings, rectangle: to 4.5 */
     SUDOKU_EXPERT,      /* quads, jellyfish, colouring, W-wing: to 6.9 */
-    SUDOKU_EXTREME,     /* no technique here finishes it: needs a guess */
+    SUDOKU_EXTREME,     /* no technique here finishes it: trials or guesses */
     SUDOKU_LEVEL_COUNT
 };
 
@@ -488,24 +488,34 @@ SUDOKU_API int sudoku_level_from_name(const char *name);
 SUDOKU_API int sudoku_level_range(int level, int *min, int *max);
 
 /* A puzzle's rating. score: the hardest step's difficulty in tenths of the
- * Sudoku Explainer scale; when guesses were needed, the estimate of
- * docs/rating.md for the hardest guess (estimated is then 1). */
+ * Sudoku Explainer scale. Where no technique applies, the rating goes on by
+ * trial, as Sudoku Explainer goes on by chains: every candidate is assumed
+ * and propagated, and those that break the grid soonest are eliminated;
+ * such a step is rated by the estimate of docs/rating.md (how soon the
+ * contradiction came), and estimated is 1. Only when no assumption breaks
+ * the grid is a guess taken (the solution's value, as sudoku_logic_next()
+ * guesses). The steps of a trial and of a guess are counted as
+ * used[SUDOKU_GUESS]. */
 typedef struct sudoku_rating {
     int solutions;       /* 0, 1 or 2 (several), as sudoku_logic_start() */
     int score;           /* tenths: 23 is 2.3 */
     int level;           /* enum sudoku_level */
-    int estimated;       /* 1 when the score includes a guess estimate */
-    int hardest;         /* the technique of the hardest step */
+    int estimated;       /* 1 when the score includes an estimate */
+    int hardest;         /* the technique of the hardest step (SUDOKU_GUESS
+                            for a trial or a guess) */
+    int hardest_trial;   /* 1 when that step was a trial */
     int steps;           /* steps taken */
-    int guesses;         /* guesses among them */
-    int placed;          /* cells filled by the steps (the blanks) */
+    int trials;          /* steps by trial, where no technique applied */
+    int guesses;         /* guesses, where no trial worked either */
+    int placed;          /* cells filled (the blanks) */
     uint32_t used[SUDOKU_TECHNIQUE_COUNT]; /* steps per technique */
 } sudoku_rating;
 
-/* Rates a puzzle: solves it with sudoku_logic_next(), every technique
- * allowed, and records the hardest step. Returns the number of solutions as
- * sudoku_logic_start() (the rating is meaningful for 1; for 0 *out holds
- * only solutions) or a negative status. */
+/* Rates a puzzle: solves it with the techniques, always the easiest that
+ * applies, going on by trial (and guess) where none does, and records the
+ * hardest step. Returns the number of solutions as sudoku_logic_start()
+ * (the rating is meaningful for 1; for 0 *out holds only solutions) or a
+ * negative status. */
 SUDOKU_API int sudoku_rate(sudoku_logic *L, const uint8_t *givens, sudoku_rating *out);
 
 /* --- Generating --------------------------------------------------------------- */

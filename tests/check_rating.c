@@ -190,7 +190,7 @@ START_TEST(test_hardest_step)
         ck_assert_int_eq(sudoku_rate(L, p, &r), 1);
         ck_assert_int_eq(sudoku_rate(L, p, &again), 1);
         ck_assert_mem_eq(&r, &again, sizeof r);
-        if (r.guesses)
+        if (r.trials || r.guesses)
             continue;
         ck_assert_int_eq(sudoku_logic_start(L, p), 1);
         sudoku_step st;
@@ -220,7 +220,7 @@ END_TEST
 /* Puzzles with a reputation (tests/data/sudoku/known.txt): the one at the
  * top of Wikipedia's "Sudoku" article is solved by singles, as the article
  * shows; Arto Inkala's 2012 "world's hardest sudoku" is beyond every
- * technique here and needs a guess, estimated above 7. */
+ * technique here and needs trials, estimated above 7. */
 START_TEST(test_known)
 {
     sudoku_shape sh;
@@ -239,11 +239,47 @@ START_TEST(test_known)
                p);
     ck_assert_int_eq(sudoku_rate(L, p, &r), 1);
     ck_assert_int_eq(r.level, SUDOKU_EXTREME);
-    ck_assert_int_gt(r.guesses, 0);
+    ck_assert_int_gt(r.trials + r.guesses, 0);
     ck_assert_int_eq(r.estimated, 1);
     ck_assert_int_ge(r.score, 70);
     ck_assert_int_eq(r.hardest, SUDOKU_GUESS);
     sudoku_logic_free(L);
+}
+END_TEST
+
+/* Trials: a rating that goes on by trial ends with the grid full, and every
+ * trial's eliminations were sound (one that took a solution's candidate
+ * would leave a broken grid later: sudoku_rate() would fail with
+ * SUDOKU_ECONFLICT, or a guess would find its cell without the solution's
+ * value). Generated extreme puzzles, and the estimates within the table of
+ * docs/rating.md. */
+START_TEST(test_trials)
+{
+    sudoku_shape sh;
+    sudoku_shape_default(&sh, 9);
+    sudoku_generator *g = sudoku_generator_new(&sh, NULL);
+    sudoku_logic *L = sudoku_logic_new(&sh, NULL);
+    sudoku_generate_options opt;
+    memset(&opt, 0, sizeof opt);
+    sudoku_level_range(SUDOKU_EXTREME, &opt.rate_min, &opt.rate_max);
+    static const int ESTIMATES[] = {71, 76, 82, 88, 92, 96, 105};
+    for (int k = 0; k < 8; k++) {
+        uint8_t p[81];
+        ck_assert_int_eq(sudoku_generate(g, &opt, 6000 + (uint64_t)k, p, NULL, NULL), SUDOKU_OK);
+        sudoku_rating r;
+        ck_assert_int_eq(sudoku_rate(L, p, &r), 1);
+        ck_assert_int_gt(r.trials + r.guesses, 0);
+        ck_assert_int_eq(r.estimated, 1);
+        ck_assert_int_eq(r.used[SUDOKU_GUESS], (uint32_t)(r.trials + r.guesses));
+        int listed = 0;
+        for (size_t e = 0; e < sizeof ESTIMATES / sizeof ESTIMATES[0]; e++)
+            listed |= r.score == ESTIMATES[e];
+        ck_assert_msg(listed, "score %d is not an estimate of the table", r.score);
+        ck_assert_int_eq(r.hardest, SUDOKU_GUESS);
+        ck_assert_int_eq(r.hardest_trial, r.score < 105);
+    }
+    sudoku_logic_free(L);
+    sudoku_generator_free(g);
 }
 END_TEST
 
@@ -283,6 +319,7 @@ Suite *rating_suite(void)
     tcase_add_test(tc, test_singles_boundary);
     tcase_add_test(tc, test_hardest_step);
     tcase_add_test(tc, test_known);
+    tcase_add_test(tc, test_trials);
     tcase_add_test(tc, test_not_one_solution);
     suite_add_tcase(s, tc);
     return s;
