@@ -41,16 +41,17 @@ void rate_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
 {
     size_t at = 0;
     buf[0] = '\0';
-    for (int k = 0; k <= SUDOKU_TECHNIQUE_COUNT + 1 && at < cap; k++) {
-        /* the steps where no technique applied come last, as trials and
-         * guesses (the rating counts both as used[SUDOKU_GUESS]) */
-        unsigned count = k < SUDOKU_GUESS ? r->used[k] : k == SUDOKU_GUESS ? 0
-                       : k == SUDOKU_TECHNIQUE_COUNT ? (unsigned)r->trials : (unsigned)r->guesses;
-        if (!count || (k > SUDOKU_GUESS && k < SUDOKU_TECHNIQUE_COUNT))
+    /* the techniques but the guess, then the steps where none applied, as
+     * trials and guesses (the rating counts both as used[SUDOKU_GUESS]):
+     * k = SUDOKU_GUESS stands for the trials, SUDOKU_GUESS + 1 the guesses */
+    for (int k = 0; k <= SUDOKU_GUESS + 1 && at < cap; k++) {
+        unsigned count = k < SUDOKU_GUESS ? r->used[k]
+                       : k == SUDOKU_GUESS ? (unsigned)r->trials : (unsigned)r->guesses;
+        if (!count)
             continue;
         const char *name = k < SUDOKU_GUESS ? (words ? technique_words(k) : sudoku_technique_id(k))
-                         : k == SUDOKU_TECHNIQUE_COUNT ? (words ? (count == 1 ? "trial" : "trials")
-                                                                : "trial")
+                         : k == SUDOKU_GUESS ? (words ? (count == 1 ? "trial" : "trials")
+                                                      : "trial")
                          : (words ? (count == 1 ? "guess" : "guesses") : "guess");
         int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "", count, name)
                         : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "", name, count);
