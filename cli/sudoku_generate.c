@@ -15,28 +15,19 @@
  * cannot be reached is not an error: the puzzle comes as close as it
  * could, and a note says what it reached.
  *
- * Ctrl-C stops it: the puzzles already made are written (in order, up to
- * the first one not finished), and the exit status is 130. */
+ * Ctrl-C (or SIGTERM, SIGHUP) stops it: the puzzles already made are
+ * written (in order, up to the first one not finished), and the exit status
+ * is 128 + the signal (130 for Ctrl-C), as for the other modes. */
 #include "sudoku_cli.h"
 
+#include "common_signal.h"
 #include "common_time.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Set by the SIGINT handler, read by the workers between puzzles. The only
- * mutable global of the command's generating: a signal handler needs one. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 #define NOT_MADE 1 /* a made.rc for a puzzle the workers never finished */
 
@@ -90,7 +81,7 @@ static void *gen_work(void *arg)
     gen_thread *w = arg;
     for (;;) {
         uint64_t k = atomic_fetch_add(&w->run->next, 1);
-        if (k >= w->run->count || interrupted)
+        if (k >= w->run->count || cli_stop_signal())
             break;
         make_one(w, k);
     }
@@ -234,22 +225,13 @@ void generate_run(run_state *t)
             out_set_status(t, 2);
         }
     } else {
-        struct sigaction sa, old;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_interrupt;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, &old);
-        for (uint64_t first = 0; first < o->generate && !interrupted; first += per_batch) {
+        /* a stop signal (cli_signals_init()) is seen by the workers
+         * between puzzles; main() says how far the run got */
+        for (uint64_t first = 0; first < o->generate && !cli_stop_signal(); first += per_batch) {
             uint64_t count = o->generate - first < per_batch ? o->generate - first : per_batch;
             run_batch(t, r, first, count);
-            if (ferror(stdout))
+            if (ferror(stdout) || t->write_errno)
                 break;
-        }
-        sigaction(SIGINT, &old, NULL);
-        if (interrupted) {
-            fprintf(stderr, "%s: interrupted after %llu puzzle%s\n", PROGRAM,
-                    (unsigned long long)t->solved, t->solved == 1 ? "" : "s");
-            out_set_status(t, 130);
         }
     }
     for (int k = 0; k < r->jobs; k++) {

@@ -2,13 +2,15 @@
 /* sudoku_modes.c - what each mode of the `sudoku` command does: the table
  * mode_table[] (how a mode runs and its functions), and the modes that
  * solve by counting solutions: the default (first solution), --count,
- * --unique and --all. --explain is in sudoku_steps.c (and the engine's
+ * --unique (batch modes, on the threads) and --all (serial: it writes each
+ * solution as it comes). --explain is in sudoku_steps.c (and the engine's
  * account, --explain=search, in sudoku_explain.c), --rate in sudoku_rate.c,
  * --generate in sudoku_generate.c.
  *
  * A batch mode is two functions: `solve` runs on a worker thread and only
  * fills the unit; `answer` runs on the main thread, in input order, and
  * writes. See "Adding a mode" in sudoku_cli.h. */
+#include "common_time.h"
 #include "sudoku_cli.h"
 
 #include <stdio.h>
@@ -25,6 +27,7 @@ static void solve_limited(sudoku_solver *s, const uint8_t *givens, uint64_t limi
     if (u->count == SUDOKU_ECONFLICT)
         sudoku_solver_conflict(s, &u->conflict);
     u->nodes = st.nodes;
+    u->found = sudoku_solver_found(s);
 }
 
 static void solve_first(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
@@ -45,63 +48,6 @@ static void solve_unique(const cli_options *o, sudoku_solver *s, const uint8_t *
 {
     (void)o;
     solve_limited(s, givens, 2, solution, u); /* a second solution settles it */
-}
-
-/* --all: each solution is appended to the unit's text. */
-typedef struct all_ctx {
-    const cli_options *o;
-    unit *u;
-    enum out_format f;
-    char *buf;                 /* one formatted solution (owned) */
-    size_t cap;
-    int failed;
-} all_ctx;
-
-static int append(unit *u, const char *text, size_t len)
-{
-    if (u->all_len + len + 1 > u->all_cap) {
-        size_t cap = u->all_cap ? u->all_cap : 256;
-        while (cap < u->all_len + len + 1)
-            cap *= 2;
-        char *p = realloc(u->all, cap);
-        if (!p)
-            return -1;
-        u->all = p;
-        u->all_cap = cap;
-    }
-    memcpy(u->all + u->all_len, text, len);
-    u->all_len += len;
-    u->all[u->all_len] = '\0';
-    return 0;
-}
-
-static int on_each_solution(void *ctx, const uint8_t *grid)
-{
-    all_ctx *a = ctx;
-    size_t len = out_format_grid(a->o, grid, a->u->n, a->f, &a->buf, &a->cap);
-    /* solutions of one puzzle are separated by a blank line when they take
-     * several lines each */
-    int sep = a->f != OUT_LINE && a->u->all_len > 0;
-    if (len == 0 || (sep && append(a->u, "\n", 1) != 0) || append(a->u, a->buf, len) != 0) {
-        a->failed = 1;
-        return 1;
-    }
-    return 0;
-}
-
-static void solve_all(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
-                      uint8_t *solution, unit *u)
-{
-    (void)solution;
-    all_ctx a = {o, u, out_format_for(o, u), NULL, 0, 0};
-    sudoku_stats st = {0};
-    u->count = sudoku_solve_each(s, givens, o->max, on_each_solution, &a, &st);
-    if (a.failed)
-        u->count = SUDOKU_ENOMEM;
-    if (u->count == SUDOKU_ECONFLICT)
-        sudoku_solver_conflict(s, &u->conflict);
-    u->nodes = st.nodes;
-    free(a.buf);
 }
 
 /* --- Answers, on the main thread ------------------------------------------- */
@@ -180,35 +126,80 @@ static void answer_unique(run_state *t, const unit *u, const uint8_t *givens,
     }
 }
 
-static void answer_all(run_state *t, const unit *u, const uint8_t *givens,
-                       const uint8_t *solution)
+/* --all: one puzzle at a time on the main thread, each solution written as
+ * it is found (nothing kept: the solutions of an empty 6x6 run to the
+ * millions), the search stopping at the first failed write. */
+typedef struct all_writer {
+    run_state *t;
+    const unit *u;
+    enum out_format f;
+    const uint8_t *givens;
+    double start;              /* when the search began (--format csv|json) */
+    uint64_t written;
+    int failed;                /* out of memory formatting */
+} all_writer;
+
+static int write_solution(void *ctx, const uint8_t *grid)
 {
-    (void)solution;
-    int64_t count = out_verdict(t, u, 1, 1);
-    if (count < 0)
-        return;
+    all_writer *a = ctx;
+    run_state *t = a->t;
     if (OUT_IS_RECORD(t->o->format)) {
-        /* a record per solution; u->all holds them a line each */
-        record r = record_of(u, givens, count ? "solved" : "none", NULL, count);
-        if (count == 0) {
+        /* a record per solution, as it comes: its count is the solution's
+         * number, its time the search's so far; the nodes are known only
+         * at the end, so the column is empty (null) */
+        record r = record_of(a->u, a->givens, "solved", grid, (int64_t)++a->written);
+        r.micros = (cli_now_seconds() - a->start) * 1e6;
+        r.nodes_unknown = 1;
+        out_record(t, &r);
+        return out_check_write(t);
+    }
+    size_t len = out_format_grid(t->o, grid, a->u->n, a->f, &t->buf, &t->buf_cap);
+    if (len == 0) {
+        a->failed = 1;
+        return 1;
+    }
+    if (a->written++ == 0)
+        out_begin_answer(t, 1);
+    else if (a->f != OUT_LINE) /* solutions of several lines: a blank line between */
+        fputc('\n', stdout);
+    fwrite(t->buf, 1, len, stdout);
+    return out_check_write(t);
+}
+
+static void all_one(run_state *t, const unit *piece, const uint8_t *givens)
+{
+    unit u = *piece; /* filled in here */
+    if (u.read_status == 0) {
+        int err = 0;
+        sudoku_solver *s = pool_solver(t->o, t->pool, u.n, &err);
+        if (!s) {
+            u.count = err;
+        } else {
+            all_writer a = {t, &u, out_format_for(t->o, &u), givens, cli_now_seconds(), 0, 0};
+            sudoku_stats st = {0};
+            u.count = sudoku_solve_each(s, givens, t->o->max, write_solution, &a, &st);
+            u.nodes = st.nodes;
+            u.found = sudoku_solver_found(s);
+            if (a.failed)
+                u.count = SUDOKU_ENOMEM;
+            if (u.count == SUDOKU_ECONFLICT)
+                sudoku_solver_conflict(s, &u.conflict);
+            u.micros = (cli_now_seconds() - a.start) * 1e6;
+            if (u.count == SUDOKU_ESTOPPED) {
+                out_note_stop(t, &u);
+                return;
+            }
+        }
+    }
+    if (out_verdict(t, &u, 1, 1) == 0) {
+        if (OUT_IS_RECORD(t->o->format)) {
+            record r = record_of(&u, givens, "none", NULL, 0);
             out_record(t, &r);
             return;
         }
-        char line[SUDOKU_MAX_CELLS + 2];
-        size_t width = (size_t)u->n * (size_t)u->n;
-        for (size_t at = 0; at + width <= u->all_len; at += width + 1) {
-            memcpy(line, u->all + at, width);
-            line[width] = '\0';
-            r.solution_text = line;
-            out_record(t, &r);
-        }
-        return;
-    }
-    out_begin_answer(t, 1);
-    if (count == 0)
+        out_begin_answer(t, 1);
         puts("none");
-    else
-        fwrite(u->all, 1, u->all_len, stdout);
+    }
 }
 
 /* --- The table --------------------------------------------------------------- */
@@ -220,8 +211,7 @@ static const mode_desc mode_table[RUN_MODES] = {
                     .answer = answer_count},
     [MODE_UNIQUE] = {.option = "--unique", .kind = MODE_BATCH, .solve = solve_unique,
                      .answer = answer_unique},
-    [MODE_ALL] = {.option = "--all", .kind = MODE_BATCH, .solve = solve_all,
-                  .answer = answer_all},
+    [MODE_ALL] = {.option = "--all", .kind = MODE_SERIAL, .one = all_one},
     [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = steps_one},
     [MODE_TO_DLX] = {.option = "--to-dlx", .kind = MODE_SERIAL, .one = to_dlx_one},
     [MODE_RATE] = {.option = "--rate", .kind = MODE_BATCH, .solve_logic = rate_solve,

@@ -17,7 +17,10 @@
  * same keys, numbers as numbers, techniques as an object of counts; a
  * value a record lacks (no solution) is null. The status is the word the
  * plain output would print ("solved", "none", "invalid", "unique",
- * "multiple", "limit" for a count that reached --max). */
+ * "multiple", "limit" for a count that reached --max). --all writes its
+ * records as the solutions come: the count is the solution's number, the
+ * microseconds the search's so far, the nodes empty (null): known only at
+ * the end. */
 #include "common_json.h"
 #include "sudoku_cli.h"
 
@@ -201,7 +204,12 @@ static void put_value(const run_state *t, const record *r, int col, int json)
             put_null(json);
         break;
     case COL_TRIES: printf("%llu", (unsigned long long)r->tries); break;
-    case COL_NODES: printf("%llu", (unsigned long long)r->nodes); break;
+    case COL_NODES:
+        if (r->nodes_unknown)
+            put_null(json);
+        else
+            printf("%llu", (unsigned long long)r->nodes);
+        break;
     case COL_MICROS: printf("%.1f", r->micros); break;
     default: break;
     }

@@ -94,6 +94,8 @@ static int search(sudoku_solver *s, int depth, int ne, uint64_t full)
         s->out_of_nodes = 1;
         return 1;
     }
+    if (sudoku_progress_due(s))
+        return 1;
     uint64_t mask = 0;
     int cell = choose(s, depth, ne, full, &mask);
     if (cell < 0)

@@ -168,7 +168,7 @@ if [ "${DLX_VALGRIND:-0}" != 1 ]; then
     wait "$pid"
     st=$?
     [ "$st" -eq 130 ] || fail "Ctrl-C: status $st, not 130"
-    grep -q "interrupted after [0-9]* puzzles" "$T/err" || fail "Ctrl-C: $(cat "$T/err")"
+    grep -q "interrupted (SIGINT) after [0-9]* answers" "$T/err" || fail "Ctrl-C: $(cat "$T/err")"
     [ "$(awk 'length($0) != 81' "$T/int" | wc -l)" -eq 0 ] || fail "Ctrl-C: a cut line"
     head -3 "$T/int" > "$T/int3"
     all_unique "$T/int3" 9 3 3 || fail "Ctrl-C: a puzzle not unique"
