@@ -11,6 +11,8 @@
 #   make bench      the benchmark (see bench/README.md)
 #   make web        the browser page's engine, libdlx in WebAssembly (web/, docs/web.md)
 #   make check-web  the page in headless Chromium against the dlx command's trace
+#   make mpi        dlx-mpi, the search over the ranks of an MPI job (Open MPI)
+#   make check-mpi  its tests with mpirun (skipped, saying how to install, without MPI)
 #   make install    headers, both libraries, pkg-config files, the programs, man pages,
 #                   docs and bash completions (DESTDIR, PREFIX and the *DIR below)
 #   make uninstall  removes exactly what install put (give it the same variables)
@@ -104,7 +106,7 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
-.PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
+.PHONY: all run check mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
         uninstall completion dist distcheck clean web web-toolchain check-web
 .DEFAULT_GOAL := all
 
@@ -301,6 +303,38 @@ web: all $(WEB_BUILD)/dlx.wasm
 # driver when root; otherwise says how, and skips.
 check-web: web
 	@BUILD=$(BUILD) sh tests/web/run.sh
+
+# --- MPI (optional) -----------------------------------------------------------
+# dlx-mpi, one search over the ranks of an MPI job (docs/parallel.md), built
+# only here: `make` and `make check` never need MPI. Compiled by Open MPI's
+# wrapper (MPICC; OMPI_CC=clang makes it use clang); tests/mpi/ensure-mpi.sh
+# installs Debian's openmpi-bin and libopenmpi-dev as root, or says how.
+# check-mpi runs tests/mpi/test_mpi.sh, and skips (status 0, with the install
+# command) when Open MPI is missing and cannot be installed.
+MPICC   ?= mpicc
+DLX_MPI := $(BUILD)/bin/dlx-mpi
+MPI_OBJ := $(BUILD)/obj/cli/dlx_mpi.o $(call obj,cli/dlxcmd_output.c $(CLI_COMMON))
+
+mpi:
+	@sh tests/mpi/ensure-mpi.sh
+	@$(MAKE) --no-print-directory $(DLX_MPI)
+
+$(BUILD)/obj/cli/dlx_mpi.o: cli/dlx_mpi.c
+	@mkdir -p $(@D)
+	$(say) MPICC $@
+	$(Q)$(MPICC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(DLX_MPI): $(MPI_OBJ) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(say) LINK $@
+	$(Q)$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+check-mpi: all
+	@if sh tests/mpi/ensure-mpi.sh; then \
+	    $(MAKE) --no-print-directory $(DLX_MPI) && BUILD=$(BUILD) sh tests/mpi/test_mpi.sh; \
+	else \
+	    echo "check-mpi: skipped: Open MPI is missing (see the command above)"; \
+	fi
 
 # --- running ------------------------------------------------------------------
 run: all
