@@ -80,7 +80,7 @@ CLI_COMMON  := $(wildcard cli/common_*.c)
 DLX_CLI     := cli/dlx.c $(wildcard cli/dlxcmd_*.c)
 SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
-BENCHES     := $(wildcard bench/*.c)
+BENCHES     := $(wildcard bench/*.c bench/sim/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 

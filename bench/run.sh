@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 data=${DATA:-$root/../shared/data}
 status=0
 for b in "$build"/bin/bench/*; do
-    [ -x "$b" ] || continue
+    [ -f "$b" ] && [ -x "$b" ] || continue
     echo "== $(basename "$b")"
     if [ -d "$data" ]; then
         "$b" "$data" || status=1
@@ -20,6 +20,15 @@ for b in "$build"/bin/bench/*; do
     fi
     echo
 done
+# The scheduling simulator (bench/sim/run.sh): a search of 16 queens to
+# profile its tree the first time, a minute or two; skipped by BENCH_QUICK=1.
+echo "== sim (bench/sim/run.sh)"
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+    echo "skipped (BENCH_QUICK=1)"
+else
+    sh "$root/bench/sim/run.sh" "$build" || status=1
+fi
+echo
 # Against tdoku (issue 13): only when a checkout of it is named; the project
 # does not need it.
 echo "== compare-tdoku.sh"
