@@ -83,6 +83,7 @@ EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c bench/sim/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
+TOOLS       := $(wildcard tests/tools/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -97,6 +98,9 @@ LIBS        := $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(LIBSUDOKU_SO)
 PROGRAMS    := $(if $(wildcard cli/dlx.c),$(BUILD)/bin/dlx) $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku)
 EXAMPLE_BIN := $(patsubst examples/%.c,$(BUILD)/bin/examples/%,$(EXAMPLES))
 BENCH_BIN   := $(patsubst bench/%.c,$(BUILD)/bin/bench/%,$(BENCHES))
+# Developer tools (tests/tools/): built with everything so they keep
+# compiling; run by hand (each says what it is for).
+TOOL_BIN    := $(patsubst tests/tools/%.c,$(BUILD)/bin/tools/%,$(TOOLS))
 TEST_BIN    := $(BUILD)/tests/check_all
 FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
@@ -106,7 +110,7 @@ FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
         uninstall completion dist distcheck clean web web-toolchain check-web
 .DEFAULT_GOAL := all
 
-all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
+all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -152,6 +156,11 @@ $(BUILD)/bin/examples/%: $(BUILD)/obj/examples/%.o $(LIBDLX_A)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
 
 $(BUILD)/bin/bench/%: $(BUILD)/obj/bench/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+$(BUILD)/bin/tools/%: $(BUILD)/obj/tests/tools/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
@@ -256,7 +265,7 @@ $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
 # Objects built on the way to a program by a pattern rule are kept, so a
 # second make has nothing to do.
-.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES))
+.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES) $(TOOLS))
 
 $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
