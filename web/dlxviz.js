@@ -871,7 +871,7 @@
     document.getElementById("play").addEventListener("click", () => setPlaying(!playing));
     document.addEventListener("keydown", (e) => {
       if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
-      const key = { ArrowRight: actions.step, ArrowLeft: actions.back, Home: actions.first,
+      const key = { ArrowRight: actions.step, ArrowLeft: actions.back, Home: actions.first, End: actions.last,
         PageDown: actions.nextChoice, PageUp: actions.prevChoice }[e.key];
       if (key) { e.preventDefault(); setPlaying(false); go(key); }
       else if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
