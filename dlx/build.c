@@ -20,6 +20,7 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
         return DLX_ETOOBIG;
     int32_t x = p->n_items + 1; /* header index */
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     int rc = dlxi_grow_items(p, x + 1);
     if (rc)
         return rc;
@@ -118,6 +119,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
     if (rc)
         return rc;
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     dlx_nodes nd = p->nd;
     if (p->n_options == 0) {
         int32_t s = p->n_nodes++;

@@ -21,8 +21,8 @@
  *
  * The modules: memory.c (the allocator and growing arrays), problem.c
  * (creating, copying, settings, questions), build.c (items and options),
- * commit.c (commitments and the snapshot), search.c (the search loop),
- * prefix.c (splitting a search), check.c (the invariant walk), text.c (the
+ * commit.c (commitments and the snapshot), search.c (the search loop on
+ * the links), search_bits.c (the same search on bit sets), prefix.c (splitting a search), check.c (the invariant walk), text.c (the
  * text format, on the public API only).
  */
 #ifndef DLX_INTERNAL_H
@@ -131,6 +131,9 @@ struct dlx_problem {
     dlx_event_fn on_event;
     void *event_ctx;
     enum dlx_choose choose;
+    enum dlx_strategy strategy; /* the caller's setting */
+    int bits_search;    /* the search under way (or done) runs on bits, not links */
+    struct dlx_bits *bits; /* the bit-set search's tables, built at its first use */
     int randomized;
     uint64_t rng;
 
@@ -170,6 +173,34 @@ int32_t dlxi_choose_item(dlx_problem *p);
 /* Calls the event hook with ev; a non-zero answer becomes a stop request. */
 void dlxi_emit(dlx_problem *p, dlx_event ev);
 
+/* Counts a solution made of the choices 0..levels-1 (and the commitments),
+ * tells the hook and the callback; 1 when the search must stop there. Both
+ * searches call it, choice[] holding a node of each chosen option. */
+int dlxi_visit_solution(dlx_problem *p, int32_t levels);
+
+/* --- search_bits.c ------------------------------------------------------- */
+
+/* Builds the bit-set search's tables (kept until dlxi_drop_bits()): DLX_OK,
+ * DLX_ENOMEM or DLX_ETOOBIG. */
+int dlxi_build_bits(dlx_problem *p);
+void dlxi_drop_bits(dlx_problem *p);
+/* Whether the problem's shape suits the bit-set search (DLX_STRATEGY_AUTO):
+ * its frame (a bit per option, a count per primary item) is at most this
+ * many bytes. */
+#define DLX_BITS_MAX_FRAME 4096
+int dlxi_bits_suits(const dlx_problem *p);
+/* Runs or resumes the bit-set search; as the links' loop, it returns
+ * DLX_OK, DLX_STOPPED or DLX_PAUSED. */
+int dlxi_run_bits(dlx_problem *p, uint64_t budget);
+/* The live state during a bit-set search, for query.c and the estimate. */
+int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x);
+int dlxi_bits_active(const dlx_problem *p, int32_t x);
+int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
+int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
+double dlxi_bits_estimate(const dlx_problem *p);
+/* The invariant walk of the frame in force: DLX_OK or DLX_EINVAL. */
+int dlxi_bits_check(const dlx_problem *p);
+
 /* --- problem.c ----------------------------------------------------------- */
 
 /* splitmix64 and an unbiased integer in [0, n), n > 0; all the state is the
@@ -198,6 +229,13 @@ static inline void dlxi_forget_search(dlx_problem *p)
     p->level = 0;
     p->found = 0;
     p->stop_requested = 0;
+    p->bits_search = 0;
+}
+
+/* A search under way on bits: the links stay as the commitments left them. */
+static inline int dlxi_bits_in_search(const dlx_problem *p)
+{
+    return p->bits_search && dlxi_in_search(p);
 }
 
 /* The option a node belongs to: the spacer after it says. */

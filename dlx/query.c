@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* query.c - questions about a problem: its items and options as built, and
  * the live state of the links (list lengths, active items) that event hooks
- * and teaching tools read while a search runs. Nothing here changes the
- * problem.
+ * and teaching tools read while a search runs (during a search on bits,
+ * the same questions are answered from its frame). Nothing here changes
+ * the problem.
  */
 #include "dlx_internal.h"
 
@@ -52,6 +53,8 @@ int32_t dlx_item_remaining(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_remaining(p, item + 1);
     return p->nd.im[item + 1].itm;
 }
 
@@ -60,6 +63,8 @@ int dlx_item_is_active(const dlx_problem *p, int32_t item)
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
     int32_t x = item + 1;
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_active(p, x);
     if (p->secondary[x])
         return 0;
     return p->cl[p->cl[x].prev].next == x;
@@ -69,6 +74,8 @@ int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int3
 {
     if (!p || item < 0 || item >= p->n_items || cap < 0 || (cap > 0 && !opts))
         return DLX_EINVAL;
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_options(p, item + 1, opts, cap);
     dlx_nodes nd = p->nd;
     int32_t x = item + 1, k = 0;
     for (int32_t q = nd.ud[x].down; q != x; q = nd.ud[q].down, k++)
@@ -81,6 +88,8 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
     if (!p || cap < 0 || (cap > 0 && !items))
         return DLX_EINVAL;
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_active_items(p, items, cap);
     int32_t k = 0;
     for (int32_t x = p->cl[0].next; x != 0; x = p->cl[x].next, k++)
         if (k < cap)

@@ -9,7 +9,8 @@
  * copies are compiled from one inline function: without colours, with
  * colours, and a general one that also serves the event hook, randomisation
  * and the "first item" rule, so that none of those costs anything when
- * unused.
+ * unused. dlx_search() also chooses between this loop and the bit-set
+ * search of search_bits.c, which visits the same tree.
  */
 #include "dlx_internal.h"
 
@@ -99,8 +100,9 @@ static int32_t collect_solution(dlx_problem *p, int32_t levels)
 
 /* A solution made of the choices 0..levels-1 (and the commitments): counts
  * it, tells the hook and the callback. Returns 1 when the search must stop
- * here (a callback said so, or the limit is reached). */
-DLX_NOINLINE int visit_solution(dlx_problem *p, int32_t levels)
+ * here (a callback said so, or the limit is reached). Kept out of line: it
+ * is not the hot path of either search. */
+int dlxi_visit_solution(dlx_problem *p, int32_t levels)
 {
     p->stats.solutions++;
     p->found++;
@@ -219,7 +221,7 @@ forward:
         max_level = level;
     if (cl[0].next == 0) {
         /* A solution: a leaf of the tree. */
-        if (visit_solution(p, level)) {
+        if (dlxi_visit_solution(p, level)) {
             p->state = S_SOLUTION;
             rc = DLX_STOPPED;
             goto out;
@@ -292,7 +294,18 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         p->level = 0;
         p->found = 0;
         p->stop_requested = 0;
+        /* The strategy is settled when a search starts and kept until it is
+         * reset. */
+        p->bits_search = 0;
+        if (dlx_search_strategy(p) == DLX_STRATEGY_BITS) {
+            rc = dlxi_build_bits(p);
+            if (rc && p->strategy == DLX_STRATEGY_BITS)
+                return rc;
+            p->bits_search = rc == DLX_OK;
+        }
     }
+    if (p->bits_search)
+        return dlxi_run_bits(p, node_budget);
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
         return run_general(p, node_budget);
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
@@ -304,8 +317,9 @@ int dlx_reset(dlx_problem *p)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;
-    if (dlxi_in_search(p)) {
-        /* Undo the choices still in force, deepest first. */
+    if (dlxi_in_search(p) && !p->bits_search) {
+        /* Undo the choices still in force, deepest first (a search on bits
+         * never touched the links). */
         for (int32_t l = p->level - 1; l >= 0; l--) {
             int32_t cur = p->choice[l];
             uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
@@ -345,6 +359,8 @@ double dlx_estimate_done(const dlx_problem *p)
         return 0.0;
     if (p->state == S_DONE)
         return 1.0;
+    if (p->bits_search)
+        return dlxi_bits_estimate(p);
     dlx_nodes nd = p->nd;
     double done = 0.0, width = 1.0;
     for (int32_t l = 0; l < p->level; l++) {
@@ -355,4 +371,20 @@ double dlx_estimate_done(const dlx_problem *p)
         done += k / width;
     }
     return done + 0.5 / width;
+}
+
+enum dlx_strategy dlx_search_strategy(const dlx_problem *p)
+{
+    if (!p)
+        return DLX_STRATEGY_LINKS;
+    if (p->state != S_IDLE)
+        return p->bits_search ? DLX_STRATEGY_BITS : DLX_STRATEGY_LINKS;
+    /* The hook watches the links dance, a seed shuffles the links' lists,
+     * and the "first item" rule is for teaching: all three dance. */
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+        p->strategy == DLX_STRATEGY_LINKS)
+        return DLX_STRATEGY_LINKS;
+    if (p->strategy == DLX_STRATEGY_BITS || dlxi_bits_suits(p))
+        return DLX_STRATEGY_BITS;
+    return DLX_STRATEGY_LINKS;
 }

@@ -1,0 +1,758 @@
+/* SPDX-License-Identifier: MIT */
+/* search_bits.c - the bit-set search: Algorithm X (and C, with colours) on
+ * bit sets instead of dancing links, for problems whose whole search state
+ * fits in a few cache lines. It visits exactly the tree of Knuth's DLX1
+ * (DLX2 with colours) under his branching rule, and finds the same
+ * solutions in the same order; only the work per node differs.
+ *
+ * The state at a node of the search tree is a frame:
+ *   live[]    one bit per option: not yet ruled out;
+ *   settled[] one bit per secondary item: covered or purified already;
+ *   cnt[]     for each primary item, how many live options contain it (its
+ *             LEN), or INACTIVE once it is covered.
+ * Trying an option copies the parent's frame into the next level's and
+ * rules out, item by item, every live option that clashes with it: a word
+ * of live[] at a time, through per-item lists of (word, mask) pairs, each
+ * ruled-out option lowering the counts of its primary items. Going back up
+ * is forgetting a frame, so there is no uncover pass, and a trial can stop
+ * the moment a primary item is left with no option (the child would be a
+ * dead end: it is counted as the one node DLX1 visits there, and never
+ * built). Knuth's SSXC1 and SSXCC get the same two gains with sparse sets
+ * and a stack of saved sizes; bit sets make each ruled-out option a bit
+ * clear and a few decrements, and a level's undo a copy of its frame.
+ *
+ * At each level the item chosen is the active primary item with the fewest
+ * live options, leftmost on ties: DLX1's rule. The options of that item are
+ * ruled out once for the level, as DLX1's cover does, and kept as the
+ * level's candidates, tried in the order of their ids, which is the order of
+ * the item's list in the links. No active item ever has a count of 0 below
+ * the root (a trial that would leave one is the dead end above), so the scan
+ * may stop at the first item with one option: that is the leftmost minimum,
+ * and DLX_CHOOSE_MRV and DLX_CHOOSE_MRV_FULL choose alike here.
+ *
+ * The static tables are built at the first search that uses them and kept
+ * until the problem changes shape; the search never touches the links, so a
+ * problem's commitments stay as they are, and each search starts from a
+ * root frame made from them.
+ */
+#include "dlx_internal.h"
+
+#include <string.h>
+
+/* cnt[] of a covered item; covered items stay far above ACTIVE_BELOW, even
+ * after the decrements of the trial that covers them. */
+#define INACTIVE INT32_MAX
+#define ACTIVE_BELOW (INT32_MAX / 2)
+
+/* What choosing an option does to each of its items (act[] codes). */
+enum { ACT_PRIMARY = 0, ACT_COVER = 1, ACT_PURIFY = 2 };
+#define ACT_CODE(slot, kind) ((slot) * 4 + (kind))
+#define ACT_KIND(code) ((code) & 3)
+#define ACT_SLOT(code) ((code) >> 2)
+
+/* One level of the search. */
+struct bits_level {
+    int32_t item;           /* primary slot of the item chosen here */
+    int32_t cand, cand_end; /* its options: pairs cand_w/cand_m[cand..cand_end) */
+    int32_t zero, zero_end; /* items its cover left with no option: zeros[...] */
+    uint64_t rest;          /* options of pair `cand` not yet tried */
+    int32_t tried, width;   /* options tried so far of `width`: for estimates */
+};
+
+struct dlx_bits {
+    size_t bytes;            /* the one block holding this structure and its arrays */
+    int32_t words;           /* words of live[] */
+    int32_t sec_words;       /* words of settled[] */
+    int32_t frame_words;     /* words of a frame: live, settled, cnt */
+    int32_t levels;          /* frames (and level records) allocated */
+    int32_t n_prim, n_sec;
+    int32_t *prim_hdr;       /* [primary slot] header index */
+    int32_t *sec_hdr;        /* [secondary slot] header index */
+    int32_t *slot;           /* [header] primary or secondary slot */
+    /* Kill lists: list k rules out the options of live[w] & kill_m[j] for
+     * kill_w/kill_m[j], j in [kill_at[k], kill_at[k+1]). List x-1: all
+     * options of item x (a header index); then one per (secondary item,
+     * colour): its options with another colour or none. */
+    int32_t *kill_at;
+    int32_t *kill_w;
+    uint64_t *kill_m;
+    /* Per option: what choosing it does, and what ruling it out touches. */
+    int32_t *act_at;         /* [option + 1] its items in act[] (node order) */
+    int32_t *act;            /* [2 * k]: ACT_CODE, kill list */
+    int32_t *prim_at;        /* [option + 1] its primary slots in prim[] */
+    int32_t *prim;
+    int32_t *hides;          /* [option] its nodes but one: DLX updates of a hide */
+    /* The search. */
+    uint64_t *frames;        /* [levels * frame_words] */
+    struct bits_level *lv;   /* [levels] */
+    int32_t *cand_w;         /* candidate pairs of all levels, a stack */
+    uint64_t *cand_m;
+    int32_t *zeros;          /* items left without options, a stack */
+    int at_trial;            /* paused just before a trial (not at a solution) */
+};
+
+/* --- The frame ----------------------------------------------------------- */
+
+static uint64_t *frame_at(const struct dlx_bits *b, int32_t level)
+{
+    return b->frames + (size_t)level * (size_t)b->frame_words;
+}
+
+static int32_t *counts_of(const struct dlx_bits *b, uint64_t *frame)
+{
+    return (int32_t *)(void *)(frame + b->words + b->sec_words);
+}
+
+static const int32_t *counts_in(const struct dlx_bits *b, const uint64_t *frame)
+{
+    return (const int32_t *)(const void *)(frame + b->words + b->sec_words);
+}
+
+/* --- Building the tables --------------------------------------------------- */
+
+/* The colour a node gives its item, as built: while the item is purified
+ * (by a commitment) the node shows -1 and its header holds the colour. */
+static int32_t node_color(dlx_nodes nd, int32_t q)
+{
+    int32_t c = nd.im[q].color;
+    return c < 0 ? nd.im[nd.im[q].itm].color : c;
+}
+
+void dlxi_drop_bits(dlx_problem *p)
+{
+    if (p->bits)
+        dlxi_free(p, p->bits, p->bits->bytes);
+    p->bits = NULL;
+}
+
+/* Emits the (word, mask) pairs of the options opts[0..n-1] (ascending)
+ * whose colour is not `except` (all of them when except is 0: no option has
+ * colour 0 excepted, since 0 means "no colour" and uncoloured uses clash
+ * with every colour). With `w` NULL only counts them. */
+static int32_t emit_pairs(const int32_t *opts, const int32_t *colors, int32_t n, int32_t except,
+                          int32_t *w, uint64_t *m)
+{
+    int32_t pairs = 0, last = -1;
+    for (int32_t k = 0; k < n; k++) {
+        if (except > 0 && colors[k] == except)
+            continue;
+        int32_t word = opts[k] / 64;
+        if (word != last) {
+            if (w) {
+                w[pairs] = word;
+                m[pairs] = 0;
+            }
+            pairs++;
+            last = word;
+        }
+        if (w)
+            m[pairs - 1] |= (uint64_t)1 << (opts[k] % 64);
+    }
+    return pairs;
+}
+
+/* Scratch of the build: every item's options in id order (a CSR of the
+ * nodes), their colours, and for each coloured node the kill list of its
+ * (item, colour). Freed before the build returns. */
+struct bits_scratch {
+    size_t bytes;
+    int32_t *at;      /* [header] first CSR position of the item; at[N+1] the end */
+    int32_t *opts;    /* [position] option */
+    int32_t *colors;  /* [position] colour */
+    int32_t *list;    /* [position] kill list of (item, colour); -1 uncoloured */
+    int32_t *pos;     /* [node] its CSR position */
+};
+
+static int make_scratch(dlx_problem *p, struct bits_scratch *t)
+{
+    const dlx_nodes nd = p->nd;
+    const int32_t N = p->n_items, O = p->n_options;
+    int32_t n = p->n_nodes - 1 - N - (O ? O + 1 : 0); /* nodes in options */
+    t->bytes = ((size_t)(N + 2) + 3 * (size_t)n + (size_t)p->n_nodes) * sizeof(int32_t);
+    int32_t *block = dlxi_alloc(p, t->bytes);
+    if (!block)
+        return DLX_ENOMEM;
+    t->at = block;
+    t->opts = t->at + N + 2;
+    t->colors = t->opts + n;
+    t->list = t->colors + n;
+    t->pos = t->list + n;
+    memset(t->at, 0, (size_t)(N + 2) * sizeof *t->at);
+    for (int32_t o = 0; o < O; o++)
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            t->at[nd.im[q].itm + 1]++;
+    for (int32_t x = 1; x <= N + 1; x++)
+        t->at[x] += t->at[x - 1];
+    /* at[x] now ends item x-1; fill moving at[x] from x's start to its end,
+     * then shift back. */
+    for (int32_t o = 0; o < O; o++)
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++) {
+            int32_t x = nd.im[q].itm, j = t->at[x]++;
+            t->opts[j] = o;
+            t->colors[j] = node_color(nd, q);
+            t->list[j] = -1;
+            t->pos[q] = j;
+        }
+    for (int32_t x = N + 1; x > 0; x--)
+        t->at[x] = t->at[x - 1];
+    t->at[0] = 0;
+    return DLX_OK;
+}
+
+/* Numbers the (secondary item, colour) kill lists from `first`, marking
+ * each coloured position with its list; returns the number of pairs all of
+ * them need. */
+static int64_t number_color_lists(const dlx_problem *p, struct bits_scratch *t, int32_t first,
+                                  int32_t *lists)
+{
+    int64_t pairs = 0;
+    int32_t list = first;
+    for (int32_t x = 1; x <= p->n_items; x++) {
+        if (!p->secondary[x])
+            continue;
+        int32_t a = t->at[x], n = t->at[x + 1] - a;
+        for (int32_t k = 0; k < n; k++) {
+            int32_t c = t->colors[a + k];
+            if (c <= 0 || t->list[a + k] >= 0)
+                continue;
+            for (int32_t j = k; j < n; j++)
+                if (t->colors[a + j] == c)
+                    t->list[a + j] = list;
+            list++;
+            pairs += emit_pairs(t->opts + a, t->colors + a, n, c, NULL, NULL);
+        }
+    }
+    *lists = list - first;
+    return pairs;
+}
+
+int dlxi_build_bits(dlx_problem *p)
+{
+    if (p->bits)
+        return DLX_OK;
+    const dlx_nodes nd = p->nd;
+    const int32_t N = p->n_items, O = p->n_options;
+    struct bits_scratch t;
+    if (make_scratch(p, &t))
+        return DLX_ENOMEM;
+    /* Sizes first, so that one block holds everything. */
+    int64_t kill_pairs = 0, acts = 0, prims = 0, min_prim = INT32_MAX;
+    for (int32_t x = 1; x <= N; x++)
+        kill_pairs += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0,
+                                 NULL, NULL);
+    int32_t color_lists = 0;
+    if (p->has_colors)
+        kill_pairs += number_color_lists(p, &t, N, &color_lists);
+    for (int32_t o = 0; o < O; o++) {
+        int64_t np = 0;
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, acts++)
+            np += !p->secondary[nd.im[q].itm];
+        prims += np;
+        if (np > 0 && np < min_prim)
+            min_prim = np;
+    }
+    if (min_prim == INT32_MAX)
+        min_prim = 1;
+    if (kill_pairs > INT32_MAX / 2 || acts > INT32_MAX / 2) {
+        dlxi_free(p, t.at, t.bytes);
+        return DLX_ETOOBIG;
+    }
+    int32_t n_prim = p->n_primary, n_sec = N - p->n_primary;
+    int32_t words = (O + 63) / 64, sec_words = (n_sec + 63) / 64;
+    int32_t frame_words = words + sec_words + (n_prim + 1) / 2;
+    frame_words = (frame_words + 3) & ~3; /* whole 32-byte blocks for the copy */
+    /* A level covers at least min_prim primary items, so levels 0..deepest
+     * and the trial below the deepest need this many frames; candidates and
+     * zeros along one path never exceed the options and the primary items. */
+    int32_t levels = (n_prim > 0 ? (n_prim - 1) / (int32_t)min_prim : 0) + 2;
+    size_t bytes = 0;
+#define LAYOUT(field, type, count)                                                     \
+    size_t off_##field = bytes;                                                        \
+    bytes += (((size_t)(count) * sizeof(type)) + 31) & ~(size_t)31
+    LAYOUT(head, struct dlx_bits, 1);
+    LAYOUT(frames, uint64_t, (size_t)levels * (size_t)frame_words);
+    LAYOUT(kill_m, uint64_t, kill_pairs);
+    LAYOUT(cand_m, uint64_t, O + 1);
+    LAYOUT(lv, struct bits_level, levels);
+    LAYOUT(prim_hdr, int32_t, n_prim + 1);
+    LAYOUT(sec_hdr, int32_t, n_sec + 1);
+    LAYOUT(slot, int32_t, N + 1);
+    LAYOUT(kill_at, int32_t, N + color_lists + 1);
+    LAYOUT(kill_w, int32_t, kill_pairs);
+    LAYOUT(act_at, int32_t, O + 1);
+    LAYOUT(act, int32_t, 2 * acts);
+    LAYOUT(prim_at, int32_t, O + 1);
+    LAYOUT(prim, int32_t, prims);
+    LAYOUT(hides, int32_t, O);
+    LAYOUT(cand_w, int32_t, O + 1);
+    LAYOUT(zeros, int32_t, n_prim + 1);
+#undef LAYOUT
+    (void)off_head;
+    char *block = dlxi_alloc(p, bytes);
+    if (!block) {
+        dlxi_free(p, t.at, t.bytes);
+        return DLX_ENOMEM;
+    }
+    struct dlx_bits *b = (struct dlx_bits *)(void *)block;
+    memset(b, 0, sizeof *b);
+#define PLACE(field) b->field = (void *)(block + off_##field)
+    PLACE(frames);
+    PLACE(kill_m);
+    PLACE(cand_m);
+    PLACE(lv);
+    PLACE(prim_hdr);
+    PLACE(sec_hdr);
+    PLACE(slot);
+    PLACE(kill_at);
+    PLACE(kill_w);
+    PLACE(act_at);
+    PLACE(act);
+    PLACE(prim_at);
+    PLACE(prim);
+    PLACE(hides);
+    PLACE(cand_w);
+    PLACE(zeros);
+#undef PLACE
+    b->bytes = bytes;
+    b->words = words;
+    b->sec_words = sec_words;
+    b->frame_words = frame_words;
+    b->levels = levels;
+    b->n_prim = n_prim;
+    b->n_sec = n_sec;
+    /* Slots in item order, the order of the active list. */
+    for (int32_t x = 1, i = 0, s = 0; x <= N; x++) {
+        if (p->secondary[x]) {
+            b->sec_hdr[s] = x;
+            b->slot[x] = s++;
+        } else {
+            b->prim_hdr[i] = x;
+            b->slot[x] = i++;
+        }
+    }
+    /* Kill lists: list x-1 is all of item x's options; then the colour lists
+     * in the order number_color_lists() gave them. */
+    int32_t pair = 0, list = 0;
+    for (int32_t x = 1; x <= N; x++) {
+        int32_t a = t.at[x];
+        b->kill_at[list++] = pair;
+        pair += emit_pairs(t.opts + a, t.colors + a, t.at[x + 1] - a, 0, b->kill_w + pair,
+                           b->kill_m + pair);
+    }
+    for (int32_t x = 1; x <= N && p->has_colors; x++) {
+        int32_t a = t.at[x], n = t.at[x + 1] - a;
+        for (int32_t k = 0; k < n; k++) {
+            if (t.list[a + k] != list)
+                continue; /* uncoloured, or a colour met before */
+            b->kill_at[list++] = pair;
+            pair += emit_pairs(t.opts + a, t.colors + a, n, t.colors[a + k], b->kill_w + pair,
+                               b->kill_m + pair);
+        }
+    }
+    b->kill_at[list] = pair;
+    /* Per option: what choosing it does to each item (node order), its
+     * primary slots, and the updates a hide of it makes in the links. */
+    int32_t k = 0, pr = 0;
+    for (int32_t o = 0; o < O; o++) {
+        b->act_at[o] = k;
+        b->prim_at[o] = pr;
+        int32_t size = 0;
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, size++, k++) {
+            int32_t x = nd.im[q].itm, j = t.pos[q];
+            if (!p->secondary[x]) {
+                b->act[2 * k] = ACT_CODE(b->slot[x], ACT_PRIMARY);
+                b->act[2 * k + 1] = x - 1;
+                b->prim[pr++] = b->slot[x];
+            } else if (t.colors[j] == 0) {
+                b->act[2 * k] = ACT_CODE(b->slot[x], ACT_COVER);
+                b->act[2 * k + 1] = x - 1;
+            } else {
+                b->act[2 * k] = ACT_CODE(b->slot[x], ACT_PURIFY);
+                b->act[2 * k + 1] = t.list[j];
+            }
+        }
+        b->hides[o] = size - 1;
+    }
+    b->act_at[O] = k;
+    b->prim_at[O] = pr;
+    dlxi_free(p, t.at, t.bytes);
+    p->bits = b;
+    return DLX_OK;
+}
+
+/* --- The root frame -------------------------------------------------------- */
+
+/* The frame of the root: the options the commitments leave, and the counts
+ * they give. An option is live when none of its items is taken and each of
+ * its coloured items is free or held at its colour (commit_state[]). */
+static void root_frame(dlx_problem *p, struct dlx_bits *b)
+{
+    const dlx_nodes nd = p->nd;
+    uint64_t *f = frame_at(b, 0), *live = f, *settled = f + b->words;
+    int32_t *cnt = counts_of(b, f);
+    memset(f, 0, (size_t)b->frame_words * sizeof *f);
+    for (int32_t s = 0; s < b->n_sec; s++)
+        if (p->commit_state[b->sec_hdr[s]] != 0)
+            settled[s / 64] |= (uint64_t)1 << (s % 64);
+    for (int32_t i = 0; i < b->n_prim; i++)
+        cnt[i] = p->commit_state[b->prim_hdr[i]] != 0 ? INACTIVE : 0;
+    for (int32_t o = 0; o < p->n_options; o++) {
+        int ok = 1;
+        for (int32_t q = p->opt_first[o]; ok && nd.im[q].itm > 0; q++) {
+            int32_t st = p->commit_state[nd.im[q].itm];
+            ok = st == 0 || (st > 0 && node_color(nd, q) == st);
+        }
+        if (!ok)
+            continue;
+        live[o / 64] |= (uint64_t)1 << (o % 64);
+        for (int32_t k = b->prim_at[o]; k < b->prim_at[o + 1]; k++)
+            cnt[b->prim[k]]++;
+    }
+}
+
+/* --- The dance on bits ------------------------------------------------------- */
+
+/* Rules out every live option of kill list `list`: clears its bits and
+ * lowers the counts of its primary items. As the cover of a level's item
+ * (`level_cover`), the options are kept as the level's candidates and the
+ * items left with no option are noted; in a trial it returns 0 the moment
+ * an active item is left with none (a dead end), 1 otherwise. */
+DLX_INLINE int rule_out(const struct dlx_bits *b, uint64_t *live, int32_t *cnt, int32_t list,
+                        const int level_cover, int32_t *cand_top, int32_t *zero_top,
+                        uint64_t *updates)
+{
+    const int32_t *kw = b->kill_w, *prim_at = b->prim_at, *prim = b->prim;
+    const uint64_t *km = b->kill_m;
+    for (int32_t j = b->kill_at[list], end = b->kill_at[list + 1]; j < end; j++) {
+        int32_t w = kw[j];
+        uint64_t out = live[w] & km[j];
+        if (!out)
+            continue;
+        live[w] ^= out;
+        if (level_cover) {
+            b->cand_w[*cand_top] = w;
+            b->cand_m[*cand_top] = out;
+            ++*cand_top;
+        }
+        do {
+            int32_t o = w * 64 + dlxi_lowest_bit(out);
+            out &= out - 1;
+            for (int32_t k = prim_at[o], e = prim_at[o + 1]; k < e; k++) {
+                int32_t i = prim[k];
+                if (--cnt[i] == 0) {
+                    if (!level_cover)
+                        return 0;
+                    b->zeros[(*zero_top)++] = i;
+                }
+            }
+            *updates += (uint64_t)b->hides[o];
+        } while (out);
+    }
+    return 1;
+}
+
+/* The active primary item with the fewest live options, leftmost on ties
+ * (a slot), or -1 when none is active. No count is 0 below the root, so
+ * there the scan stops at 1 (stop_at); at the root it stops only at 0. */
+DLX_INLINE int32_t choose_slot(const int32_t *cnt, int32_t n, int32_t stop_at, int32_t *len)
+{
+    int32_t best = -1, t = ACTIVE_BELOW;
+    for (int32_t i = 0; i < n; i++) {
+        if (cnt[i] < t) {
+            t = cnt[i];
+            best = i;
+            if (t <= stop_at)
+                break;
+        }
+    }
+    *len = t;
+    return best;
+}
+
+/* Makes frame `to` the state after trying option o at a level whose item
+ * is in slot `chosen`: copies `from`, marks o's primary items covered, then
+ * rules out what clashes with each of o's items. Returns 0 for a dead end.
+ * *node gets the node of o in the chosen item's list. */
+DLX_INLINE int try_option(dlx_problem *p, const struct dlx_bits *b, const uint64_t *from,
+                          uint64_t *to, int32_t o, const struct bits_level *lv,
+                          int32_t *node, uint64_t *updates, const int colors)
+{
+    memcpy(to, from, (size_t)b->frame_words * sizeof *to);
+    uint64_t *live = to, *settled = to + b->words;
+    int32_t *cnt = counts_of(b, to);
+    const int32_t *act = b->act;
+    const int32_t first = b->act_at[o], end = b->act_at[o + 1];
+    const int32_t chosen = ACT_CODE(lv->item, ACT_PRIMARY);
+    for (int32_t k = first; k < end; k++) {
+        int32_t code = act[2 * k];
+        if (ACT_KIND(code) == ACT_PRIMARY)
+            cnt[ACT_SLOT(code)] = INACTIVE;
+        if (code == chosen)
+            *node = p->opt_first[o] + (k - first);
+    }
+    /* An item the level's cover left without options must be one of o's. */
+    for (int32_t z = lv->zero; z < lv->zero_end; z++)
+        if (cnt[b->zeros[z]] == 0)
+            return 0;
+    int32_t unused = 0;
+    for (int32_t k = first; k < end; k++) {
+        int32_t code = act[2 * k], list = act[2 * k + 1];
+        if (code == chosen)
+            continue; /* covered for the whole level */
+        if (colors && ACT_KIND(code) == ACT_PURIFY) {
+            int32_t s = ACT_SLOT(code);
+            uint64_t bit = (uint64_t)1 << (s % 64);
+            if (settled[s / 64] & bit)
+                continue; /* purified already, at this colour: its live options agree */
+            settled[s / 64] |= bit;
+        } else {
+            ++*updates; /* the item leaves the active list (DLX's count) */
+        }
+        if (!rule_out(b, live, cnt, list, 0, &unused, &unused, updates))
+            return 0;
+    }
+    return 1;
+}
+
+/* The loop, one copy with colours and one without; the local counters go
+ * back into p->stats on every exit. The labels are DLX1's. The node budget
+ * is spent where a node is entered: at the root and at each trial (a trial
+ * enters its child, or the dead end that DLX1 would count there), so a
+ * pause always falls just before a trial, at advance. */
+DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors)
+{
+    struct dlx_bits *const b = p->bits;
+    struct bits_level *const lvs = b->lv;
+    int32_t *const choice = p->choice;
+    const int32_t n_prim = b->n_prim;
+    const int has_budget = budget != 0;
+    uint64_t updates = 0, nodes = 0;
+    int32_t level = p->level, max_level = p->stats.max_level;
+    int32_t cand_top = 0, zero_top = 0;
+    struct bits_level *lv;
+    int rc;
+
+    b->at_trial = 0;
+    if (p->state == S_IDLE) {
+        root_frame(p, b);
+        level = 0;
+        p->state = S_PAUSED;
+        if (has_budget)
+            budget--; /* the root; a budget is at least 1 */
+        goto forward;
+    }
+    if (p->state == S_SOLUTION) {
+        p->state = S_PAUSED;
+        goto recover;
+    }
+    lv = &lvs[level]; /* paused just before a trial at this level */
+    cand_top = lv->cand_end;
+    zero_top = lv->zero_end;
+    goto advance;
+
+forward:
+    nodes++;
+    if (level > max_level)
+        max_level = level;
+    {
+        uint64_t *f = frame_at(b, level);
+        int32_t *cnt = counts_of(b, f), len;
+        int32_t best = choose_slot(cnt, n_prim, level == 0 ? 0 : 1, &len);
+        if (best < 0) {
+            /* A solution: a leaf of the tree. */
+            if (dlxi_visit_solution(p, level)) {
+                p->state = S_SOLUTION;
+                rc = DLX_STOPPED;
+                goto out;
+            }
+            goto recover;
+        }
+        lv = &lvs[level];
+        lv->item = best;
+        lv->width = len;
+        lv->tried = 0;
+        lv->cand = cand_top;
+        lv->zero = zero_top;
+        cnt[best] = INACTIVE;
+        updates++;
+        rule_out(b, f, cnt, b->prim_hdr[best] - 1, 1, &cand_top, &zero_top, &updates);
+        lv->cand_end = cand_top;
+        lv->zero_end = zero_top;
+        lv->rest = lv->cand < lv->cand_end ? b->cand_m[lv->cand] : 0;
+    }
+
+advance:
+    /* lv is the record of `level`; try its next candidate. */
+    while (lv->rest == 0) {
+        if (++lv->cand >= lv->cand_end)
+            goto recover;
+        lv->rest = b->cand_m[lv->cand];
+    }
+    if (has_budget && budget-- == 0) {
+        b->at_trial = 1;
+        rc = DLX_PAUSED;
+        goto out;
+    }
+    {
+        int32_t o = b->cand_w[lv->cand] * 64 + dlxi_lowest_bit(lv->rest);
+        lv->rest &= lv->rest - 1;
+        lv->tried++;
+        if (try_option(p, b, frame_at(b, level), frame_at(b, level + 1), o, lv,
+                       &choice[level], &updates, colors)) {
+            level++;
+            goto forward;
+        }
+    }
+    /* The child is a dead end: DLX1 enters it, counts it, finds an item
+     * with no option and backs up. */
+    nodes++;
+    if (level + 1 > max_level)
+        max_level = level + 1;
+    goto advance;
+
+recover:
+    /* Back from level (a solution, or all its options tried) to the level
+     * above, whose candidates go on. */
+    if (level == 0) {
+        p->state = S_DONE;
+        rc = DLX_OK;
+        goto out;
+    }
+    level--;
+    lv = &lvs[level];
+    cand_top = lv->cand_end;
+    zero_top = lv->zero_end;
+    goto advance;
+
+out:
+    p->level = level;
+    p->stats.nodes += nodes;
+    p->stats.updates += updates;
+    p->stats.max_level = max_level;
+    return rc;
+}
+
+DLX_NOINLINE int run_bits_plain(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, 0); }
+DLX_NOINLINE int run_bits_colors(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, 1); }
+
+int dlxi_run_bits(dlx_problem *p, uint64_t budget)
+{
+    return p->has_colors ? run_bits_colors(p, budget) : run_bits_plain(p, budget);
+}
+
+/* --- Which problems suit the bits ----------------------------------------- */
+
+/* A trial copies a whole frame, and a kill list may visit words without
+ * options of its item left: both cost in proportion to the size of the
+ * problem, not to what the trial changes, which the links' cost is. So the
+ * bits are for problems whose frame is small. */
+int dlxi_bits_suits(const dlx_problem *p)
+{
+    int64_t words = ((int64_t)p->n_options + 63) / 64;
+    int64_t frame_bytes = 8 * words + 4 * (int64_t)p->n_primary +
+                          ((int64_t)p->n_items - p->n_primary + 63) / 64 * 8;
+    return frame_bytes <= DLX_BITS_MAX_FRAME;
+}
+
+/* --- The live state, for questions asked during a search ---------------- */
+
+static int popcount64(uint64_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(v);
+#else
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+#endif
+}
+
+/* The frame the search stands at: the state of level p->level. */
+static const uint64_t *current_frame(const dlx_problem *p)
+{
+    return frame_at(p->bits, p->level);
+}
+
+int dlxi_bits_active(const dlx_problem *p, int32_t x)
+{
+    const struct dlx_bits *b = p->bits;
+    if (p->secondary[x])
+        return 0;
+    const int32_t *cnt = counts_in(b, current_frame(p));
+    return cnt[b->slot[x]] < ACTIVE_BELOW;
+}
+
+int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
+{
+    const struct dlx_bits *b = p->bits;
+    const uint64_t *live = current_frame(p);
+    int32_t n = 0;
+    for (int32_t j = b->kill_at[x - 1]; j < b->kill_at[x]; j++)
+        for (uint64_t m = live[b->kill_w[j]] & b->kill_m[j]; m; m &= m - 1, n++)
+            if (n < cap)
+                opts[n] = b->kill_w[j] * 64 + dlxi_lowest_bit(m);
+    return n;
+}
+
+int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
+{
+    const struct dlx_bits *b = p->bits;
+    const uint64_t *live = current_frame(p);
+    int32_t n = 0;
+    for (int32_t j = b->kill_at[x - 1]; j < b->kill_at[x]; j++)
+        n += popcount64(live[b->kill_w[j]] & b->kill_m[j]);
+    return n;
+}
+
+int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+{
+    const struct dlx_bits *b = p->bits;
+    const int32_t *cnt = counts_in(b, current_frame(p));
+    int32_t n = 0;
+    for (int32_t i = 0; i < b->n_prim; i++)
+        if (cnt[i] < ACTIVE_BELOW) {
+            if (n < cap)
+                items[n] = b->prim_hdr[i] - 1;
+            n++;
+        }
+    return n;
+}
+
+/* Knuth's estimate, as dlx_estimate_done() computes it on the links: the
+ * option in force at each level above, and when paused before a trial, the
+ * options this level has finished. */
+double dlxi_bits_estimate(const dlx_problem *p)
+{
+    const struct dlx_bits *b = p->bits;
+    double done = 0.0, width = 1.0;
+    for (int32_t l = 0; l < p->level; l++) {
+        width *= b->lv[l].width;
+        done += (b->lv[l].tried - 1) / width;
+    }
+    if (b->at_trial) {
+        width *= b->lv[p->level].width;
+        return done + b->lv[p->level].tried / width;
+    }
+    return done + 0.5 / width;
+}
+
+/* The frame in force against the tables: every active item's count is the
+ * number of its live options, no live option holds a covered item, and a
+ * covered item is far from the active range. */
+int dlxi_bits_check(const dlx_problem *p)
+{
+    const struct dlx_bits *b = p->bits;
+    const uint64_t *live = current_frame(p);
+    const int32_t *cnt = counts_in(b, live);
+    for (int32_t i = 0; i < b->n_prim; i++) {
+        int32_t x = b->prim_hdr[i];
+        if (cnt[i] < ACTIVE_BELOW) {
+            if (cnt[i] != dlxi_bits_remaining(p, x))
+                return DLX_EINVAL;
+        } else if (cnt[i] < INACTIVE - p->n_options || dlxi_bits_remaining(p, x) != 0) {
+            return DLX_EINVAL;
+        }
+    }
+    return DLX_OK;
+}
