@@ -9,29 +9,66 @@
 #   make tsan       the whole test suite under ThreadSanitizer (clang)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60), see tests/fuzz/
 #   make bench      the benchmark (see bench/README.md)
-#   make install    PREFIX=/usr/local DESTDIR= (header, libraries, pkg-config, programs, man pages)
+#   make install    headers, both libraries, pkg-config files, the programs, man pages,
+#                   docs and bash completions (DESTDIR, PREFIX and the *DIR below)
+#   make uninstall  removes exactly what install put (give it the same variables)
+#   make dist       build/dlx-VERSION.tar.gz; make distcheck builds and checks it
 #   make clean
 #
 # Everything is built under $(BUILD) only. Sources are found by wildcard so a
 # new file in dlx/, sudoku/, examples/ or tests/ needs no edit here; in cli/,
 # the dlx command is cli/dlx.c + cli/dlxcmd_*.c, the sudoku command
 # cli/sudoku.c + cli/sudoku_*.c, and both link cli/common_*.c.
+# The build prints one short line a step; V=1 prints the full commands.
+# CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
+# (a packager's -D_FORTIFY_SOURCE=2, -fstack-protector-strong, -Wl,-z,relro)
+# are added to the project's own, never replace them.
 
 BUILD    ?= build
 CC       ?= cc
 OPT      ?= -O2 -g
 WERROR   ?=
-PREFIX   ?= /usr/local
-DESTDIR  ?=
+V        ?= 0
+
+# Where `make install` puts things (the GNU names, in capitals). A Debian
+# package sets PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu; DESTDIR is
+# prefixed to every path but not written into the installed files.
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+MANDIR       ?= $(DATADIR)/man
+DOCDIR       ?= $(DATADIR)/doc/dlx
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+# The sudoku command is installed as dlx-sudoku: Debian's `sudoku` package
+# (a game) already owns the name `sudoku`. SUDOKU_NAME=sudoku installs it
+# under the short name instead (command, man page and completion alike).
+# In the build tree the program stays $(BUILD)/bin/sudoku.
+SUDOKU_NAME  ?= dlx-sudoku
 
 WARNINGS := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wpointer-arith -Wcast-qual -Wwrite-strings -Wvla
 CSTD     := -std=c11
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Idlx -Isudoku -Icli
+override CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Idlx -Isudoku -Icli
 ALL_CFLAGS = $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -fvisibility=hidden $(CFLAGS) $(EXTRA_CFLAGS)
 LDLIBS_THREADS := -lpthread
 
 VERSION := $(shell sed -n 's/^\#define DLX_VERSION "\(.*\)"/\1/p' dlx/dlx.h)
+# The shared libraries' SONAME follows the major version: libdlx.so.1 for
+# 1.x.y (a change that breaks the ABI raises DLX_VERSION's first number).
+MAJOR   := $(firstword $(subst ., ,$(VERSION)))
+
+# Quiet build lines by default, the full commands with V=1.
+ifeq ($(V),1)
+Q   :=
+say := @:
+else
+Q   := @
+say := @printf '  %-7s %s\n'
+endif
 
 DLX_SRC     := $(wildcard dlx/*.c)
 SUDOKU_SRC  := $(wildcard sudoku/*.c)
@@ -46,8 +83,13 @@ FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 LIBDLX_A    := $(BUILD)/lib/libdlx.a
-LIBDLX_SO   := $(BUILD)/lib/libdlx.so
 LIBSUDOKU_A := $(BUILD)/lib/libsudoku.a
+# The real shared object is libNAME.so.VERSION; build/lib also holds the
+# links libNAME.so.MAJOR (the SONAME, what programs load) and libNAME.so (what
+# the linker finds), as an installed system does.
+LIBDLX_SO   := $(BUILD)/lib/libdlx.so.$(VERSION)
+LIBSUDOKU_SO := $(BUILD)/lib/libsudoku.so.$(VERSION)
+LIBS        := $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(LIBSUDOKU_SO)
 PROGRAMS    := $(if $(wildcard cli/dlx.c),$(BUILD)/bin/dlx) $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku)
 EXAMPLE_BIN := $(patsubst examples/%.c,$(BUILD)/bin/examples/%,$(EXAMPLES))
 BENCH_BIN   := $(patsubst bench/%.c,$(BUILD)/bin/bench/%,$(BENCHES))
@@ -57,42 +99,55 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
 .PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
-        uninstall clean
+        uninstall completion dist distcheck clean
 .DEFAULT_GOAL := all
 
-all: $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
+all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/lib/%.a:
+	@mkdir -p $(@D)
+	$(say) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 $(LIBDLX_A): $(call obj,$(DLX_SRC))
+$(LIBSUDOKU_A): $(call obj,$(SUDOKU_SRC))
+
+# libsudoku.so records its need of libdlx.so.MAJOR (as libsudoku.pc's
+# Requires: libdlx says), so it is linked against the shared libdlx.
+$(BUILD)/lib/lib%.so.$(VERSION):
 	@mkdir -p $(@D)
-	rm -f $@ && $(AR) rcs $@ $^
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,lib$*.so.$(MAJOR) $(LDFLAGS) -o $@ $(filter %.o,$^) \
+	    $(if $(filter libsudoku%,$(@F)),-L$(BUILD)/lib -ldlx)
+	$(Q)ln -sf $(@F) $(@D)/lib$*.so.$(MAJOR) && ln -sf lib$*.so.$(MAJOR) $(@D)/lib$*.so
 
 $(LIBDLX_SO): $(call obj,$(DLX_SRC))
-	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,libdlx.so.1 $(LDFLAGS) -o $@ $^
-
-$(LIBSUDOKU_A): $(call obj,$(SUDOKU_SRC))
-	@mkdir -p $(@D)
-	rm -f $@ && $(AR) rcs $@ $^
+$(LIBSUDOKU_SO): $(call obj,$(SUDOKU_SRC)) $(LIBDLX_SO)
 
 $(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
 $(BUILD)/bin/sudoku: $(call obj,$(SUDOKU_CLI) $(CLI_COMMON)) $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
 $(BUILD)/bin/examples/%: $(BUILD)/obj/examples/%.o $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
 
 $(BUILD)/bin/bench/%: $(BUILD)/obj/bench/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
 # --- tests ------------------------------------------------------------------
 # Every tests/check_NAME.c defines `Suite *NAME_suite(void)`; one runner runs
@@ -107,13 +162,15 @@ $(BUILD)/tests/suites.h: $(TEST_SRC) Makefile
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -I$(BUILD)/tests $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) -I$(BUILD)/tests $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/tests/main.o: $(BUILD)/tests/suites.h
 
 $(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_THREADS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_THREADS)
 
 check-deps:
 	@sh tests/ensure-check.sh
@@ -168,7 +225,8 @@ fuzz-build: $(patsubst %,$(BUILD)/fuzzers/%,$(FUZZ_NAMES))
 
 $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
 fuzz-replay: $(FUZZ_REPLAY)
 
@@ -178,14 +236,16 @@ test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so
 
 $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
+	$(say) LD $@
+	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
 # Objects built on the way to a program by a pattern rule are kept, so a
 # second make has nothing to do.
 .SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES))
 
 $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
 
 # --- running ------------------------------------------------------------------
 run: all
@@ -200,24 +260,105 @@ bench: all
 	@sh bench/run.sh $(BUILD)
 
 # --- installing ---------------------------------------------------------------
-install: all
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 644 dlx/dlx.h $(DESTDIR)$(PREFIX)/include/dlx.h
-	install -m 644 dlx/dlx_text.h $(DESTDIR)$(PREFIX)/include/dlx_text.h
-	install -m 644 $(LIBDLX_A) $(DESTDIR)$(PREFIX)/lib/libdlx.a
-	install -m 755 $(LIBDLX_SO) $(DESTDIR)$(PREFIX)/lib/libdlx.so.$(VERSION)
-	ln -sf libdlx.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libdlx.so.1
-	ln -sf libdlx.so.1 $(DESTDIR)$(PREFIX)/lib/libdlx.so
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' dlx/libdlx.pc.in \
-	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libdlx.pc
-	for b in $(PROGRAMS); do install -m 755 $$b $(DESTDIR)$(PREFIX)/bin/; done
-	for m in $(wildcard docs/*.1); do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
+# What install puts, and nothing else: uninstall removes these same paths, so
+# give it the same PREFIX, *DIR and SUDOKU_NAME. install builds only what it
+# installs (not the examples or the benchmarks).
+INST_HEADERS  := dlx/dlx.h dlx/dlx_text.h sudoku/sudoku.h
+INST_DOCS     := README.md LICENSE $(wildcard docs/*.md docs/*.dlx docs/*.svg)
+INST_EXAMPLES := $(wildcard examples/*.txt examples/*.dlx examples/*.regions)
+INST_PROGRAMS := $(if $(wildcard cli/dlx.c),dlx) $(if $(wildcard cli/sudoku.c),$(SUDOKU_NAME))
+COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))
+
+# The man pages as installed: repository paths become installed ones
+# (docs/X.md -> $(DOCDIR)/X.md, examples/ -> $(DOCDIR)/examples/) and the
+# sudoku command takes its installed name where a line names it (.TH, NAME,
+# SYNOPSIS, .B/.BR references, examples starting a line).
+ROFF_NAME := $(subst -,\\-,$(SUDOKU_NAME))
+UC_NAME   := $(shell echo '$(SUDOKU_NAME)' | tr a-z A-Z)
+MAN_SED   := -e 's|docs/\([A-Za-z0-9_.-]*\)|$(DOCDIR)/\1|g' \
+             -e 's|\([ (]\)examples/|\1$(DOCDIR)/examples/|g' \
+             -e 's/^\.TH SUDOKU /.TH $(UC_NAME) /' \
+             -e 's/^sudoku \\-/$(ROFF_NAME) \\-/' \
+             -e '/^\.nf/,/^\.fi/s/^\(\$$ \)\{0,1\}sudoku /\1$(ROFF_NAME) /' \
+             -e 's/^\.B sudoku$$/.B $(ROFF_NAME)/' \
+             -e 's/^\.BR sudoku /.BR $(ROFF_NAME) /'
+man_name = $(if $(filter sudoku.1,$(notdir $(1))),$(SUDOKU_NAME).1,$(notdir $(1)))
+
+# pkg-config files: paths under PREFIX are written relative to ${prefix}.
+pc_dir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+PC_SED := -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+          -e 's|@LIBDIR@|$(call pc_dir,$(LIBDIR))|g' -e 's|@INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|g'
+
+# bash completion, generated from each program's --help (cli/completion.sh),
+# so an option added to --help is completed without an edit here.
+$(BUILD)/completion/dlx: cli/completion.sh $(BUILD)/bin/dlx
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q)sh cli/completion.sh $(BUILD)/bin/dlx dlx > $@.tmp && mv $@.tmp $@
+$(BUILD)/completion/$(SUDOKU_NAME): cli/completion.sh $(BUILD)/bin/sudoku
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q)sh cli/completion.sh $(BUILD)/bin/sudoku $(SUDOKU_NAME) > $@.tmp && mv $@.tmp $@
+
+completion: $(COMPLETIONS)
+
+install: $(LIBS) $(PROGRAMS) $(COMPLETIONS)
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/examples \
+	    $(DESTDIR)$(COMPLETIONDIR)
+	install -m 644 $(INST_HEADERS) $(DESTDIR)$(INCLUDEDIR)/
+	for l in dlx sudoku; do \
+	    install -m 644 $(BUILD)/lib/lib$$l.a $(DESTDIR)$(LIBDIR)/ && \
+	    install -m 755 $(BUILD)/lib/lib$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/ && \
+	    ln -sf lib$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so.$(MAJOR) && \
+	    ln -sf lib$$l.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/lib$$l.so && \
+	    sed $(PC_SED) $$l/lib$$l.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/lib$$l.pc || exit 1; \
+	done
+	install -m 755 $(BUILD)/bin/dlx $(DESTDIR)$(BINDIR)/dlx
+	install -m 755 $(BUILD)/bin/sudoku $(DESTDIR)$(BINDIR)/$(SUDOKU_NAME)
+	$(foreach m,$(wildcard docs/*.1),sed $(MAN_SED) $(m) > $(DESTDIR)$(MANDIR)/man1/$(call man_name,$(m)) &&) true
+	chmod 644 $(foreach m,$(wildcard docs/*.1),$(DESTDIR)$(MANDIR)/man1/$(call man_name,$(m)))
+	install -m 644 $(INST_DOCS) $(DESTDIR)$(DOCDIR)/
+	$(if $(INST_EXAMPLES),install -m 644 $(INST_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/)
+	install -m 644 $(COMPLETIONS) $(DESTDIR)$(COMPLETIONDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/include/dlx.h $(DESTDIR)$(PREFIX)/include/dlx_text.h \
-	    $(DESTDIR)$(PREFIX)/lib/libdlx.* \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/libdlx.pc $(DESTDIR)$(PREFIX)/bin/dlx $(DESTDIR)$(PREFIX)/bin/sudoku
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(INST_HEADERS)))
+	for l in dlx sudoku; do \
+	    rm -f $(DESTDIR)$(LIBDIR)/lib$$l.a $(DESTDIR)$(LIBDIR)/lib$$l.so.$(VERSION) \
+	        $(DESTDIR)$(LIBDIR)/lib$$l.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/lib$$l.so \
+	        $(DESTDIR)$(PKGCONFIGDIR)/lib$$l.pc; \
+	done
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INST_PROGRAMS))
+	rm -f $(foreach m,$(wildcard docs/*.1),$(DESTDIR)$(MANDIR)/man1/$(call man_name,$(m)))
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS))) \
+	    $(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES)))
+	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	rm -f $(addprefix $(DESTDIR)$(COMPLETIONDIR)/,$(INST_PROGRAMS))
+
+# --- releasing ------------------------------------------------------------------
+# make dist: $(BUILD)/dlx-VERSION.tar.gz holding every file git tracks (in a
+# tree that is not a git checkout, such as an unpacked tarball: every file
+# outside build/). make distcheck unpacks it in a scratch folder and runs
+# make check, install and uninstall there, as a user of the tarball would.
+DIST_NAME := dlx-$(VERSION)
+DIST_TAR  := $(BUILD)/$(DIST_NAME).tar.gz
+dist:
+	@mkdir -p $(BUILD)
+	$(say) DIST $(DIST_TAR)
+	$(Q)if [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ]; then \
+	    git ls-files; \
+	else \
+	    find . -path ./build -prune -o -type f -print | sed 's|^\./||'; \
+	fi | LC_ALL=C sort > $(BUILD)/dist.list
+	$(Q)rm -rf $(BUILD)/$(DIST_NAME) && mkdir -p $(BUILD)/$(DIST_NAME) && \
+	    tar -cf - -T $(BUILD)/dist.list | tar -xf - -C $(BUILD)/$(DIST_NAME) && \
+	    tar -C $(BUILD) -czf $(DIST_TAR) --sort=name --owner=0 --group=0 --numeric-owner $(DIST_NAME) && \
+	    rm -rf $(BUILD)/$(DIST_NAME) $(BUILD)/dist.list
+	@echo "$(DIST_TAR)"
+
+distcheck: dist
+	@sh tests/distcheck.sh $(DIST_TAR)
 
 clean:
 	rm -rf $(BUILD) build

@@ -7,23 +7,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-char *cli_read_file(const char *path, size_t *len)
+void cli_file_error(const char *program, const char *name, const char *what, int err)
+{
+    fflush(stdout);
+    if (err)
+        fprintf(stderr, "%s: %s: error: %s: %s\n", program, name, what, strerror(err));
+    else
+        fprintf(stderr, "%s: %s: error: %s\n", program, name, what);
+}
+
+char *cli_read_file(const char *program, const char *path, const char *name, size_t *len)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
+    if (!f) {
+        cli_file_error(program, name, "cannot open", errno);
         return NULL;
+    }
     size_t cap = 1 << 16, n = 0;
     char *text = malloc(cap);
-    if (!text)
-        errno = ENOMEM;
+    const char *failed = text ? NULL : "out of memory";
+    int err = 0;
     while (text) {
         if (n == cap) {
             char *t = cap > SIZE_MAX / 2 ? NULL : realloc(text, cap * 2);
             if (!t) {
-                free(text);
-                text = NULL;
-                errno = ENOMEM;
+                failed = "out of memory";
                 break;
             }
             text = t;
@@ -33,10 +43,8 @@ char *cli_read_file(const char *path, size_t *len)
         n += got;
         if (got == 0) {
             if (ferror(f)) {
-                int e = errno ? errno : EIO;
-                free(text);
-                text = NULL;
-                errno = e;
+                failed = "cannot read";
+                err = errno ? errno : EIO;
             }
             break;
         }
@@ -45,6 +53,18 @@ char *cli_read_file(const char *path, size_t *len)
         fclose(f);
     else
         clearerr(stdin);
+    if (failed) {
+        free(text);
+        cli_file_error(program, name, failed, err);
+        return NULL;
+    }
     *len = n;
     return text;
+}
+
+void cli_terminal_hint(const char *program, const char *what)
+{
+    if (isatty(STDIN_FILENO))
+        fprintf(stderr, "%s: reading %s from the terminal; end it with Ctrl-D (%s --help for "
+                        "more)\n", program, what, program);
 }

@@ -54,5 +54,10 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *out)
 
 void cli_print_version(const char *program, const char *package, const char *summary)
 {
-    printf("%s (%s) %s\n%s\n", program, package, DLX_VERSION, summary);
+    printf("%s (%s) %s\n%s\n"
+           "Copyright (C) 2026 The dlx authors.\n"
+           "License MIT: <https://opensource.org/licenses/MIT>.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n",
+           program, package, DLX_VERSION, summary);
 }

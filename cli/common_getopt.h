@@ -26,7 +26,8 @@ void cli_usage_error(const char *program, const char *fmt, ...)
 int cli_parse_uint(const char *s, uint64_t max, uint64_t *out);
 
 /* --version: "PROGRAM (PACKAGE) VERSION", then summary (one or more lines,
- * without the last newline), on standard output. */
+ * without the last newline), then the copyright and licence lines, on
+ * standard output. */
 void cli_print_version(const char *program, const char *package, const char *summary);
 
 #endif

@@ -14,6 +14,7 @@
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
  * printed, marked partial).
  */
+#include "common_file.h"
 #include "common_getopt.h"
 #include "common_time.h"
 #include "dlxcmd.h"
@@ -52,7 +53,7 @@ static void usage(FILE *out)
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
-          "written item:colour. Lines starting with '|' are comments.\n"
+          "written item:colour. Lines starting with '|' or '//' are comments.\n"
           "\n"
           "Output:\n"
           "  -c, --count           print only the number of solutions\n"
@@ -248,13 +249,16 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
 
 /* --- reading ------------------------------------------------------------- */
 
+/* A message about a place in the input is FILE:LINE:COLUMN: KIND: ...; one
+ * about the whole file (it cannot be read, it is too big) is dlx: FILE:
+ * KIND: ..., as the sudoku command words them (common_file.h). */
 static void print_diag(const char *name, const dlx_text_diag *d, const char *kind)
 {
     if (d->line > 0)
         fprintf(stderr, "%s:%lld:%lld: %s: %s\n", name, (long long)d->line,
                 (long long)d->column, kind, d->message);
     else
-        fprintf(stderr, "%s: %s: %s\n", name, kind, d->message);
+        fprintf(stderr, "dlx: %s: %s: %s\n", name, kind, d->message);
 }
 
 /* Reads and parses the input into run->text. Returns 0 or EXIT_ERROR after
@@ -266,14 +270,12 @@ static int read_problem(struct cmd_run *run)
     if (o->path) {
         in = fopen(o->path, "r");
         if (!in) {
-            fprintf(stderr, "%s: error: cannot open: %s\n", o->input_name, strerror(errno));
+            cli_file_error("dlx", o->input_name, "cannot open", errno);
             return EXIT_ERROR;
         }
     }
-    if (!o->path && !o->quiet && isatty(STDIN_FILENO))
-        fputs("dlx: reading the problem from the terminal; end it with Ctrl-D "
-              "(dlx --help for more)\n",
-              stderr);
+    if (!o->path && !o->quiet)
+        cli_terminal_hint("dlx", "the problem");
     run->text = dlx_text_new();
     if (!run->text) {
         fputs("dlx: error: out of memory\n", stderr);
@@ -298,7 +300,7 @@ static int read_problem(struct cmd_run *run)
         if (d)
             print_diag(o->input_name, d, "error");
         else
-            fprintf(stderr, "%s: error: %s\n", o->input_name, dlx_text_strerror(rc));
+            fprintf(stderr, "dlx: %s: error: %s\n", o->input_name, dlx_text_strerror(rc));
         return EXIT_ERROR;
     }
     run->problem = dlx_text_problem(run->text);

@@ -67,22 +67,14 @@ static void answer_batch(run_state *t, batch *b)
     batch_clear(b);
 }
 
-/* Reads, solves and answers every puzzle of one file, as a pipeline of two
- * batches: while the worker threads solve one, the main thread reads the
- * next and then writes the answers of the one before, so reading and
- * writing do not hold the threads up. */
-static void run_file(run_state *t, batch *b, const char *path)
+/* Reads, solves and answers every puzzle of text[0..len-1] (named name in
+ * messages), as a pipeline of two batches: while the worker threads solve
+ * one, the main thread reads the next and then writes the answers of the
+ * one before, so reading and writing do not hold the threads up. */
+static void run_text(run_state *t, batch *b, const char *name, const char *text, size_t len)
 {
     const cli_options *o = t->o;
-    t->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    size_t len = 0;
-    char *text = cli_read_file(path, &len);
-    if (!text) {
-        fflush(stdout);
-        fprintf(stderr, "%s: %s: %s\n", PROGRAM, t->file, strerror(errno));
-        out_set_status(t, 2);
-        return;
-    }
+    t->file = name;
     sudoku_read_options ro = {o->alphabet_spec, o->regions_n ? o->regions_n
                                                 : o->box_rows ? o->box_rows * o->box_cols : 0};
     int err = 0;
@@ -93,7 +85,6 @@ static void run_file(run_state *t, batch *b, const char *path)
         out_set_status(t, 2);
         free(p);
         sudoku_reader_free(r);
-        free(text);
         return;
     }
     uint64_t pieces = 0;
@@ -129,7 +120,38 @@ static void run_file(run_state *t, batch *b, const char *path)
     }
     free(p);
     sudoku_reader_free(r);
+}
+
+/* One FILE of the command line ("-": standard input). */
+static void run_file(run_state *t, batch *b, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "<stdin>" : path;
+    if (is_stdin)
+        cli_terminal_hint(PROGRAM, "puzzles");
+    size_t len = 0;
+    char *text = cli_read_file(PROGRAM, path, name, &len);
+    if (!text) {
+        out_set_status(t, 2);
+        return;
+    }
+    run_text(t, b, name, text, len);
     free(text);
+}
+
+/* The puzzles of -p, then the FILEs; standard input when there is neither. */
+static void run_inputs(run_state *t, batch *b, int argc, char **argv, int first)
+{
+    const cli_options *o = t->o;
+    for (int i = 0; i < o->puzzle_count; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "<puzzle %d>", i + 1);
+        run_text(t, b, name, o->puzzles[i], strlen(o->puzzles[i]));
+    }
+    if (first == argc && o->puzzle_count == 0)
+        run_file(t, b, "-");
+    for (int i = first; i < argc; i++)
+        run_file(t, b, argv[i]);
 }
 
 static void print_stats(const run_state *t, double wall)
@@ -137,10 +159,11 @@ static void print_stats(const run_state *t, double wall)
     const cli_options *o = t->o;
     double per = t->puzzles ? wall * 1e6 / (double)t->puzzles : 0.0;
     fprintf(stderr,
-            "%s: %llu puzzles: %llu solved, %llu without solution, %llu invalid%s\n"
+            "%s: %llu puzzle%s: %llu solved, %llu without solution, %llu invalid%s\n"
             "%s: %.3f s (reading and writing included), %.2f us a puzzle, %llu search "
             "nodes (%.1f a puzzle), %s, %d thread%s\n",
-            PROGRAM, (unsigned long long)t->puzzles, (unsigned long long)t->solved,
+            PROGRAM, (unsigned long long)t->puzzles, t->puzzles == 1 ? "" : "s",
+            (unsigned long long)t->solved,
             (unsigned long long)t->unsolved, (unsigned long long)t->invalid,
             o->mode == MODE_UNIQUE && t->not_unique ? ", some not unique" : "", PROGRAM, wall,
             per, (unsigned long long)t->nodes,
@@ -158,6 +181,7 @@ int main(int argc, char **argv)
     }
     int rc = options_parse(argc, argv, o);
     if (rc >= 0) {
+        options_free(o);
         free(o);
         /* --help and --version to a full disk are write errors too. */
         if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -176,16 +200,15 @@ int main(int argc, char **argv)
     t.pool = &pool;
     if (pool_init(&pool, o->jobs) != SUDOKU_OK) {
         fprintf(stderr, "%s: out of memory\n", PROGRAM);
+        options_free(o);
         free(o);
         return 2;
     }
     double start = cli_now_seconds();
     if (t.mode->kind == MODE_NO_INPUT)
         t.mode->run(&t);
-    else if (optind == argc)
-        run_file(&t, b, "-");
-    for (int i = optind; i < argc && t.mode->kind != MODE_NO_INPUT; i++)
-        run_file(&t, b, argv[i]);
+    else
+        run_inputs(&t, b, argc, argv, optind);
     double wall = cli_now_seconds() - start;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: write error: %s\n", PROGRAM, strerror(errno));
@@ -197,6 +220,7 @@ int main(int argc, char **argv)
     batch_free(&b[0]);
     batch_free(&b[1]);
     free(t.buf);
+    options_free(o);
     free(o);
     return t.status;
 }

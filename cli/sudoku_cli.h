@@ -55,6 +55,8 @@ typedef struct cli_options {
     char alphabet[SUDOKU_MAX_N + 1]; /* parsed symbols */
     const char *alphabet_spec; /* as given, NULL for the default */
     int candidates;            /* --explain: show the candidate grid at guesses */
+    const char **puzzles;      /* -p PUZZLE, in order (owned array, strings in argv) */
+    int puzzle_count;
 } cli_options;
 
 /* One piece of input: a puzzle, or a piece of text that was not one. */
@@ -138,10 +140,12 @@ const mode_desc *mode_of(enum run_mode m);
 
 /* --- sudoku_options.c ----------------------------------------------------- */
 
-/* Parses the command line into *o (caller-owned); returns -1 to go on, or
- * an exit status (0 after --help or --version, 2 after a usage error, which
- * it reports). Loads the region map of --regions. */
+/* Parses the command line into *o (caller-owned; options_free() releases
+ * what it holds); returns -1 to go on, or an exit status (0 after --help or
+ * --version, 2 after a usage error, which it reports). Loads the region map
+ * of --regions. */
 int options_parse(int argc, char **argv, cli_options *o);
+void options_free(cli_options *o);
 /* The shape puzzles of side n get under the options: SUDOKU_OK, or
  * SUDOKU_ESHAPE when n does not fit --box or --regions (or has no boxes). */
 int options_shape(const cli_options *o, int n, sudoku_shape *sh);

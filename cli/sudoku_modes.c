@@ -130,7 +130,9 @@ static void answer_count(run_state *t, const unit *u, const uint8_t *solution)
     if (count < 0)
         return;
     out_begin_answer(t, 0);
-    printf("%lld\n", (long long)count);
+    /* The search stops at --max: there may be more. */
+    int at_limit = t->o->max && (uint64_t)count >= t->o->max;
+    printf(at_limit ? ">=%lld\n" : "%lld\n", (long long)count);
 }
 
 static void answer_unique(run_state *t, const unit *u, const uint8_t *solution)

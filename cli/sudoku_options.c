@@ -19,13 +19,16 @@
 static void print_help(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n", PROGRAM);
-    fputs("Solve sudoku puzzles read from each FILE (standard input when none, or -).\n"
+    fputs("Solve sudoku puzzles read from each FILE (standard input when there is no\n"
+          "FILE and no --puzzle; - is standard input).\n"
           "\n"
           "Input, detected for each puzzle:\n"
           "  one puzzle per line: N*N symbols ('.', '0' or '_' for a blank);\n"
           "  a grid: N lines of N symbols, spaces and '|' ignored, separator lines of\n"
-          "  '-', '+', '|' skipped; '#' starts a comment; blank lines separate grids;\n"
-          "  a line 'end' ends the input. CRLF and a UTF-8 byte-order mark are fine.\n"
+          "  '-', '+', '|' skipped; or N lines of one character a cell with spaces as\n"
+          "  blanks ('53  7    '); '#' and '%' start a comment or title line; blank\n"
+          "  lines separate grids; a line 'end' ends the input. CRLF and a UTF-8\n"
+          "  byte-order mark are fine.\n"
           "  Symbols are 1-9 then A-Z (either case). Sizes: 4x4, 6x6 (2x3 boxes),\n"
           "  8x8 (2x4), 9x9, 12x12 (3x4), 16x16, 25x25 ... any N with boxes R x C,\n"
           "  R the largest divisor of N not above its square root.\n"
@@ -36,9 +39,14 @@ static void print_help(void)
           "                           exit status 1 unless every puzzle is unique\n"
           "  -a, --all              print every solution (up to --max)\n"
           "  -m, --max=N            stop counting or listing at N solutions (default:\n"
-          "                           no limit; an empty 9x9 has about 6.7e21)\n"
+          "                           no limit; an empty 9x9 has about 6.7e21); a count\n"
+          "                           that reached N is printed >=N\n"
           "  -e, --explain          solve step by step, in words (dlx engine events)\n"
           "      --candidates       with --explain: show the candidates at each guess\n"
+          "\n"
+          "  -p, --puzzle=PUZZLE    solve PUZZLE, given as text (one line, or a grid\n"
+          "                           with newlines); may be repeated; these come\n"
+          "                           before the FILEs, and stdin is not read\n"
           "\n"
           "Output:\n"
           "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
@@ -47,8 +55,9 @@ static void print_help(void)
           "                           nodes, on standard error\n"
           "\n"
           "Rules:\n"
-          "  -V, --variant=LIST     x (both main diagonals), hyper (windoku windows),\n"
-          "                           jigsaw (needs --regions); combine with commas\n"
+          "  -t, --variant=LIST     the type of puzzle: x (both main diagonals), hyper\n"
+          "                           (windoku windows), jigsaw (needs --regions);\n"
+          "                           combine with commas\n"
           "  -r, --regions=FILE     jigsaw regions: N lines of N region letters\n"
           "  -b, --box=RxC          boxes of R rows and C columns (sets N = R*C;\n"
           "                           e.g. 3x2 for 6x6 puzzles with tall boxes)\n"
@@ -63,7 +72,7 @@ static void print_help(void)
           "                           output stays in input order\n"
           "\n"
           "  -h, --help             display this help and exit\n"
-          "      --version          output version information and exit\n"
+          "  -V, --version          output version information and exit\n"
           "\n"
           "Each puzzle gives one answer, in input order. A puzzle that cannot be read\n"
           "gives the line 'invalid', one without solution 'none' (--count: 0), and the\n"
@@ -74,17 +83,18 @@ static void print_help(void)
           "\n"
           "Examples:\n"
           "  sudoku puzzles.txt               solve one puzzle per line\n"
+          "  sudoku -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
           "  sudoku -f pretty examples/puzzle.txt\n"
           "  sudoku --unique -j 2 big.txt     check a collection on two threads\n"
           "  sudoku --count --max 1000 x.txt  count solutions, stopping at 1000\n",
           stdout);
 }
 
-enum { OPT_VERSION = 256, OPT_ALPHABET, OPT_CANDIDATES };
+enum { OPT_ALPHABET = 256, OPT_CANDIDATES };
 
 /* The short options, in the order of long_options[]; the leading ':' makes
  * getopt report a missing argument as ':' (see cli_getopt_problem()). */
-static const char short_options[] = ":cuam:ef:sV:r:b:A:j:h";
+static const char short_options[] = ":cuam:ep:f:st:r:b:A:j:hV";
 
 static const struct option long_options[] = {
     {"count", no_argument, NULL, 'c'},
@@ -93,16 +103,17 @@ static const struct option long_options[] = {
     {"max", required_argument, NULL, 'm'},
     {"explain", no_argument, NULL, 'e'},
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
+    {"puzzle", required_argument, NULL, 'p'},
     {"format", required_argument, NULL, 'f'},
     {"stats", no_argument, NULL, 's'},
-    {"variant", required_argument, NULL, 'V'},
+    {"variant", required_argument, NULL, 't'},
     {"regions", required_argument, NULL, 'r'},
     {"box", required_argument, NULL, 'b'},
     {"alphabet", required_argument, NULL, OPT_ALPHABET},
     {"algorithm", required_argument, NULL, 'A'},
     {"jobs", required_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, OPT_VERSION},
+    {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
 };
 
@@ -161,11 +172,9 @@ static int parse_box(cli_options *o, const char *arg)
 static int load_regions(cli_options *o)
 {
     size_t len = 0;
-    char *text = cli_read_file(o->regions_file, &len);
-    if (!text) {
-        fprintf(stderr, "%s: %s: %s\n", PROGRAM, o->regions_file, strerror(errno));
+    char *text = cli_read_file(PROGRAM, o->regions_file, o->regions_file, &len);
+    if (!text)
         return 2;
-    }
     long line = 0;
     int n = 0;
     int rc = sudoku_parse_regions(text, len, &n, o->regions, &line);
@@ -210,6 +219,12 @@ static int check_combinations(const cli_options *o)
 int options_parse(int argc, char **argv, cli_options *o)
 {
     memset(o, 0, sizeof *o);
+    /* -p PUZZLE: at most one per argument */
+    o->puzzles = calloc((size_t)argc + 1, sizeof *o->puzzles);
+    if (!o->puzzles) {
+        fprintf(stderr, "%s: out of memory\n", PROGRAM);
+        return 2;
+    }
     o->jobs = 1;
     strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
     int mode_set = 0, rc;
@@ -245,6 +260,9 @@ int options_parse(int argc, char **argv, cli_options *o)
         case OPT_CANDIDATES:
             o->candidates = 1;
             break;
+        case 'p':
+            o->puzzles[o->puzzle_count++] = optarg;
+            break;
         case 'f':
             if (strcmp(optarg, "line") == 0)
                 o->format = OUT_LINE;
@@ -259,7 +277,7 @@ int options_parse(int argc, char **argv, cli_options *o)
         case 's':
             o->stats = 1;
             break;
-        case 'V':
+        case 't':
             if (parse_variant(o, optarg) != 0)
                 return usage_error("invalid --variant '%s': expected x, hyper or jigsaw "
                                    "(commas combine them)", optarg);
@@ -302,7 +320,7 @@ int options_parse(int argc, char **argv, cli_options *o)
         case 'h':
             print_help();
             return 0;
-        case OPT_VERSION:
+        case 'V':
             cli_print_version(PROGRAM, "dlx",
                               "Dancing links (Knuth's Algorithm X) sudoku solver; bitmask and "
                               "backtracking\nsolvers for comparison.");
@@ -341,4 +359,10 @@ int options_shape(const cli_options *o, int n, sudoku_shape *sh)
     }
     sh->variant = o->variant;
     return SUDOKU_OK;
+}
+
+void options_free(cli_options *o)
+{
+    free(o->puzzles);
+    o->puzzles = NULL;
 }

@@ -602,8 +602,10 @@ static int parse_buffer(dlx_text *t)
         while (e > s && is_blank((unsigned char)buf[e - 1]))
             e--;
         pos = nl ? eol + 1 : len;
-        if (s == e || buf[s] == '|')
-            continue; /* a blank line or a comment */
+        /* A blank line or a comment: '|' (Knuth's), or '//' as in the files
+         * of other exact-cover tools. */
+        if (s == e || buf[s] == '|' || (e - s >= 2 && buf[s] == '/' && buf[s + 1] == '/'))
+            continue;
         int rc = have_items ? read_option_line(t, line, line_start, s, e)
                             : read_item_line(t, line, line_start, s, e);
         if (rc != DLX_OK)

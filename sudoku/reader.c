@@ -2,10 +2,19 @@
 /* reader.c - turns text into puzzles, detecting how each was written.
  *
  * The text is cut into lines (LF or CRLF; a UTF-8 byte-order mark at the
- * start is skipped). Each line is blank, a comment ('#' first), the word
- * "end" (stops the input), a separator (only '-', '=', '+', '|' and spaces,
- * with at least one '-' or '='), or a row of symbols. In a row, spaces, tabs
- * and '|' are ignored and " #..." ends it.
+ * start is skipped). Each line is blank, a comment ('#' first, or '%' as in
+ * the title lines of Debian's sudoku -fcompact, unless '%' is a symbol), the
+ * word "end" (stops the input), a separator (only '-', '=', '+', '|' and
+ * spaces, with at least one '-' or '='), or a row of symbols. In a row,
+ * spaces, tabs and '|' are ignored and " #..." ends it.
+ *
+ * Except in a grid that uses spaces as blanks, one character a cell
+ * ("53  7    "): N lines of at most N characters (the trailing blanks may
+ * have been cut, but one line at least reaches column N), symbols and
+ * spaces only, at least one space before a symbol, and nothing but a
+ * blank line, a comment, "end" or the end of the text after them. Blank
+ * lines inside are empty rows. Such a block is read column by column
+ * before anything else is tried.
  *
  * A row of c symbols is a whole puzzle when c = N*N for a size N the reader
  * accepts, and the first row of a grid when c = N. Only c = 16 (a 4x4 line,
@@ -46,6 +55,7 @@ typedef struct text_line {
     enum line_kind kind;
     int count;         /* LINE_ROW: symbols on it */
     int spaced;        /* LINE_ROW: spaces or '|' between symbols */
+    size_t raw_len;    /* the whole line but its CR: for spaces as blanks */
 } text_line;
 
 /* --- Alphabets ------------------------------------------------------------- */
@@ -106,8 +116,9 @@ static int read_line(sudoku_reader *r, text_line *out)
     size_t a = 0;
     while (a < len && is_space((unsigned char)s[a]))
         a++;
+    out->raw_len = len > 0 && s[len - 1] == '\r' ? len - 1 : len;
     out->len = len;
-    if (a < len && s[a] == '#') {
+    if (a < len && (s[a] == '#' || (s[a] == '%' && r->value['%'] == NOT_SYMBOL))) {
         out->kind = LINE_COMMENT;
         return 1;
     }
@@ -248,6 +259,110 @@ static int looks_like_grid(const sudoku_reader *r, const text_line *first, int m
     return rows == first->count && exceeds;
 }
 
+/* --- Spaces as blanks ---------------------------------------------------------- */
+
+/* Can ln be a row of a grid that uses spaces as blanks? Its characters are
+ * symbols and spaces only (no tab, '|' or '#'), at most SUDOKU_MAX_N of
+ * them. Sets *widest to the largest value and *gap when a space stands
+ * before a symbol (an empty cell, not a trailing blank). A blank line is an
+ * empty row. */
+static int fixed_row(const sudoku_reader *r, const text_line *ln, int *widest, int *gap)
+{
+    if (ln->kind == LINE_BLANK)
+        return ln->raw_len <= SUDOKU_MAX_N;
+    if (ln->kind != LINE_ROW || ln->raw_len > SUDOKU_MAX_N)
+        return 0;
+    int pending_space = 0;
+    for (size_t i = 0; i < ln->raw_len; i++) {
+        unsigned char ch = (unsigned char)ln->s[i];
+        if (ch == ' ') {
+            pending_space = 1;
+            continue;
+        }
+        uint8_t v = r->value[ch];
+        if (v == NOT_SYMBOL)
+            return 0;
+        if (v > *widest)
+            *widest = v;
+        if (pending_space)
+            *gap = 1;
+        pending_space = 0;
+    }
+    return 1;
+}
+
+/* The side of the grid with spaces as blanks that starts at `first` (see
+ * the top of this file), or 0 when there is none. The widest line says N:
+ * a grid of short lines (4x4 rows "12 34" framed for the eye) is not read
+ * as a larger grid with spaces as blanks. When several sides fit
+ * (blank lines at the end can be empty rows or the end of the grid), the
+ * largest whose last row is not blank wins. */
+static int fixed_width_side(const sudoku_reader *r, const text_line *first)
+{
+    if (first->raw_len > SUDOKU_MAX_N)
+        return 0; /* the usual case, a puzzle on one line: nothing to look at */
+    /* The rows that can belong to such a grid, first included. */
+    enum { MAX_ROWS = SUDOKU_MAX_N + 1 };
+    size_t width[MAX_ROWS];
+    int widest[MAX_ROWS], gap[MAX_ROWS], blank[MAX_ROWS];
+    int rows = 0, big = 0, any_gap = 0, ends_text = 0;
+    sudoku_reader copy = *r;
+    text_line ln = *first;
+    for (;;) {
+        if (!fixed_row(r, &ln, &big, &any_gap))
+            break;
+        width[rows] = ln.raw_len;
+        widest[rows] = big;
+        gap[rows] = any_gap;
+        blank[rows] = ln.kind == LINE_BLANK;
+        if (++rows == MAX_ROWS)
+            break;
+        if (!read_line(&copy, &ln)) {
+            ends_text = 1;
+            break;
+        }
+    }
+    /* What may follow the grid: the end, a blank line, a comment, "end". */
+    int after_ok = ends_text || (rows < MAX_ROWS && ln.kind != LINE_ROW &&
+                                 ln.kind != LINE_SEPARATOR);
+    int best = 0, best_blank_end = 1;
+    size_t max_width = 0;
+    for (int n = 1; n <= rows && n <= SUDOKU_MAX_N; n++) {
+        if (width[n - 1] > max_width)
+            max_width = width[n - 1];
+        int followed = n < rows ? blank[n] : after_ok;
+        if (n < 2 || !followed || max_width != (size_t)n || widest[n - 1] > n || !gap[n - 1] ||
+            !size_ok(r, n))
+            continue;
+        if (best == 0 || !blank[n - 1] || best_blank_end) {
+            best = n;
+            best_blank_end = blank[n - 1];
+        }
+    }
+    return best;
+}
+
+/* Reads the n rows of a grid with spaces as blanks (checked by
+ * fixed_width_side()), one character a column. */
+static int read_fixed_grid(sudoku_reader *r, const text_line *first, int n, sudoku_puzzle *out)
+{
+    text_line ln = *first;
+    for (int row = 0; row < n; row++) {
+        if (row > 0)
+            read_line(r, &ln);
+        for (int c = 0; c < n; c++) {
+            unsigned char ch = (size_t)c < ln.raw_len ? (unsigned char)ln.s[c] : ' ';
+            out->cells[row * n + c] = ch == ' ' ? 0 : r->value[ch];
+        }
+    }
+    out->n = n;
+    out->form = SUDOKU_FORM_GRID;
+    out->line = first->number;
+    out->last_line = ln.number;
+    r->last_n = n;
+    return 1;
+}
+
 /* --- Reading puzzles --------------------------------------------------------- */
 
 static void set_error(sudoku_read_error *err, int code, long line, long column, int found,
@@ -349,6 +464,9 @@ int sudoku_reader_next(sudoku_reader *r, sudoku_puzzle *out, sudoku_read_error *
             continue;
         err->first_line = ln.number;
         err->form = SUDOKU_FORM_LINE;
+        int fixed = fixed_width_side(r, &ln);
+        if (fixed)
+            return read_fixed_grid(r, &ln, fixed, out);
         int m = line_size(r, ln.count);
         int g = size_ok(r, ln.count) ? ln.count : 0;
         if (m && g && !looks_like_grid(r, &ln, m))

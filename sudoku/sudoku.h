@@ -249,10 +249,13 @@ typedef struct sudoku_read_error {
 } sudoku_read_error;
 
 /* A reader over text[0..len-1] (not copied: it must outlive the reader).
- * Detects, for each piece, a puzzle on one line (N*N symbols) or a grid of N
+ * Detects, for each piece, a puzzle on one line (N*N symbols), a grid of N
  * lines of N symbols (spaces, '|' and separator lines of '-', '+', '|', '='
- * ignored); '#' comment lines, blank lines, a line "end" (ends the input),
- * CRLF line ends and a UTF-8 byte-order mark are understood. NULL on failure
+ * ignored), or a grid of N lines that uses spaces as blanks, one character
+ * a cell ("53  7    "; see reader.c for how it is told apart); '#' comment
+ * lines, '%' title lines (Debian sudoku's -fcompact files; unless '%' is a
+ * symbol), blank lines, a line "end" (ends the input), CRLF line ends and a
+ * UTF-8 byte-order mark are understood. NULL on failure
  * with *err set (SUDOKU_EALPHABET, SUDOKU_EINVAL, SUDOKU_ENOMEM). */
 SUDOKU_API sudoku_reader *sudoku_reader_new(const char *text, size_t len,
                                             const sudoku_read_options *opt, int *err);

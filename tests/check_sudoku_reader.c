@@ -247,6 +247,97 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A grid that uses spaces as blanks, one character a cell, as people type
+ * it: the Wikipedia puzzle (WIKI) with its trailing blanks kept, then cut
+ * by an editor, then with its empty columns and a whole empty row. Each
+ * must read as exactly the puzzle it draws. */
+START_TEST(test_spaces_as_blanks)
+{
+    /* 1: trailing blanks kept, "53  7    " (issue 11's example) */
+    const char *kept = "53  7    \n6  195   \n 98    6 \n8   6   3\n4  8 3  1\n"
+                       "7   2   6\n 6    28 \n   419  5\n    8  79\n";
+    event ev[4];
+    ck_assert_int_eq(read_all(kept, NULL, ev, 4), 1);
+    ck_assert_int_eq(ev[0].kind, 'P');
+    ck_assert_int_eq(ev[0].form, SUDOKU_FORM_GRID);
+    ck_assert_int_eq(ev[0].line, 1);
+    ck_assert_str_eq(ev[0].cells, WIKI);
+    /* 2: trailing blanks cut, CRLF, no newline at the end; a one-line
+     * puzzle after a blank line is still its own puzzle */
+    const char *cut = "53  7\r\n6  195\r\n 98    6\r\n8   6   3\r\n4  8 3  1\r\n"
+                      "7   2   6\r\n 6    28\r\n   419  5\r\n    8  79\r\n\r\n"
+                      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    ck_assert_int_eq(read_all(cut, NULL, ev, 4), 2);
+    ck_assert_str_eq(ev[0].cells, WIKI);
+    ck_assert_int_eq(ev[1].form, SUDOKU_FORM_LINE);
+    ck_assert_int_eq(ev[1].line, 11);
+    ck_assert_str_eq(ev[1].cells, WIKI);
+    /* 3: an empty row in the middle (an empty line) and one at the end (an
+     * empty line too), a comment before and "end" after */
+    const char *drawn = "# two empty rows\n"
+                        "53  7    \n"
+                        "\n"
+                        " 98    6 \n"
+                        "8   6   3\n"
+                        "4  8 3  1\n"
+                        "7   2   6\n"
+                        " 6    28 \n"
+                        "   419  5\n"
+                        "\n"
+                        "end\n";
+    ck_assert_int_eq(read_all(drawn, NULL, ev, 4), 1);
+    ck_assert_int_eq(ev[0].line, 2);
+    ck_assert_str_eq(ev[0].cells, "53..7...."
+                                  "........."
+                                  ".98....6."
+                                  "8...6...3"
+                                  "4..8.3..1"
+                                  "7...2...6"
+                                  ".6....28."
+                                  "...419..5"
+                                  ".........");
+    /* 4: a 4x4 with spaces as blanks, two of them back to back with a
+     * blank line between */
+    ck_assert_int_eq(read_all("1  4\n 4  \n2  3\n  2 \n\n   4\n 1  \n  3 \n4   \n", NULL, ev, 4), 2);
+    ck_assert_str_eq(ev[0].cells, "1..4.4..2..3..2.");
+    ck_assert_str_eq(ev[1].cells, "...4.1....3.4...");
+    /* Not such grids: spaced rows wider than N ("5 3 . . 7"), 4x4 rows
+     * framed for the eye ("12 34"), rows without a space between two
+     * symbols (an ordinary grid), a tab or '|' */
+    ck_assert_int_eq(read_all("12 34\n34 12\n\n21 43\n43 21\n", NULL, ev, 4), 1);
+    ck_assert_str_eq(ev[0].cells, "1234341221434321");
+    event many[8];
+    int k = read_all("1  4\n 4\t \n2  3\n  2 \n", NULL, many, 8);
+    for (int i = 0; i < k; i++)
+        ck_assert_int_eq(many[i].kind, 'E');
+}
+END_TEST
+
+/* Debian's sudoku -fcompact writes each board after a '%' line holding its
+ * title (sudoku(6), "Compact text format"); '%' lines are titles, unless
+ * '%' is one of the symbols. */
+START_TEST(test_percent_titles)
+{
+    const char *text = "% Wikipedia\n"
+                       "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                       "7...2...6\n.6....28.\n...419..5\n....8..79\n"
+                       "%\n"
+                       "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                       "7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    event ev[4];
+    ck_assert_int_eq(read_all(text, NULL, ev, 4), 2);
+    ck_assert_int_eq(ev[0].line, 2);
+    ck_assert_str_eq(ev[0].cells, WIKI);
+    ck_assert_int_eq(ev[1].line, 12);
+    ck_assert_str_eq(ev[1].cells, WIKI);
+    /* with '%' a symbol, "%..." is a row of a 4x4 grid */
+    sudoku_read_options pct = {"%1-3", 0};
+    ck_assert_int_eq(read_all("%123\n3%..\n....\n....\n", &pct, ev, 4), 1);
+    ck_assert_int_eq(ev[0].kind, 'P');
+    ck_assert_str_eq(ev[0].cells, "123441.........."); /* printed 1-4 */
+}
+END_TEST
+
 START_TEST(test_writers)
 {
     uint8_t g[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0};
@@ -298,6 +389,8 @@ Suite *sudoku_reader_suite(void)
     tcase_add_test(tc, test_sizes);
     tcase_add_test(tc, test_alphabet);
     tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_spaces_as_blanks);
+    tcase_add_test(tc, test_percent_titles);
     tcase_add_test(tc, test_writers);
     suite_add_tcase(s, tc);
     return s;

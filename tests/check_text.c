@@ -132,8 +132,9 @@ START_TEST(blanks_comments_and_line_ends)
 {
     /* The paper's problem once more, written untidily: a byte-order mark,
      * CRLF and LF mixed, every blank of rule 1 (space, tab, CR, vertical
-     * tab, form feed), comments before, between and indented, blank lines
-     * of blanks, and no newline at the end. */
+     * tab, form feed), comments ('|', and '//' as other tools write them)
+     * before, between and indented, blank lines of blanks, and no newline
+     * at the end. */
     static const char untidy[] = "\xef\xbb\xbf| the paper's example\r\n"
                                  "\r\n"
                                  " \tA B\vC D\fE F G \r\n"
@@ -144,6 +145,8 @@ START_TEST(blanks_comments_and_line_ends)
                                  "B C F\n"
                                  "A D\n"
                                  "| between options\n"
+                                 "// a comment as other tools write them\n"
+                                 "  //indented, with no blank\n"
                                  "B G\n"
                                  "  D E G\t";
     dlx_text *t = parse_ok(untidy);
@@ -157,7 +160,7 @@ START_TEST(blanks_comments_and_line_ends)
     ck_assert_str_eq(dlx_text_option_text(t, 5), "D E G");
     ck_assert_int_eq(dlx_text_option_line(t, 0), 4);
     ck_assert_int_eq(dlx_text_option_line(t, 1), 6);
-    ck_assert_int_eq(dlx_text_option_line(t, 5), 12);
+    ck_assert_int_eq(dlx_text_option_line(t, 5), 14);
     ck_assert_uint_eq(dlx_text_warning_count(t), 0);
     ck_assert_uint_eq(count_text(t), 1); /* the paper: one exact cover */
     dlx_text_free(t);
@@ -212,6 +215,9 @@ static const struct error_case {
     { "", 0, DLX_TEXT_ENOITEMS, 1, 1, "the input is empty" },
     { "| comment\n\n   \n", 0, DLX_TEXT_ENOITEMS, 4, 1, "no item line" },
     { "| comment", 0, DLX_TEXT_ENOITEMS, 1, 10, "no item line" },
+    { "// comment\n", 0, DLX_TEXT_ENOITEMS, 2, 1, "no item line" },
+    /* one '/' does not start a comment: it is a name */
+    { "/ a\n/a\n", 0, DLX_EITEM, 2, 1, "unknown item '/a'" },
     { "a | x | y\n", 0, DLX_TEXT_ESYNTAX, 1, 7, "a second '|' on the item line" },
     { "a|b\n", 0, DLX_TEXT_ESYNTAX, 1, 2, "'|' inside an item name" },
     { "a b:c\n", 0, DLX_TEXT_ESYNTAX, 1, 4, "':' is not allowed in an item name" },

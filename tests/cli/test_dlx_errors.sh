@@ -70,17 +70,19 @@ awk 'BEGIN { print "a | x"; print "a"; for (i = 0; i < 150; i++) print "x" }' >i
 [ "$(grep -c ': warning: option with no primary' err.txt)" -eq 100 ] || fail "150 warnings: not 100 shown"
 grep -q '^in.txt: warning: 50 more warnings not shown$' err.txt || fail "150 warnings: no count of the rest"
 
-# Unreadable input: a missing file, a directory.
+# Unreadable input: a missing file, a directory. Both commands word it
+# the same way (test_cli_options.sh): PROGRAM: FILE: error: cannot ...
 "$DLX" no-such-file.txt >out.txt 2>err.txt
 status=$?
 [ "$status" -eq 2 ] || fail "missing file: status $status"
-[ "$(cat err.txt)" = "no-such-file.txt: error: cannot open: No such file or directory" ] ||
+[ "$(cat err.txt)" = "dlx: no-such-file.txt: error: cannot open: No such file or directory" ] ||
     fail "missing file: $(cat err.txt)"
 mkdir adir
 "$DLX" adir >out.txt 2>err.txt
 status=$?
 [ "$status" -eq 2 ] || fail "directory: status $status"
-[ "$(cat err.txt)" = "adir: error: cannot read: Is a directory" ] || fail "directory: $(cat err.txt)"
+[ "$(cat err.txt)" = "dlx: adir: error: cannot read: Is a directory" ] ||
+    fail "directory: $(cat err.txt)"
 # Standard input is called <stdin>.
 printf 'a\nb\n' | "$DLX" >out.txt 2>err.txt
 [ "$(cat err.txt)" = "<stdin>:2:1: error: unknown item 'b' (not on the item line)" ] ||

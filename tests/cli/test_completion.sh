@@ -1,0 +1,107 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The bash completion of both commands (cli/completion.sh, generated from
+# --help at build time). Sourced into bash and driven as bash drives it
+# (COMP_WORDS, COMP_CWORD), it must offer every option that --help lists, so
+# an option added to --help cannot go without completion; the values --help
+# documents for --format, --choose, --algorithm ... (table below); only values
+# the program accepts; file names where a file is wanted; nothing after an
+# option that wants a number.
+if [ "${DLX_VALGRIND:-0}" = 1 ]; then
+    echo "skipped under valgrind: \$BIN holds wrappers, and this is about --help"
+    exit 0
+fi
+if ! command -v bash > /dev/null 2>&1; then
+    echo "skipped: bash is missing (apt-get install bash)"
+    exit 0
+fi
+ROOT=$(cd "$TESTS/.." && pwd)
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# comp PROGRAM NAME WORD... : what completing the last WORD offers, one per
+# line, sorted (run in $tmp/files, which holds two files).
+mkdir "$tmp/files" && : > "$tmp/files/map.txt" && : > "$tmp/files/puzzles.txt"
+comp() {
+    prog=$1 name=$2
+    shift 2
+    (cd "$tmp/files" && bash -c '
+        . "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+        fn=$(complete -p "$1" | sed "s/.*-F \([^ ]*\) .*/\1/")
+        "$fn" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf "%s\n" "${COMPREPLY[@]}"' sh "$tmp/$name.bash" "$name" "$@") | sed '/^$/d' | LC_ALL=C sort
+}
+has() { # LIST WORD...: every WORD is a line of LIST
+    list=$1; shift
+    for w in "$@"; do printf '%s\n' "$list" | grep -q -x -F -e "$w" || return 1; done
+}
+
+for p in dlx sudoku; do
+    prog="$BIN/$p"
+    name=$p
+    [ "$p" = sudoku ] && name=dlx-sudoku
+    sh "$ROOT/cli/completion.sh" "$prog" "$name" > "$tmp/$name.bash" 2> "$tmp/err" ||
+        { fail "$p: cli/completion.sh failed: $(cat "$tmp/err")"; continue; }
+    bash -n "$tmp/$name.bash" || { fail "$p: the generated completion is not valid bash"; continue; }
+    grep -q "^complete -F [A-Za-z_]* $name\$" "$tmp/$name.bash" ||
+        fail "$p: the completion is not registered for $name"
+
+    # Every option of --help, read here independently of the generator.
+    "$prog" --help > "$tmp/help"
+    longs=$(grep -o -E '^ +(-[A-Za-z0-9], )?--[A-Za-z0-9][A-Za-z0-9-]*' "$tmp/help" | sed 's/.*--/--/')
+    shorts=$(grep -o -E '^ +-[A-Za-z0-9],' "$tmp/help" | sed 's/^ *//; s/,$//')
+    [ "$(printf '%s\n' $longs | wc -l)" -ge 8 ] || fail "$p: only $(echo $longs) found in --help"
+    offered=$(comp "$prog" "$name" --)
+    for o in $longs; do has "$offered" "$o" || fail "$p: '$name --<TAB>' does not offer $o"; done
+    offered=$(comp "$prog" "$name" -)
+    for o in $shorts; do has "$offered" "$o" || fail "$p: '$name -<TAB>' does not offer $o"; done
+    [ "$(comp "$prog" "$name" --he)" = "--help" ] || fail "$p: '--he' does not complete to --help"
+    # Plain arguments are files.
+    has "$(comp "$prog" "$name" pu)" puzzles.txt || fail "$p: '$name pu<TAB>' does not offer puzzles.txt"
+
+    # Every value offered is one the program accepts: its complaint about a
+    # value quotes it, so a rejected value would appear in quotes.
+    case $p in dlx) input=$ROOT/docs/paper.dlx ;; *) input=$ROOT/examples/puzzle.txt ;; esac
+    for o in $longs; do
+        grep -q -E -e "^ +(-[A-Za-z0-9], )?$o\\[?=" "$tmp/help" || continue
+        for v in $(comp "$prog" "$name" "$o" = ""); do
+            case $v in *.txt) continue ;; esac # file names
+            "$prog" "$o=$v" "$input" < /dev/null > /dev/null 2> "$tmp/err"
+            grep -q -F "'$v'" "$tmp/err" && fail "$p: $o=$v is offered but refused: $(head -1 "$tmp/err")"
+        done
+    done
+done
+
+# Values as --help documents them (from the help text of each option), in
+# all three forms of writing them; files for --regions; nothing for numbers.
+# A row: program, command name, the option, the values wanted, the word
+# being completed (@ for an empty one), the words before it.
+while read -r p name opt want cur words; do
+    [ "$cur" = @ ] && cur=
+    got=$(comp "$BIN/$p" "$name" $words "$cur" | paste -s -d ' ' -)
+    for w in $(echo "$want" | tr , ' '); do
+        printf '%s\n' $got | grep -q -x -F -e "$w" ||
+            fail "$name $words $cur<TAB>: offers '$got', not $w ($opt, as --help documents)"
+    done
+done << 'EOF'
+dlx dlx --format text,ids,json @ --format =
+dlx dlx --format ids i -f
+dlx dlx --choose mrv,knuth,first --choose= 
+dlx dlx --choose first f --choose
+dlx dlx --trace text,json @ --trace =
+dlx dlx --tree dot @ --tree =
+sudoku dlx-sudoku --format line,grid,pretty @ --format
+sudoku dlx-sudoku --format pretty --format=p
+sudoku dlx-sudoku --algorithm dlx,bitmask,backtrack @ -A
+sudoku dlx-sudoku --variant x,hyper,jigsaw @ --variant =
+sudoku dlx-sudoku --regions map.txt @ --regions
+sudoku dlx-sudoku --regions map.txt m --regions =
+EOF
+for w in "--max" "-m" "--jobs" "--box"; do
+    [ -z "$(comp "$BIN/sudoku" dlx-sudoku "$w" "")" ] || fail "dlx-sudoku $w <TAB> offers something"
+done
+[ -z "$(comp "$BIN/dlx" dlx --seed = "")" ] || fail "dlx --seed=<TAB> offers something"
+[ "$fails" -eq 0 ]
