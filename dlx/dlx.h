@@ -192,10 +192,11 @@ DLX_API void dlx_set_limit(dlx_problem *p, uint64_t max_solutions);
 
 /* How the search picks the item to branch on. */
 enum dlx_choose {
-    DLX_CHOOSE_MRV = 0,  /* fewest remaining options, leftmost on ties;
-                            stops looking at an item with 0 or 1 (default) */
-    DLX_CHOOSE_MRV_FULL, /* fewest remaining options, leftmost on ties,
-                            stops only at 0: exactly Knuth's DLX1 rule */
+    DLX_CHOOSE_MRV = 0,  /* fewest remaining options, leftmost on ties: the
+                            rule of Knuth's DLX1 (the default) */
+    DLX_CHOOSE_MRV_FULL, /* the same rule, under its old name: it once
+                            meant "look on past an item with one option",
+                            which every MRV search now does */
     DLX_CHOOSE_FIRST     /* simply the leftmost active item */
 };
 DLX_API int dlx_set_choose(dlx_problem *p, enum dlx_choose rule);

@@ -27,8 +27,7 @@
  * level's candidates, tried in the order of their ids, which is the order of
  * the item's list in the links. No active item ever has a count of 0 below
  * the root (a trial that would leave one is the dead end above), so the scan
- * may stop at the first item with one option: that is the leftmost minimum,
- * and DLX_CHOOSE_MRV and DLX_CHOOSE_MRV_FULL choose alike here.
+ * may stop at the first item with one option: that is the leftmost minimum.
  *
  * The static tables are built at the first search that uses them and kept
  * until the problem changes shape; the search never touches the links, so a
@@ -39,10 +38,19 @@
 
 #include <string.h>
 
-/* cnt[] of a covered item; covered items stay far above ACTIVE_BELOW, even
- * after the decrements of the trial that covers them. */
-#define INACTIVE INT32_MAX
-#define ACTIVE_BELOW (INT32_MAX / 2)
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* A count: 16 bits, so that eight are compared at a time and a frame is
+ * small. cnt[] of a covered item is INACTIVE, and stays at or above
+ * ACTIVE_BELOW whatever is taken off it afterwards: at most its own number
+ * of options, which dlxi_bits_suits() keeps below COUNT_LIMIT (as it keeps
+ * the sink's total, see rec below). */
+typedef int16_t bits_count;
+#define INACTIVE 32767
+#define ACTIVE_BELOW 16384
+#define COUNT_LIMIT 16383
 
 /* What choosing an option does to each of its items (act[] codes). */
 enum { ACT_PRIMARY = 0, ACT_COVER = 1, ACT_PURIFY = 2 };
@@ -66,6 +74,7 @@ struct dlx_bits {
     int32_t frame_words;     /* words of a frame: live, settled, cnt */
     int32_t levels;          /* frames (and level records) allocated */
     int32_t n_prim, n_sec;
+    int32_t n_counts;        /* counts in a frame: n_prim, the sink, padding */
     int32_t *prim_hdr;       /* [primary slot] header index */
     int32_t *sec_hdr;        /* [secondary slot] header index */
     int32_t *slot;           /* [header] primary or secondary slot */
@@ -79,9 +88,12 @@ struct dlx_bits {
     /* Per option: what choosing it does, and what ruling it out touches. */
     int32_t *act_at;         /* [option + 1] its items in act[] (node order) */
     int32_t *act;            /* [2 * k]: ACT_CODE, kill list */
-    int32_t *prim_at;        /* [option + 1] its primary slots in prim[] */
-    int32_t *prim;
-    int32_t *hides;          /* [option] its nodes but one: DLX updates of a hide */
+    /* Per option a record of `stride` = max_prim + 1 entries: its primary
+     * slots, padded with the sink slot n_prim (a count nobody reads), then
+     * its nodes but one (the updates DLX makes hiding it). A fixed stride
+     * keeps the hottest loop free of bounds to load. */
+    int32_t max_prim, stride;
+    int32_t *rec;
     /* The search. */
     uint64_t *frames;        /* [levels * frame_words] */
     struct bits_level *lv;   /* [levels] */
@@ -98,14 +110,14 @@ static uint64_t *frame_at(const struct dlx_bits *b, int32_t level)
     return b->frames + (size_t)level * (size_t)b->frame_words;
 }
 
-static int32_t *counts_of(const struct dlx_bits *b, uint64_t *frame)
+static bits_count *counts_of(const struct dlx_bits *b, uint64_t *frame)
 {
-    return (int32_t *)(void *)(frame + b->words + b->sec_words);
+    return (bits_count *)(void *)(frame + b->words + b->sec_words);
 }
 
-static const int32_t *counts_in(const struct dlx_bits *b, const uint64_t *frame)
+static const bits_count *counts_in(const struct dlx_bits *b, const uint64_t *frame)
 {
-    return (const int32_t *)(const void *)(frame + b->words + b->sec_words);
+    return (const bits_count *)(const void *)(frame + b->words + b->sec_words);
 }
 
 /* --- Building the tables --------------------------------------------------- */
@@ -123,6 +135,7 @@ void dlxi_drop_bits(dlx_problem *p)
     if (p->bits)
         dlxi_free(p, p->bits, p->bits->bytes);
     p->bits = NULL;
+    p->bits_too_big = 0;
 }
 
 /* Emits the (word, mask) pairs of the options opts[0..n-1] (ascending)
@@ -230,13 +243,15 @@ int dlxi_build_bits(dlx_problem *p)
 {
     if (p->bits)
         return DLX_OK;
+    if (p->bits_too_big)
+        return DLX_ETOOBIG;
     const dlx_nodes nd = p->nd;
     const int32_t N = p->n_items, O = p->n_options;
     struct bits_scratch t;
     if (make_scratch(p, &t))
         return DLX_ENOMEM;
     /* Sizes first, so that one block holds everything. */
-    int64_t kill_pairs = 0, acts = 0, prims = 0, min_prim = INT32_MAX;
+    int64_t kill_pairs = 0, acts = 0, max_prim = 0, min_prim = INT32_MAX;
     for (int32_t x = 1; x <= N; x++)
         kill_pairs += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0,
                                  NULL, NULL);
@@ -247,19 +262,38 @@ int dlxi_build_bits(dlx_problem *p)
         int64_t np = 0;
         for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, acts++)
             np += !p->secondary[nd.im[q].itm];
-        prims += np;
+        if (np > max_prim)
+            max_prim = np;
         if (np > 0 && np < min_prim)
             min_prim = np;
     }
     if (min_prim == INT32_MAX)
         min_prim = 1;
-    if (kill_pairs > INT32_MAX / 2 || acts > INT32_MAX / 2) {
+    /* Counts must fit bits_count: no item in more than COUNT_LIMIT options,
+     * and the padding of the records (every slot of it lowers the sink when
+     * its option is ruled out) no more than COUNT_LIMIT either. */
+    int64_t longest = 0, padding = 0;
+    for (int32_t x = 1; x <= N; x++)
+        if (t.at[x + 1] - t.at[x] > longest)
+            longest = t.at[x + 1] - t.at[x];
+    for (int32_t o = 0; o < O; o++) {
+        int64_t np = 0;
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            np += !p->secondary[nd.im[q].itm];
+        padding += max_prim - np;
+    }
+    if (kill_pairs > INT32_MAX / 2 || acts > INT32_MAX / 2 || longest > COUNT_LIMIT ||
+        padding > COUNT_LIMIT) {
         dlxi_free(p, t.at, t.bytes);
+        p->bits_too_big = 1; /* until the problem changes shape */
         return DLX_ETOOBIG;
     }
     int32_t n_prim = p->n_primary, n_sec = N - p->n_primary;
     int32_t words = (O + 63) / 64, sec_words = (n_sec + 63) / 64;
-    int32_t frame_words = words + sec_words + (n_prim + 1) / 2;
+    /* The counts with the sink, padded with INACTIVE to whole groups of
+     * eight for choose_slot(). */
+    int32_t n_counts = (n_prim + 1 + 7) & ~7;
+    int32_t frame_words = words + sec_words + n_counts / 4;
     frame_words = (frame_words + 3) & ~3; /* whole 32-byte blocks for the copy */
     /* A level covers at least min_prim primary items, so levels 0..deepest
      * and the trial below the deepest need this many frames; candidates and
@@ -281,9 +315,7 @@ int dlxi_build_bits(dlx_problem *p)
     LAYOUT(kill_w, int32_t, kill_pairs);
     LAYOUT(act_at, int32_t, O + 1);
     LAYOUT(act, int32_t, 2 * acts);
-    LAYOUT(prim_at, int32_t, O + 1);
-    LAYOUT(prim, int32_t, prims);
-    LAYOUT(hides, int32_t, O);
+    LAYOUT(rec, int32_t, (size_t)O * (size_t)(max_prim + 1));
     LAYOUT(cand_w, int32_t, O + 1);
     LAYOUT(zeros, int32_t, n_prim + 1);
 #undef LAYOUT
@@ -307,9 +339,7 @@ int dlxi_build_bits(dlx_problem *p)
     PLACE(kill_w);
     PLACE(act_at);
     PLACE(act);
-    PLACE(prim_at);
-    PLACE(prim);
-    PLACE(hides);
+    PLACE(rec);
     PLACE(cand_w);
     PLACE(zeros);
 #undef PLACE
@@ -317,9 +347,12 @@ int dlxi_build_bits(dlx_problem *p)
     b->words = words;
     b->sec_words = sec_words;
     b->frame_words = frame_words;
+    b->n_counts = n_counts;
     b->levels = levels;
     b->n_prim = n_prim;
     b->n_sec = n_sec;
+    b->max_prim = (int32_t)max_prim;
+    b->stride = (int32_t)max_prim + 1;
     /* Slots in item order, the order of the active list. */
     for (int32_t x = 1, i = 0, s = 0; x <= N; x++) {
         if (p->secondary[x]) {
@@ -352,17 +385,17 @@ int dlxi_build_bits(dlx_problem *p)
     b->kill_at[list] = pair;
     /* Per option: what choosing it does to each item (node order), its
      * primary slots, and the updates a hide of it makes in the links. */
-    int32_t k = 0, pr = 0;
+    int32_t k = 0;
     for (int32_t o = 0; o < O; o++) {
+        int32_t *r = b->rec + (size_t)o * (size_t)b->stride, np = 0;
         b->act_at[o] = k;
-        b->prim_at[o] = pr;
         int32_t size = 0;
         for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, size++, k++) {
             int32_t x = nd.im[q].itm, j = t.pos[q];
             if (!p->secondary[x]) {
                 b->act[2 * k] = ACT_CODE(b->slot[x], ACT_PRIMARY);
                 b->act[2 * k + 1] = x - 1;
-                b->prim[pr++] = b->slot[x];
+                r[np++] = b->slot[x];
             } else if (t.colors[j] == 0) {
                 b->act[2 * k] = ACT_CODE(b->slot[x], ACT_COVER);
                 b->act[2 * k + 1] = x - 1;
@@ -371,10 +404,11 @@ int dlxi_build_bits(dlx_problem *p)
                 b->act[2 * k + 1] = t.list[j];
             }
         }
-        b->hides[o] = size - 1;
+        while (np < b->max_prim)
+            r[np++] = n_prim; /* the sink */
+        r[np] = size - 1;
     }
     b->act_at[O] = k;
-    b->prim_at[O] = pr;
     dlxi_free(p, t.at, t.bytes);
     p->bits = b;
     return DLX_OK;
@@ -389,13 +423,13 @@ static void root_frame(dlx_problem *p, struct dlx_bits *b)
 {
     const dlx_nodes nd = p->nd;
     uint64_t *f = frame_at(b, 0), *live = f, *settled = f + b->words;
-    int32_t *cnt = counts_of(b, f);
+    bits_count *cnt = counts_of(b, f);
     memset(f, 0, (size_t)b->frame_words * sizeof *f);
     for (int32_t s = 0; s < b->n_sec; s++)
         if (p->commit_state[b->sec_hdr[s]] != 0)
             settled[s / 64] |= (uint64_t)1 << (s % 64);
-    for (int32_t i = 0; i < b->n_prim; i++)
-        cnt[i] = p->commit_state[b->prim_hdr[i]] != 0 ? INACTIVE : 0;
+    for (int32_t i = 0; i < b->n_counts; i++)
+        cnt[i] = i < b->n_prim && p->commit_state[b->prim_hdr[i]] == 0 ? 0 : INACTIVE;
     for (int32_t o = 0; o < p->n_options; o++) {
         int ok = 1;
         for (int32_t q = p->opt_first[o]; ok && nd.im[q].itm > 0; q++) {
@@ -405,100 +439,167 @@ static void root_frame(dlx_problem *p, struct dlx_bits *b)
         if (!ok)
             continue;
         live[o / 64] |= (uint64_t)1 << (o % 64);
-        for (int32_t k = b->prim_at[o]; k < b->prim_at[o + 1]; k++)
-            cnt[b->prim[k]]++;
+        const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
+        for (int32_t k = 0; k < b->max_prim && r[k] < b->n_prim; k++)
+            cnt[r[k]]++; /* the padding (the sink) comes last and is left alone */
     }
 }
 
 /* --- The dance on bits ------------------------------------------------------- */
 
+/* What the hot loop reads of the tables, copied into the loop's own
+ * variables: a store into a count cannot change them, so the compiler keeps
+ * them in registers instead of reloading them after every decrement. */
+struct bits_view {
+    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride;
+    const int32_t *kill_at, *kill_w, *rec, *act_at, *act, *opt_first;
+    const uint64_t *kill_m;
+    int32_t *cand_w, *zeros;
+    uint64_t *cand_m, *frames;
+};
+
+/* With k > 0 (a compile-time constant: the options' number of primary
+ * items, which the caller has checked) max_prim and stride become constants
+ * too, and the loops over an option's items unroll. */
+DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
+{
+    const struct dlx_bits *b = p->bits;
+    return (struct bits_view){
+        .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
+        .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
+        .kill_at = b->kill_at, .kill_w = b->kill_w, .rec = b->rec, .act_at = b->act_at,
+        .act = b->act, .opt_first = p->opt_first, .kill_m = b->kill_m,
+        .cand_w = b->cand_w, .zeros = b->zeros, .cand_m = b->cand_m, .frames = b->frames};
+}
+
 /* Rules out every live option of kill list `list`: clears its bits and
  * lowers the counts of its primary items. As the cover of a level's item
- * (`level_cover`), the options are kept as the level's candidates and the
- * items left with no option are noted; in a trial it returns 0 the moment
- * an active item is left with none (a dead end), 1 otherwise. */
-DLX_INLINE int rule_out(const struct dlx_bits *b, uint64_t *live, int32_t *cnt, int32_t list,
-                        const int level_cover, int32_t *cand_top, int32_t *zero_top,
+ * (`noting`), the options are kept as the level's candidates and the items
+ * left with no option are noted; in a trial it returns 0 the moment an
+ * active item is left with none (a dead end), 1 otherwise. */
+DLX_INLINE int rule_out(const struct bits_view v, uint64_t *live, bits_count *cnt, int32_t list,
+                        const int noting, int32_t *cand_top, int32_t *zero_top,
                         uint64_t *updates)
 {
-    const int32_t *kw = b->kill_w, *prim_at = b->prim_at, *prim = b->prim;
-    const uint64_t *km = b->kill_m;
-    for (int32_t j = b->kill_at[list], end = b->kill_at[list + 1]; j < end; j++) {
-        int32_t w = kw[j];
-        uint64_t out = live[w] & km[j];
+    const int32_t n = v.max_prim, stride = v.stride;
+    uint64_t upd = 0;
+    for (int32_t j = v.kill_at[list], end = v.kill_at[list + 1]; j < end; j++) {
+        int32_t w = v.kill_w[j];
+        uint64_t out = live[w] & v.kill_m[j];
         if (!out)
             continue;
         live[w] ^= out;
-        if (level_cover) {
-            b->cand_w[*cand_top] = w;
-            b->cand_m[*cand_top] = out;
+        if (noting) {
+            v.cand_w[*cand_top] = w;
+            v.cand_m[*cand_top] = out;
             ++*cand_top;
         }
         do {
             int32_t o = w * 64 + dlxi_lowest_bit(out);
             out &= out - 1;
-            for (int32_t k = prim_at[o], e = prim_at[o + 1]; k < e; k++) {
-                int32_t i = prim[k];
-                if (--cnt[i] == 0) {
-                    if (!level_cover)
-                        return 0;
-                    b->zeros[(*zero_top)++] = i;
-                }
-            }
-            *updates += (uint64_t)b->hides[o];
+            const int32_t *r = v.rec + (size_t)o * (size_t)stride;
+            /* Written out for the first six, so that a constant k unrolls. */
+#define LOWER(e)                                                                            \
+    if ((e) < n && --cnt[r[e]] == 0) {                                                      \
+        if (!noting) {                                                                      \
+            *updates += upd;                                                                \
+            return 0;                                                                       \
+        }                                                                                   \
+        v.zeros[(*zero_top)++] = r[e];                                                      \
+    }
+            LOWER(0)
+            LOWER(1)
+            LOWER(2)
+            LOWER(3)
+            LOWER(4)
+            LOWER(5)
+            for (int32_t e = 6; e < n; e++)
+                LOWER(e)
+#undef LOWER
+            upd += (uint64_t)r[n];
         } while (out);
     }
+    *updates += upd;
     return 1;
 }
 
 /* The active primary item with the fewest live options, leftmost on ties
- * (a slot), or -1 when none is active. No count is 0 below the root, so
- * there the scan stops at 1 (stop_at); at the root it stops only at 0. */
-DLX_INLINE int32_t choose_slot(const int32_t *cnt, int32_t n, int32_t stop_at, int32_t *len)
+ * (a slot), or -1 when none is active. No active count is 0 below the root
+ * (a trial that would leave one is a dead end), so the scan may stop at the
+ * first count <= stop_at = 1 there: it is the leftmost minimum. At the root
+ * stop_at is 0. With SSE2 (every x86-64) eight counts are compared at a
+ * time; elsewhere one by one. */
+DLX_INLINE int32_t choose_slot(const bits_count *cnt, int32_t n_counts, int32_t stop_at,
+                               int32_t *len)
 {
+#if defined(__SSE2__)
+    const __m128i below = _mm_set1_epi16((int16_t)(stop_at + 1));
+    __m128i m = _mm_set1_epi16(ACTIVE_BELOW);
+    for (int32_t i = 0; i < n_counts; i += 8) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(cnt + i));
+        int hit = _mm_movemask_epi8(_mm_cmplt_epi16(x, below));
+        if (hit) {
+            int32_t k = i + dlxi_lowest_bit((uint64_t)hit) / 2;
+            *len = cnt[k];
+            return k;
+        }
+        m = _mm_min_epi16(m, x);
+    }
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
+    int32_t t = (int16_t)_mm_cvtsi128_si32(m);
+    *len = t;
+    if (t >= ACTIVE_BELOW)
+        return -1;
+    const __m128i tv = _mm_set1_epi16((int16_t)t);
+    for (int32_t i = 0;; i += 8) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(cnt + i));
+        int hit = _mm_movemask_epi8(_mm_cmpeq_epi16(x, tv));
+        if (hit)
+            return i + dlxi_lowest_bit((uint64_t)hit) / 2;
+    }
+#else
     int32_t best = -1, t = ACTIVE_BELOW;
-    for (int32_t i = 0; i < n; i++) {
+    for (int32_t i = 0; i < n_counts; i++)
         if (cnt[i] < t) {
             t = cnt[i];
             best = i;
             if (t <= stop_at)
                 break;
         }
-    }
     *len = t;
     return best;
+#endif
 }
 
-/* Makes frame `to` the state after trying option o at a level whose item
- * is in slot `chosen`: copies `from`, marks o's primary items covered, then
- * rules out what clashes with each of o's items. Returns 0 for a dead end.
- * *node gets the node of o in the chosen item's list. */
-DLX_INLINE int try_option(dlx_problem *p, const struct dlx_bits *b, const uint64_t *from,
-                          uint64_t *to, int32_t o, const struct bits_level *lv,
-                          int32_t *node, uint64_t *updates, const int colors)
+/* Makes frame `to` the state after trying option o at level lv: copies
+ * `from`, marks o's primary items covered, then rules out what clashes with
+ * each of o's other items. Returns 0 for a dead end. *node gets the node of
+ * o in the list of the level's item. */
+DLX_INLINE int try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
+                          int32_t o, const struct bits_level *lv, int32_t *node,
+                          uint64_t *updates, const int colors)
 {
-    memcpy(to, from, (size_t)b->frame_words * sizeof *to);
-    uint64_t *live = to, *settled = to + b->words;
-    int32_t *cnt = counts_of(b, to);
-    const int32_t *act = b->act;
-    const int32_t first = b->act_at[o], end = b->act_at[o + 1];
+    memcpy(to, from, (size_t)v.frame_words * sizeof *to);
+    uint64_t *live = to, *settled = to + v.words;
+    bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
+    const int32_t first = v.act_at[o], end = v.act_at[o + 1];
     const int32_t chosen = ACT_CODE(lv->item, ACT_PRIMARY);
-    for (int32_t k = first; k < end; k++) {
-        int32_t code = act[2 * k];
-        if (ACT_KIND(code) == ACT_PRIMARY)
-            cnt[ACT_SLOT(code)] = INACTIVE;
-        if (code == chosen)
-            *node = p->opt_first[o] + (k - first);
-    }
+    const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+    for (int32_t k = 0; k < v.max_prim; k++)
+        cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
     /* An item the level's cover left without options must be one of o's. */
     for (int32_t z = lv->zero; z < lv->zero_end; z++)
-        if (cnt[b->zeros[z]] == 0)
+        if (cnt[v.zeros[z]] == 0)
             return 0;
     int32_t unused = 0;
     for (int32_t k = first; k < end; k++) {
-        int32_t code = act[2 * k], list = act[2 * k + 1];
-        if (code == chosen)
+        int32_t code = v.act[2 * k], list = v.act[2 * k + 1];
+        if (code == chosen) {
+            *node = v.opt_first[o] + (k - first);
             continue; /* covered for the whole level */
+        }
         if (colors && ACT_KIND(code) == ACT_PURIFY) {
             int32_t s = ACT_SLOT(code);
             uint64_t bit = (uint64_t)1 << (s % 64);
@@ -508,7 +609,7 @@ DLX_INLINE int try_option(dlx_problem *p, const struct dlx_bits *b, const uint64
         } else {
             ++*updates; /* the item leaves the active list (DLX's count) */
         }
-        if (!rule_out(b, live, cnt, list, 0, &unused, &unused, updates))
+        if (!rule_out(v, live, cnt, list, 0, &unused, &unused, updates))
             return 0;
     }
     return 1;
@@ -519,12 +620,12 @@ DLX_INLINE int try_option(dlx_problem *p, const struct dlx_bits *b, const uint64
  * is spent where a node is entered: at the root and at each trial (a trial
  * enters its child, or the dead end that DLX1 would count there), so a
  * pause always falls just before a trial, at advance. */
-DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors)
+DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k)
 {
     struct dlx_bits *const b = p->bits;
+    const struct bits_view v = view_of(p, k);
     struct bits_level *const lvs = b->lv;
     int32_t *const choice = p->choice;
-    const int32_t n_prim = b->n_prim;
     const int has_budget = budget != 0;
     uint64_t updates = 0, nodes = 0;
     int32_t level = p->level, max_level = p->stats.max_level;
@@ -555,9 +656,10 @@ forward:
     if (level > max_level)
         max_level = level;
     {
-        uint64_t *f = frame_at(b, level);
-        int32_t *cnt = counts_of(b, f), len;
-        int32_t best = choose_slot(cnt, n_prim, level == 0 ? 0 : 1, &len);
+        uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
+        bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
+        int32_t len;
+        int32_t best = choose_slot(cnt, v.n_counts, level == 0 ? 0 : 1, &len);
         if (best < 0) {
             /* A solution: a leaf of the tree. */
             if (dlxi_visit_solution(p, level)) {
@@ -575,10 +677,10 @@ forward:
         lv->zero = zero_top;
         cnt[best] = INACTIVE;
         updates++;
-        rule_out(b, f, cnt, b->prim_hdr[best] - 1, 1, &cand_top, &zero_top, &updates);
+        rule_out(v, f, cnt, b->prim_hdr[best] - 1, 1, &cand_top, &zero_top, &updates);
         lv->cand_end = cand_top;
         lv->zero_end = zero_top;
-        lv->rest = lv->cand < lv->cand_end ? b->cand_m[lv->cand] : 0;
+        lv->rest = lv->cand < lv->cand_end ? v.cand_m[lv->cand] : 0;
     }
 
 advance:
@@ -586,7 +688,7 @@ advance:
     while (lv->rest == 0) {
         if (++lv->cand >= lv->cand_end)
             goto recover;
-        lv->rest = b->cand_m[lv->cand];
+        lv->rest = v.cand_m[lv->cand];
     }
     if (has_budget && budget-- == 0) {
         b->at_trial = 1;
@@ -594,11 +696,11 @@ advance:
         goto out;
     }
     {
-        int32_t o = b->cand_w[lv->cand] * 64 + dlxi_lowest_bit(lv->rest);
+        int32_t o = v.cand_w[lv->cand] * 64 + dlxi_lowest_bit(lv->rest);
         lv->rest &= lv->rest - 1;
         lv->tried++;
-        if (try_option(p, b, frame_at(b, level), frame_at(b, level + 1), o, lv,
-                       &choice[level], &updates, colors)) {
+        uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
+        if (try_option(v, f, f + v.frame_words, o, lv, &choice[level], &updates, colors)) {
             level++;
             goto forward;
         }
@@ -632,12 +734,33 @@ out:
     return rc;
 }
 
-DLX_NOINLINE int run_bits_plain(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, 0); }
-DLX_NOINLINE int run_bits_colors(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, 1); }
+/* The copies of the loop: with and without colours, and for the common
+ * largest numbers of primary items an option (queens 2, Langford pairs 3,
+ * sudoku 4, pentominoes 6) with that number built in. */
+#define RUN_COPY(name, colors, k)                                                           \
+    DLX_NOINLINE int name(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, colors, k); }
+RUN_COPY(run_bits_any, 0, 0)
+RUN_COPY(run_bits_2, 0, 2)
+RUN_COPY(run_bits_3, 0, 3)
+RUN_COPY(run_bits_4, 0, 4)
+RUN_COPY(run_bits_6, 0, 6)
+RUN_COPY(run_colors_any, 1, 0)
+RUN_COPY(run_colors_2, 1, 2)
+#undef RUN_COPY
 
 int dlxi_run_bits(dlx_problem *p, uint64_t budget)
 {
-    return p->has_colors ? run_bits_colors(p, budget) : run_bits_plain(p, budget);
+    const struct dlx_bits *b = p->bits;
+    int32_t k = b->max_prim; /* every record has k slots, padded with the sink */
+    if (p->has_colors)
+        return k == 2 ? run_colors_2(p, budget) : run_colors_any(p, budget);
+    switch (k) {
+    case 2: return run_bits_2(p, budget);
+    case 3: return run_bits_3(p, budget);
+    case 4: return run_bits_4(p, budget);
+    case 6: return run_bits_6(p, budget);
+    default: return run_bits_any(p, budget);
+    }
 }
 
 /* --- Which problems suit the bits ----------------------------------------- */
@@ -648,6 +771,8 @@ int dlxi_run_bits(dlx_problem *p, uint64_t budget)
  * bits are for problems whose frame is small. */
 int dlxi_bits_suits(const dlx_problem *p)
 {
+    if (p->bits_too_big)
+        return 0;
     int64_t words = ((int64_t)p->n_options + 63) / 64;
     int64_t frame_bytes = 8 * words + 4 * (int64_t)p->n_primary +
                           ((int64_t)p->n_items - p->n_primary + 63) / 64 * 8;
@@ -679,7 +804,7 @@ int dlxi_bits_active(const dlx_problem *p, int32_t x)
     const struct dlx_bits *b = p->bits;
     if (p->secondary[x])
         return 0;
-    const int32_t *cnt = counts_in(b, current_frame(p));
+    const bits_count *cnt = counts_in(b, current_frame(p));
     return cnt[b->slot[x]] < ACTIVE_BELOW;
 }
 
@@ -708,7 +833,7 @@ int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
 int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
     const struct dlx_bits *b = p->bits;
-    const int32_t *cnt = counts_in(b, current_frame(p));
+    const bits_count *cnt = counts_in(b, current_frame(p));
     int32_t n = 0;
     for (int32_t i = 0; i < b->n_prim; i++)
         if (cnt[i] < ACTIVE_BELOW) {
@@ -744,15 +869,17 @@ int dlxi_bits_check(const dlx_problem *p)
 {
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
-    const int32_t *cnt = counts_in(b, live);
-    for (int32_t i = 0; i < b->n_prim; i++) {
-        int32_t x = b->prim_hdr[i];
-        if (cnt[i] < ACTIVE_BELOW) {
-            if (cnt[i] != dlxi_bits_remaining(p, x))
-                return DLX_EINVAL;
-        } else if (cnt[i] < INACTIVE - p->n_options || dlxi_bits_remaining(p, x) != 0) {
-            return DLX_EINVAL;
+    const bits_count *cnt = counts_in(b, live);
+    for (int32_t i = 0; i < b->n_counts; i++) {
+        if (i >= b->n_prim) {
+            if (cnt[i] < ACTIVE_BELOW)
+                return DLX_EINVAL; /* the sink and the padding never look active */
+            continue;
         }
+        int32_t x = b->prim_hdr[i];
+        if (cnt[i] < ACTIVE_BELOW ? cnt[i] != dlxi_bits_remaining(p, x)
+                                  : dlxi_bits_remaining(p, x) != 0)
+            return DLX_EINVAL;
     }
     return DLX_OK;
 }
