@@ -53,10 +53,16 @@ typedef int16_t bits_count;
 #define COUNT_LIMIT 16383
 
 /* What choosing an option does to each of its items (act[] codes). */
-enum { ACT_PRIMARY = 0, ACT_COVER = 1, ACT_PURIFY = 2 };
+enum { ACT_COVER = 1, ACT_PURIFY = 2 };
 #define ACT_CODE(slot, kind) ((slot) * 4 + (kind))
 #define ACT_KIND(code) ((code) & 3)
 #define ACT_SLOT(code) ((code) >> 2)
+
+/* A word of live[] and the options of a kill list in it. */
+struct kill_pair {
+    uint64_t m;
+    int32_t w, unused;
+};
 
 /* One level of the search. */
 struct bits_level {
@@ -78,15 +84,15 @@ struct dlx_bits {
     int32_t *prim_hdr;       /* [primary slot] header index */
     int32_t *sec_hdr;        /* [secondary slot] header index */
     int32_t *slot;           /* [header] primary or secondary slot */
-    /* Kill lists: list k rules out the options of live[w] & kill_m[j] for
-     * kill_w/kill_m[j], j in [kill_at[k], kill_at[k+1]). List x-1: all
-     * options of item x (a header index); then one per (secondary item,
-     * colour): its options with another colour or none. */
+    /* Kill lists: list k rules out the options live[kill[j].w] & kill[j].m
+     * for j in [kill_at[k], kill_at[k+1]). List i < n_prim:
+     * the options of primary slot i; list n_prim: none (the sink's); list
+     * n_prim + 1 + s: those of secondary slot s; then one per (secondary
+     * item, colour): its options with another colour or none. */
     int32_t *kill_at;
-    int32_t *kill_w;
-    uint64_t *kill_m;
+    struct kill_pair *kill;
     /* Per option: what choosing it does, and what ruling it out touches. */
-    int32_t *act_at;         /* [option + 1] its items in act[] (node order) */
+    int32_t *act_at;         /* [option + 1] its secondary items in act[] */
     int32_t *act;            /* [2 * k]: ACT_CODE, kill list */
     /* Per option a record of `stride` = max_prim + 1 entries: its primary
      * slots, padded with the sink slot n_prim (a count nobody reads), then
@@ -143,7 +149,7 @@ void dlxi_drop_bits(dlx_problem *p)
  * colour 0 excepted, since 0 means "no colour" and uncoloured uses clash
  * with every colour). With `w` NULL only counts them. */
 static int32_t emit_pairs(const int32_t *opts, const int32_t *colors, int32_t n, int32_t except,
-                          int32_t *w, uint64_t *m)
+                          struct kill_pair *out)
 {
     int32_t pairs = 0, last = -1;
     for (int32_t k = 0; k < n; k++) {
@@ -151,15 +157,13 @@ static int32_t emit_pairs(const int32_t *opts, const int32_t *colors, int32_t n,
             continue;
         int32_t word = opts[k] / 64;
         if (word != last) {
-            if (w) {
-                w[pairs] = word;
-                m[pairs] = 0;
-            }
+            if (out)
+                out[pairs] = (struct kill_pair){.m = 0, .w = word, .unused = 0};
             pairs++;
             last = word;
         }
-        if (w)
-            m[pairs - 1] |= (uint64_t)1 << (opts[k] % 64);
+        if (out)
+            out[pairs - 1].m |= (uint64_t)1 << (opts[k] % 64);
     }
     return pairs;
 }
@@ -232,7 +236,7 @@ static int64_t number_color_lists(const dlx_problem *p, struct bits_scratch *t, 
                 if (t->colors[a + j] == c)
                     t->list[a + j] = list;
             list++;
-            pairs += emit_pairs(t->opts + a, t->colors + a, n, c, NULL, NULL);
+            pairs += emit_pairs(t->opts + a, t->colors + a, n, c, NULL);
         }
     }
     *lists = list - first;
@@ -254,14 +258,16 @@ int dlxi_build_bits(dlx_problem *p)
     int64_t kill_pairs = 0, acts = 0, max_prim = 0, min_prim = INT32_MAX;
     for (int32_t x = 1; x <= N; x++)
         kill_pairs += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0,
-                                 NULL, NULL);
+                                 NULL);
     int32_t color_lists = 0;
     if (p->has_colors)
-        kill_pairs += number_color_lists(p, &t, N, &color_lists);
+        kill_pairs += number_color_lists(p, &t, N + 1, &color_lists);
     for (int32_t o = 0; o < O; o++) {
         int64_t np = 0;
-        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, acts++)
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
             np += !p->secondary[nd.im[q].itm];
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            acts += p->secondary[nd.im[q].itm];
         if (np > max_prim)
             max_prim = np;
         if (np > 0 && np < min_prim)
@@ -305,14 +311,13 @@ int dlxi_build_bits(dlx_problem *p)
     bytes += (((size_t)(count) * sizeof(type)) + 31) & ~(size_t)31
     LAYOUT(head, struct dlx_bits, 1);
     LAYOUT(frames, uint64_t, (size_t)levels * (size_t)frame_words);
-    LAYOUT(kill_m, uint64_t, kill_pairs);
+    LAYOUT(kill, struct kill_pair, kill_pairs);
     LAYOUT(cand_m, uint64_t, O + 1);
     LAYOUT(lv, struct bits_level, levels);
     LAYOUT(prim_hdr, int32_t, n_prim + 1);
     LAYOUT(sec_hdr, int32_t, n_sec + 1);
     LAYOUT(slot, int32_t, N + 1);
-    LAYOUT(kill_at, int32_t, N + color_lists + 1);
-    LAYOUT(kill_w, int32_t, kill_pairs);
+    LAYOUT(kill_at, int32_t, N + 1 + color_lists + 1);
     LAYOUT(act_at, int32_t, O + 1);
     LAYOUT(act, int32_t, 2 * acts);
     LAYOUT(rec, int32_t, (size_t)O * (size_t)(max_prim + 1));
@@ -329,14 +334,13 @@ int dlxi_build_bits(dlx_problem *p)
     memset(b, 0, sizeof *b);
 #define PLACE(field) b->field = (void *)(block + off_##field)
     PLACE(frames);
-    PLACE(kill_m);
+    PLACE(kill);
     PLACE(cand_m);
     PLACE(lv);
     PLACE(prim_hdr);
     PLACE(sec_hdr);
     PLACE(slot);
     PLACE(kill_at);
-    PLACE(kill_w);
     PLACE(act_at);
     PLACE(act);
     PLACE(rec);
@@ -363,14 +367,18 @@ int dlxi_build_bits(dlx_problem *p)
             b->slot[x] = i++;
         }
     }
-    /* Kill lists: list x-1 is all of item x's options; then the colour lists
-     * in the order number_color_lists() gave them. */
+    /* Kill lists, in the order of their numbers: the primary items' (in slot
+     * order), the sink's empty one, the secondary items', then the colour
+     * lists in the order number_color_lists() gave them. */
     int32_t pair = 0, list = 0;
-    for (int32_t x = 1; x <= N; x++) {
-        int32_t a = t.at[x];
-        b->kill_at[list++] = pair;
-        pair += emit_pairs(t.opts + a, t.colors + a, t.at[x + 1] - a, 0, b->kill_w + pair,
-                           b->kill_m + pair);
+    for (int32_t pass = 0; pass < 2; pass++) {
+        for (int32_t i = 0; i < (pass ? n_sec : n_prim); i++) {
+            int32_t x = pass ? b->sec_hdr[i] : b->prim_hdr[i], a = t.at[x];
+            b->kill_at[list++] = pair;
+            pair += emit_pairs(t.opts + a, t.colors + a, t.at[x + 1] - a, 0, b->kill + pair);
+        }
+        if (pass == 0)
+            b->kill_at[list++] = pair; /* the sink's */
     }
     for (int32_t x = 1; x <= N && p->has_colors; x++) {
         int32_t a = t.at[x], n = t.at[x + 1] - a;
@@ -378,31 +386,32 @@ int dlxi_build_bits(dlx_problem *p)
             if (t.list[a + k] != list)
                 continue; /* uncoloured, or a colour met before */
             b->kill_at[list++] = pair;
-            pair += emit_pairs(t.opts + a, t.colors + a, n, t.colors[a + k], b->kill_w + pair,
-                               b->kill_m + pair);
+            pair += emit_pairs(t.opts + a, t.colors + a, n, t.colors[a + k], b->kill + pair);
         }
     }
     b->kill_at[list] = pair;
-    /* Per option: what choosing it does to each item (node order), its
-     * primary slots, and the updates a hide of it makes in the links. */
+    /* Per option: its primary slots and the updates a hide of it makes in
+     * the links (its record), and what choosing it does to each of its
+     * secondary items. */
     int32_t k = 0;
     for (int32_t o = 0; o < O; o++) {
         int32_t *r = b->rec + (size_t)o * (size_t)b->stride, np = 0;
         b->act_at[o] = k;
         int32_t size = 0;
-        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, size++, k++) {
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, size++) {
             int32_t x = nd.im[q].itm, j = t.pos[q];
             if (!p->secondary[x]) {
-                b->act[2 * k] = ACT_CODE(b->slot[x], ACT_PRIMARY);
-                b->act[2 * k + 1] = x - 1;
                 r[np++] = b->slot[x];
-            } else if (t.colors[j] == 0) {
+                continue;
+            }
+            if (t.colors[j] == 0) {
                 b->act[2 * k] = ACT_CODE(b->slot[x], ACT_COVER);
-                b->act[2 * k + 1] = x - 1;
+                b->act[2 * k + 1] = n_prim + 1 + b->slot[x];
             } else {
                 b->act[2 * k] = ACT_CODE(b->slot[x], ACT_PURIFY);
                 b->act[2 * k + 1] = t.list[j];
             }
+            k++;
         }
         while (np < b->max_prim)
             r[np++] = n_prim; /* the sink */
@@ -452,8 +461,8 @@ static void root_frame(dlx_problem *p, struct dlx_bits *b)
  * them in registers instead of reloading them after every decrement. */
 struct bits_view {
     int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride;
-    const int32_t *kill_at, *kill_w, *rec, *act_at, *act, *opt_first;
-    const uint64_t *kill_m;
+    const int32_t *kill_at, *rec, *act_at, *act;
+    const struct kill_pair *kill;
     int32_t *cand_w, *zeros;
     uint64_t *cand_m, *frames;
 };
@@ -467,25 +476,26 @@ DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
     return (struct bits_view){
         .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
         .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
-        .kill_at = b->kill_at, .kill_w = b->kill_w, .rec = b->rec, .act_at = b->act_at,
-        .act = b->act, .opt_first = p->opt_first, .kill_m = b->kill_m,
+        .kill_at = b->kill_at, .kill = b->kill, .rec = b->rec, .act_at = b->act_at,
+        .act = b->act,
         .cand_w = b->cand_w, .zeros = b->zeros, .cand_m = b->cand_m, .frames = b->frames};
 }
 
 /* Rules out every live option of kill list `list`: clears its bits and
  * lowers the counts of its primary items. As the cover of a level's item
  * (`noting`), the options are kept as the level's candidates and the items
- * left with no option are noted; in a trial it returns 0 the moment an
- * active item is left with none (a dead end), 1 otherwise. */
-DLX_INLINE int rule_out(const struct bits_view v, uint64_t *live, bits_count *cnt, int32_t list,
-                        const int noting, int32_t *cand_top, int32_t *zero_top,
-                        uint64_t *updates)
+ * left with no option are noted; in a trial it returns -1 the moment an
+ * active item is left with none (a dead end). Otherwise it returns the
+ * updates DLX would count for hiding those options. */
+DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count *cnt,
+                            int32_t list, const int noting, int32_t *cand_top, int32_t *zero_top)
 {
     const int32_t n = v.max_prim, stride = v.stride;
-    uint64_t upd = 0;
-    for (int32_t j = v.kill_at[list], end = v.kill_at[list + 1]; j < end; j++) {
-        int32_t w = v.kill_w[j];
-        uint64_t out = live[w] & v.kill_m[j];
+    int64_t upd = 0;
+    const struct kill_pair *kp = v.kill + v.kill_at[list], *const ke = v.kill + v.kill_at[list + 1];
+    for (; kp < ke; kp++) {
+        int32_t w = kp->w;
+        uint64_t out = live[w] & kp->m;
         if (!out)
             continue;
         live[w] ^= out;
@@ -501,10 +511,8 @@ DLX_INLINE int rule_out(const struct bits_view v, uint64_t *live, bits_count *cn
             /* Written out for the first six, so that a constant k unrolls. */
 #define LOWER(e)                                                                            \
     if ((e) < n && --cnt[r[e]] == 0) {                                                      \
-        if (!noting) {                                                                      \
-            *updates += upd;                                                                \
-            return 0;                                                                       \
-        }                                                                                   \
+        if (!noting)                                                                        \
+            return -1;                                                                      \
         v.zeros[(*zero_top)++] = r[e];                                                      \
     }
             LOWER(0)
@@ -516,11 +524,10 @@ DLX_INLINE int rule_out(const struct bits_view v, uint64_t *live, bits_count *cn
             for (int32_t e = 6; e < n; e++)
                 LOWER(e)
 #undef LOWER
-            upd += (uint64_t)r[n];
+            upd += r[n];
         } while (out);
     }
-    *updates += upd;
-    return 1;
+    return upd;
 }
 
 /* The active primary item with the fewest live options, leftmost on ties
@@ -573,46 +580,61 @@ DLX_INLINE int32_t choose_slot(const bits_count *cnt, int32_t n_counts, int32_t 
 #endif
 }
 
+/* Copies a frame; frame_words is a multiple of 4, so this is whole 32-byte
+ * blocks, each a pair of vector moves (a call of memcpy() for a hundred
+ * bytes costs more than the copy). */
+DLX_INLINE void copy_frame(uint64_t *to, const uint64_t *from, int32_t words)
+{
+    for (int32_t k = 0; k < words; k += 4)
+        memcpy(to + k, from + k, 4 * sizeof *to); /* a fixed size: inlined */
+}
+
 /* Makes frame `to` the state after trying option o at level lv: copies
  * `from`, marks o's primary items covered, then rules out what clashes with
- * each of o's other items. Returns 0 for a dead end. *node gets the node of
- * o in the list of the level's item. */
-DLX_INLINE int try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
-                          int32_t o, const struct bits_level *lv, int32_t *node,
-                          uint64_t *updates, const int colors)
+ * each of o's items but the level's own, covered already. Returns -1 for a
+ * dead end, else the updates made. */
+DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
+                              int32_t o, const struct bits_level *lv, const int colors)
 {
-    memcpy(to, from, (size_t)v.frame_words * sizeof *to);
+    copy_frame(to, from, v.frame_words);
     uint64_t *live = to, *settled = to + v.words;
     bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
-    const int32_t first = v.act_at[o], end = v.act_at[o + 1];
-    const int32_t chosen = ACT_CODE(lv->item, ACT_PRIMARY);
     const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
     for (int32_t k = 0; k < v.max_prim; k++)
         cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
     /* An item the level's cover left without options must be one of o's. */
     for (int32_t z = lv->zero; z < lv->zero_end; z++)
         if (cnt[v.zeros[z]] == 0)
-            return 0;
+            return -1;
     int32_t unused = 0;
-    for (int32_t k = first; k < end; k++) {
-        int32_t code = v.act[2 * k], list = v.act[2 * k + 1];
-        if (code == chosen) {
-            *node = v.opt_first[o] + (k - first);
+    const int32_t chosen = lv->item;
+    int64_t upd = 0;
+    for (int32_t k = 0; k < v.max_prim; k++) {
+        int32_t i = r[k]; /* its kill list has the slot's number; the sink's is empty */
+        if (i == chosen)
             continue; /* covered for the whole level */
-        }
-        if (colors && ACT_KIND(code) == ACT_PURIFY) {
-            int32_t s = ACT_SLOT(code);
-            uint64_t bit = (uint64_t)1 << (s % 64);
-            if (settled[s / 64] & bit)
-                continue; /* purified already, at this colour: its live options agree */
-            settled[s / 64] |= bit;
-        } else {
-            ++*updates; /* the item leaves the active list (DLX's count) */
-        }
-        if (!rule_out(v, live, cnt, list, 0, &unused, &unused, updates))
-            return 0;
+        int64_t u = rule_out(v, live, cnt, i, 0, &unused, &unused);
+        if (u < 0)
+            return -1;
+        upd += u + (i != v.n_prim); /* and the item leaves the active list */
     }
-    return 1;
+    for (int32_t k = v.act_at[o], end = v.act_at[o + 1]; k < end; k++) {
+        int32_t code = v.act[2 * k], list = v.act[2 * k + 1];
+        if (colors && ACT_KIND(code) == ACT_PURIFY) {
+            int32_t sl = ACT_SLOT(code);
+            uint64_t bit = (uint64_t)1 << (sl % 64);
+            if (settled[sl / 64] & bit)
+                continue; /* purified already, at this colour: its live options agree */
+            settled[sl / 64] |= bit;
+        } else {
+            upd++;
+        }
+        int64_t u = rule_out(v, live, cnt, list, 0, &unused, &unused);
+        if (u < 0)
+            return -1;
+        upd += u;
+    }
+    return upd;
 }
 
 /* The loop, one copy with colours and one without; the local counters go
@@ -677,7 +699,7 @@ forward:
         lv->zero = zero_top;
         cnt[best] = INACTIVE;
         updates++;
-        rule_out(v, f, cnt, b->prim_hdr[best] - 1, 1, &cand_top, &zero_top, &updates);
+        updates += (uint64_t)rule_out(v, f, cnt, best, 1, &cand_top, &zero_top);
         lv->cand_end = cand_top;
         lv->zero_end = zero_top;
         lv->rest = lv->cand < lv->cand_end ? v.cand_m[lv->cand] : 0;
@@ -700,7 +722,10 @@ advance:
         lv->rest &= lv->rest - 1;
         lv->tried++;
         uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
-        if (try_option(v, f, f + v.frame_words, o, lv, &choice[level], &updates, colors)) {
+        choice[level] = p->opt_first[o]; /* a node of the option is all its readers need */
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, colors);
+        if (u >= 0) {
+            updates += (uint64_t)u;
             level++;
             goto forward;
         }
@@ -793,6 +818,13 @@ static int popcount64(uint64_t v)
 #endif
 }
 
+/* The kill list of all of item x's options (x a header index). */
+static int32_t item_list(const dlx_problem *p, int32_t x)
+{
+    const struct dlx_bits *b = p->bits;
+    return p->secondary[x] ? b->n_prim + 1 + b->slot[x] : b->slot[x];
+}
+
 /* The frame the search stands at: the state of level p->level. */
 static const uint64_t *current_frame(const dlx_problem *p)
 {
@@ -813,10 +845,11 @@ int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
     int32_t n = 0;
-    for (int32_t j = b->kill_at[x - 1]; j < b->kill_at[x]; j++)
-        for (uint64_t m = live[b->kill_w[j]] & b->kill_m[j]; m; m &= m - 1, n++)
+    int32_t list = item_list(p, x);
+    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
+        for (uint64_t m = live[b->kill[j].w] & b->kill[j].m; m; m &= m - 1, n++)
             if (n < cap)
-                opts[n] = b->kill_w[j] * 64 + dlxi_lowest_bit(m);
+                opts[n] = b->kill[j].w * 64 + dlxi_lowest_bit(m);
     return n;
 }
 
@@ -825,8 +858,9 @@ int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
     int32_t n = 0;
-    for (int32_t j = b->kill_at[x - 1]; j < b->kill_at[x]; j++)
-        n += popcount64(live[b->kill_w[j]] & b->kill_m[j]);
+    int32_t list = item_list(p, x);
+    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
+        n += popcount64(live[b->kill[j].w] & b->kill[j].m);
     return n;
 }
 
