@@ -129,6 +129,9 @@ $(BUILD)/lib/lib%.so.$(VERSION):
 $(LIBDLX_SO): $(call obj,$(DLX_SRC))
 $(LIBSUDOKU_SO): $(call obj,$(SUDOKU_SRC)) $(LIBDLX_SO)
 
+# The commands' --help names the docs where make install puts them.
+$(BUILD)/obj/cli/%.o: override CPPFLAGS += -DDLX_DOCDIR='"$(DOCDIR)"'
+
 $(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
@@ -167,7 +170,16 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 
 $(BUILD)/obj/tests/main.o: $(BUILD)/tests/suites.h
 
-$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(LIBSUDOKU_A) $(LIBDLX_A)
+# The band solver once more with its portable C lanes (the library has the
+# SSE2 ones where the compiler offers them), entry point renamed: the tests
+# run both builds on the same puzzles (tests/check_sudoku_band.c).
+BAND_PORTABLE := $(BUILD)/obj/tests/solve_band_portable.o
+$(BAND_PORTABLE): sudoku/solve_band.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DSUDOKU_BAND_PORTABLE -Dsudoku_band_solve=sudoku_band_solve_portable \
+	    -MMD -MP -c $< -o $@
+
+$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(BAND_PORTABLE) $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_THREADS)
@@ -264,8 +276,10 @@ bench: all
 # give it the same PREFIX, *DIR and SUDOKU_NAME. install builds only what it
 # installs (not the examples or the benchmarks).
 INST_HEADERS  := dlx/dlx.h dlx/dlx_text.h sudoku/sudoku.h
-INST_DOCS     := README.md LICENSE $(wildcard docs/*.md docs/*.dlx docs/*.svg)
-INST_EXAMPLES := $(wildcard examples/*.txt examples/*.dlx examples/*.regions)
+# (docs/README.md, the index of docs/, would overwrite the README.)
+INST_DOCS     := README.md LICENSE $(filter-out docs/README.md,$(wildcard docs/*.md)) \
+                 $(wildcard docs/*.dlx docs/*.svg)
+INST_EXAMPLES := $(wildcard examples/*.md examples/*.txt examples/*.dlx examples/*.regions)
 INST_PROGRAMS := $(if $(wildcard cli/dlx.c),dlx) $(if $(wildcard cli/sudoku.c),$(SUDOKU_NAME))
 COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))
 

@@ -6,7 +6,7 @@
  *
  * For each public collection found in DATA_DIR (kaggle, 17-clue, top1465,
  * 11+; one 81-character puzzle per line) and each algorithm (dlx, bitmask,
- * backtrack), one thread: microseconds per puzzle for the first solution
+ * backtrack, band), one thread: microseconds per puzzle for the first solution
  * (limit 1) and with uniqueness proved (limit 2), and search nodes per
  * puzzle. Each measurement stops after a time budget (the number of puzzles
  * measured is printed). The textbook backtracker runs on the easy sets only
@@ -16,7 +16,8 @@
  *
  * Then the throughput of 2 threads against 1 on the biggest set (dlx, first
  * solution), the figure behind `sudoku -j 2`. The published figures of other
- * solvers on these sets (first solution) are printed alongside.
+ * solvers on these sets (first solution) are printed alongside; for a
+ * side-by-side run against tdoku itself see bench/compare-tdoku.sh.
  *
  * Single-thread figures are CPU time of the thread, not wall time: the
  * machine is shared, and the wall clock would also count the time other
@@ -264,14 +265,15 @@ int main(int argc, char **argv)
            "budget %.1f s a cell)\n", quick ? "quick" : "full", budget);
     printf("%-10s %8s %-10s %12s %12s %12s %9s\n", "set", "puzzles", "algorithm", "first us",
            "unique us", "nodes/first", "measured");
-    const char *names[] = {"dlx", "bitmask", "backtrack"};
+    const char *names[] = {"dlx", "bitmask", "backtrack", "band"};
+    const int nalgs = (int)(sizeof names / sizeof names[0]);
     int status = 0;
-    double dlx_first[5] = {0};
+    double dlx_first[5] = {0}, band_first[5] = {0};
     for (int i = 0; i < nsets; i++) {
         collection *c = &sets[i];
         if (c->count == 0)
             continue;
-        for (int a = 0; a < 3; a++) {
+        for (int a = 0; a < nalgs; a++) {
             int err;
             if (a == 2 && i != 0 && i != nsets - 1) {
                 /* one 17-clue puzzle can take the textbook method 15 s */
@@ -298,20 +300,26 @@ int main(int argc, char **argv)
             }
             if (a == 0)
                 dlx_first[i] = first.us;
+            if (a == 3)
+                band_first[i] = first.us;
             printf("%-10s %8zu %-10s %12.2f %12.2f %12.1f %9zu\n", c->label, c->count, names[a],
                    first.us, uniq.us, first.nodes,
                    first.done < uniq.done ? first.done : uniq.done);
             fflush(stdout);
         }
     }
+    printf("(nodes: the search's branch points; band's are guesses only, the others count "
+           "forced moves too)\n");
     printf("\n== published, first solution, us a puzzle (tdoku's benchmark, 2 vCPU EPYC)\n");
-    printf("%-10s %10s %10s %10s %12s %14s\n", "set", "dlx here", "tdoku", "kudoku",
-           "fast_solv_9r2", "dlx / kudoku");
+    printf("%-10s %10s %10s %10s %10s %12s %14s %14s\n", "set", "dlx here", "band here",
+           "tdoku", "kudoku", "fast_solv_9r2", "dlx / kudoku", "band / tdoku");
     for (int i = 0; i < nsets - 1; i++)
         if (sets[i].count)
-            printf("%-10s %10.2f %10.1f %10.1f %12.1f %13.2fx\n", sets[i].label, dlx_first[i],
-                   sets[i].tdoku, sets[i].kudoku, sets[i].fast_solv,
-                   dlx_first[i] / sets[i].kudoku);
+            printf("%-10s %10.2f %10.2f %10.1f %10.1f %12.1f %13.2fx %13.2fx\n", sets[i].label,
+                   dlx_first[i], band_first[i], sets[i].tdoku, sets[i].kudoku, sets[i].fast_solv,
+                   dlx_first[i] / sets[i].kudoku, band_first[i] / sets[i].tdoku);
+    printf("(published figures are another machine's: the ratios are rough; "
+           "bench/compare-tdoku.sh measures side by side)\n");
 
     /* -j 2 against -j 1: the biggest set, dlx, first solution. */
     collection *big = NULL;

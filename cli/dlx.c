@@ -24,7 +24,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+#ifndef DLX_DOCDIR /* make passes $(DOCDIR), where make install puts the docs */
+#define DLX_DOCDIR "docs"
+#endif
 
 enum {
     EXIT_FOUND = 0,
@@ -53,7 +58,9 @@ static void usage(FILE *out)
           "\n"
           "The first line names the items: primary items, then '|' and secondary items.\n"
           "Every later line is one option (the items it covers); a secondary item may be\n"
-          "written item:colour. Lines starting with '|' or '//' are comments.\n"
+          "written item:colour. A primary item written lo:hi|name (or hi|name) must be\n"
+          "covered lo to hi times (Knuth's DLX3). Lines starting with '|' or '//' are\n"
+          "comments.\n"
           "\n"
           "Output:\n"
           "  -c, --count           print only the number of solutions\n"
@@ -69,26 +76,41 @@ static void usage(FILE *out)
           "\n"
           "Search:\n"
           "      --choose=RULE     which item to branch on: mrv (fewest options left,\n"
-          "                        leftmost on ties, as DLX1 does: the default), knuth\n"
-          "                        (the same), first (the leftmost item)\n"
+          "                        leftmost on ties, as DLX1 does, and with bounds as\n"
+          "                        DLX3: the default), knuth (the same), first (the\n"
+          "                        leftmost item)\n"
           "      --seed=N          break ties and order options at random, from seed N\n"
+          "                        (random: pick one and say which, to run it again)\n"
           "      --strategy=S      how the search keeps its state: auto (the default),\n"
           "                        links (dancing links) or bits (bit sets); both visit\n"
           "                        the same tree and find the same solutions\n"
           "\n"
           "Watching the search (small problems; these replace the normal output):\n"
           "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
-          "                        level) or json (one event per line)\n"
-          "      --tree[=dot]      the search tree for Graphviz\n"
-          "      --force           trace past the size limit (1000 nodes for the text\n"
-          "                        log, 100000 for json and the tree)\n"
+          "                        level), json (one event per line), matrix (the\n"
+          "                        reduced matrix after each step) or links (Knuth's\n"
+          "                        memory table and every link the dance changes)\n"
+          "      --tree[=dot]      the search tree for Graphviz, nodes numbered in the\n"
+          "                        order visited; at most 2000 drawn, the rest folded\n"
+          "                        into \"+N nodes\" boxes\n"
+          "      --tree-depth=N    draw N levels of the tree, fold the deeper ones\n"
+          "      --tree-nodes=N    draw at most N nodes of the tree (0: all)\n"
+          "      --others=N        name N other items on a choose line of the text\n"
+          "                        trace (12; all: every one)\n"
+          "      --detail=links    with --trace=json: every link the dance changes,\n"
+          "                        and the node layout first (see\n"
+          "                        " DLX_DOCDIR "/trace-json.md)\n"
+          "      --max-nodes=N     stop the trace or the tree after N search-tree nodes\n"
+          "      --force           trace past the size limit (1000 nodes for the text,\n"
+          "                        matrix and links views, 100000 for json and the\n"
+          "                        tree, which then draws every node)\n"
           "\n"
           "  -h, --help            show this help and exit\n"
           "  -V, --version         show the version and exit\n"
           "\n"
           "Exit status: 0 if a solution was found, 1 if there is none, 2 on an error,\n"
           "130 when interrupted by Ctrl-C (the solutions found so far are printed).\n"
-          "The format is described in docs/format.md; see also dlx(1).\n",
+          "The format is described in " DLX_DOCDIR "/format.md; see also dlx(1).\n",
           out);
 }
 
@@ -98,10 +120,25 @@ static void cmd_defaults(struct cmd_options *o)
     o->format = CMD_FORMAT_TEXT;
     o->progress = -1;
     o->choose = DLX_CHOOSE_MRV;
+    o->others = TRACE_OTHERS_SHOWN;
+    o->tree_nodes = TRACE_TREE_DRAWN;
 }
 
 enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
-       OPT_FORCE };
+       OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS };
+
+/* A seed for --seed=random, from the clock and the process id, mixed by
+ * splitmix64's finaliser. It is said on stderr so the run can be repeated;
+ * 53 bits, so that a JavaScript reader of the JSON trace gets it exactly. */
+static uint64_t random_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t z = ((uint64_t)ts.tv_sec << 30) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 45);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (z ^ (z >> 31)) >> 11;
+}
 
 /* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
  * go on, or EXIT_ERROR after reporting a usage error. */
@@ -122,12 +159,18 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "trace", optional_argument, NULL, OPT_TRACE },
         { "tree", optional_argument, NULL, OPT_TREE },
         { "force", no_argument, NULL, OPT_FORCE },
+        { "detail", required_argument, NULL, OPT_DETAIL },
+        { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
+        { "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
+        { "tree-nodes", required_argument, NULL, OPT_TREE_NODES },
+        { "others", required_argument, NULL, OPT_OTHERS },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     cmd_defaults(o);
-    int format_given = 0;
+    int format_given = 0, trace_given = 0, tree_given = 0, others_given = 0;
+    const char *tree_option = NULL;
     int c;
     /* getopt's own messages would name the program by its whole path
      * (build/bin/dlx: ...); the leading ':' and opterr = 0 let us word them
@@ -203,33 +246,93 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             }
             break;
         case OPT_SEED:
-            if (cli_parse_uint(optarg, UINT64_MAX, &o->seed) != 0) {
-                cli_usage_error("dlx", "--seed wants a whole number from 0 to 2^64-1, not '%s'",
+            if (strcmp(optarg, "random") == 0) {
+                o->seed = random_seed();
+                o->seed_random = 1;
+            } else if (cli_parse_uint(optarg, UINT64_MAX, &o->seed) != 0) {
+                cli_usage_error("dlx",
+                                "--seed wants a whole number from 0 to 2^64-1 or 'random', "
+                                "not '%s'",
                                 optarg);
                 return EXIT_ERROR;
+            } else {
+                o->seed_random = 0;
             }
             o->have_seed = 1;
             break;
         case OPT_TRACE:
+            trace_given = 1;
             if (!optarg || strcmp(optarg, "text") == 0)
                 o->view = CMD_VIEW_TRACE;
             else if (strcmp(optarg, "json") == 0)
                 o->view = CMD_VIEW_JSON;
+            else if (strcmp(optarg, "matrix") == 0)
+                o->view = CMD_VIEW_MATRIX;
+            else if (strcmp(optarg, "links") == 0)
+                o->view = CMD_VIEW_LINKS;
             else {
-                cli_usage_error("dlx", "unknown trace format '%s' (expected text or json)",
+                cli_usage_error("dlx",
+                                "unknown trace format '%s' (expected text, json, matrix or "
+                                "links)",
                                 optarg);
                 return EXIT_ERROR;
             }
             break;
         case OPT_TREE:
+            tree_given = 1;
             if (optarg && strcmp(optarg, "dot") != 0) {
                 cli_usage_error("dlx", "unknown tree format '%s' (expected dot)", optarg);
                 return EXIT_ERROR;
             }
-            o->view = CMD_VIEW_DOT;
             break;
+        case OPT_TREE_DEPTH:
+        case OPT_TREE_NODES: {
+            uint64_t n;
+            int depth = c == OPT_TREE_DEPTH;
+            if (cli_parse_uint(optarg, depth ? INT32_MAX : UINT64_MAX, &n) != 0 ||
+                (depth && n == 0)) {
+                cli_usage_error("dlx", "%s wants a whole number%s, not '%s'",
+                                depth ? "--tree-depth" : "--tree-nodes",
+                                depth ? " from 1" : " (0: all)", optarg);
+                return EXIT_ERROR;
+            }
+            if (depth)
+                o->tree_depth = (int32_t)n;
+            else
+                o->tree_nodes = n;
+            tree_option = depth ? "--tree-depth" : "--tree-nodes";
+            break;
+        }
+        case OPT_OTHERS: {
+            uint64_t n;
+            if (strcmp(optarg, "all") == 0)
+                o->others = 0;
+            else if (cli_parse_uint(optarg, INT32_MAX, &n) == 0 && n > 0)
+                o->others = (int32_t)n;
+            else {
+                cli_usage_error("dlx", "--others wants a positive whole number or 'all', not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            others_given = 1;
+            break;
+        }
         case OPT_FORCE:
             o->force = 1;
+            break;
+        case OPT_DETAIL:
+            if (strcmp(optarg, "links") != 0) {
+                cli_usage_error("dlx", "unknown detail '%s' (expected links)", optarg);
+                return EXIT_ERROR;
+            }
+            o->detail = 1;
+            break;
+        case OPT_MAX_NODES:
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_nodes) != 0 || o->max_nodes == 0) {
+                cli_usage_error("dlx", "--max-nodes wants a positive whole number, not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
             break;
         case 'h':
             usage(stdout);
@@ -247,10 +350,32 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         }
         }
     }
+    if (trace_given && tree_given) {
+        cli_usage_error("dlx", "--trace and --tree are two views of the search: choose one");
+        return EXIT_ERROR;
+    }
+    if (tree_given)
+        o->view = CMD_VIEW_DOT;
+    if (tree_option && o->view != CMD_VIEW_DOT) {
+        cli_usage_error("dlx", "%s goes with --tree", tree_option);
+        return EXIT_ERROR;
+    }
+    if (others_given && o->view != CMD_VIEW_TRACE) {
+        cli_usage_error("dlx", "--others goes with --trace (the text log)");
+        return EXIT_ERROR;
+    }
     if (o->view != CMD_VIEW_NONE && (o->count_only || format_given)) {
         cli_usage_error("dlx",
                         "%s writes its own output: it does not go with --count or --format",
                         o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+        return EXIT_ERROR;
+    }
+    if (o->max_nodes && o->view == CMD_VIEW_NONE) {
+        cli_usage_error("dlx", "--max-nodes goes with --trace or --tree");
+        return EXIT_ERROR;
+    }
+    if (o->detail && o->view != CMD_VIEW_JSON) {
+        cli_usage_error("dlx", "--detail=links goes with --trace=json");
         return EXIT_ERROR;
     }
     if (argc - optind > 1) {
@@ -351,6 +476,18 @@ static const char *color_name(void *ctx, int32_t color)
     return dlx_text_color_name(ctx, color);
 }
 
+/* The node limit of the teaching view: --max-nodes, none with --force, or
+ * the view's default. */
+static uint64_t view_limit(const struct cmd_options *o)
+{
+    if (o->max_nodes)
+        return o->max_nodes;
+    if (o->force)
+        return 0;
+    return o->view == CMD_VIEW_JSON || o->view == CMD_VIEW_DOT ? TRACE_JSON_LIMIT
+                                                               : TRACE_TEXT_LIMIT;
+}
+
 /* The one place where the problem is configured before the search: choose
  * rule, seed, limit, and either the solution callback or a teaching view's
  * event hook. Returns 0 or EXIT_ERROR after reporting. */
@@ -367,22 +504,52 @@ static int setup_search(struct cmd_run *run)
         fprintf(stderr, "dlx: error: cannot set up the search: %s\n", dlx_strerror(rc));
         return EXIT_ERROR;
     }
+    if (o->seed_random && !o->quiet)
+        fprintf(stderr, "dlx: seed %llu (--seed=%llu runs this search again)\n",
+                (unsigned long long)o->seed, (unsigned long long)o->seed);
     dlx_set_limit(p, o->max_solutions);
+    if (o->detail && dlx_has_bounds(p)) {
+        /* Algorithm M's tweaks are not announced link by link (dlx.h). */
+        fprintf(stderr, "dlx: error: --detail=links is not available for a problem with bounds "
+                        "(lo:hi|name items); --trace=json alone shows Algorithm M's steps\n");
+        return EXIT_ERROR;
+    }
     if (o->view != CMD_VIEW_NONE) {
         /* The view writes the solutions itself, as part of the trace. */
         trace_opts to = {
-            .format = o->view == CMD_VIEW_TRACE  ? TRACE_TEXT
-                      : o->view == CMD_VIEW_JSON ? TRACE_JSON
-                                                     : TRACE_DOT,
+            .format = o->view == CMD_VIEW_TRACE    ? TRACE_TEXT
+                      : o->view == CMD_VIEW_JSON   ? TRACE_JSON
+                      : o->view == CMD_VIEW_MATRIX ? TRACE_MATRIX
+                      : o->view == CMD_VIEW_LINKS  ? TRACE_LINKS
+                                                   : TRACE_DOT,
             .out = run->out,
-            .max_nodes = o->force ? 0
-                         : o->view == CMD_VIEW_TRACE ? TRACE_TEXT_LIMIT
-                                                         : TRACE_JSON_LIMIT,
+            .max_nodes = view_limit(o),
             .choose = o->choose,
             .option_text = option_text,
             .color_name = color_name,
             .text_ctx = run->text,
+            .detail = o->detail,
+            .have_seed = o->have_seed,
+            .seed = o->seed,
+            .others_shown = o->others,
+            .tree_depth = o->tree_depth,
+            .tree_nodes = o->force ? 0 : o->tree_nodes,
         };
+        if ((to.format == TRACE_MATRIX || to.format == TRACE_LINKS) && dlx_has_bounds(p)) {
+            fprintf(stderr,
+                    "%s: error: --trace=%s shows Algorithm X's dance; this problem has bounds "
+                    "(Algorithm M): --trace or --trace=json shows its search\n",
+                    o->input_name, to.format == TRACE_MATRIX ? "matrix" : "links");
+            return EXIT_ERROR;
+        }
+        if (to.format == TRACE_MATRIX && !o->force && !trace_matrix_fits(p)) {
+            fprintf(stderr,
+                    "%s: error: --trace=matrix is for small problems (at most %d items and %d "
+                    "options; this one has %ld and %ld): --force prints it anyway\n",
+                    o->input_name, TRACE_MATRIX_ITEMS, TRACE_MATRIX_OPTIONS,
+                    (long)dlx_item_count(p), (long)dlx_option_count(p));
+            return EXIT_ERROR;
+        }
         run->trace = trace_new(p, &to);
         if (!run->trace) {
             fputs("dlx: error: out of memory\n", stderr);
@@ -469,23 +636,38 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                     100.0 * dlx_estimate_done(run->problem));
         else if (run->trace && trace_limit_hit(run->trace))
             fprintf(stderr,
-                    "dlx: %s stopped at its limit of %u search-tree nodes: it is meant "
+                    "dlx: %s stopped at its limit of %llu search-tree nodes: it is meant "
                     "for small problems; --force %s everything\n",
                     o->view == CMD_VIEW_DOT ? "the tree" : "the trace",
-                    o->view == CMD_VIEW_TRACE ? TRACE_TEXT_LIMIT : TRACE_JSON_LIMIT,
+                    (unsigned long long)view_limit(o),
                     o->view == CMD_VIEW_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
                     rc == DLX_STOPPED ? " (stopped at --max)" : "",
                     (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds);
     }
+    uint64_t drawn = 0, folded = 0;
+    if (run->trace)
+        trace_tree_counts(run->trace, &drawn, &folded);
+    if (!o->quiet && folded > 0)
+        fprintf(stderr,
+                "dlx: the tree draws %llu of its %llu nodes and folds the others into dashed "
+                "\"+N nodes\" boxes (--tree-nodes=N or --tree-depth=N to choose, --force to draw "
+                "all)\n",
+                (unsigned long long)drawn, (unsigned long long)(drawn + folded));
     if (o->stats) {
         dlx_problem *p = run->problem;
-        int32_t items = dlx_item_count(p), secondary = 0;
-        for (int32_t i = 0; i < items; i++)
+        int32_t items = dlx_item_count(p), secondary = 0, bounded = 0;
+        for (int32_t i = 0; i < items; i++) {
+            int32_t lo = 1, hi = 1;
             secondary += dlx_item_is_secondary(p, i) == 1;
-        fprintf(stderr, "items: %ld (%ld primary, %ld secondary)\noptions: %ld\ncolours: %ld\n",
-                (long)items, (long)(items - secondary), (long)secondary,
+            dlx_item_bounds(p, i, &lo, &hi);
+            bounded += dlx_item_is_secondary(p, i) != 1 && (lo != 1 || hi != 1);
+        }
+        fprintf(stderr, "items: %ld (%ld primary", (long)items, (long)(items - secondary));
+        if (bounded > 0) /* searched by Algorithm M */
+            fprintf(stderr, ", %ld with bounds", (long)bounded);
+        fprintf(stderr, ", %ld secondary)\noptions: %ld\ncolours: %ld\n", (long)secondary,
                 (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"
@@ -497,6 +679,8 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                 : rc != DLX_STOPPED         ? "yes"
                 : run->trace && trace_limit_hit(run->trace) ? "no (trace limit)"
                                             : "no (--max)");
+        if (o->have_seed)
+            fprintf(stderr, "seed: %llu\n", (unsigned long long)o->seed);
     }
 }
 

@@ -25,6 +25,8 @@ enum cmd_view {
     CMD_VIEW_NONE,
     CMD_VIEW_TRACE, /* --trace: the readable log */
     CMD_VIEW_JSON,  /* --trace=json: events as JSON lines */
+    CMD_VIEW_MATRIX,/* --trace=matrix: the reduced matrix after each step */
+    CMD_VIEW_LINKS, /* --trace=links: the memory table and every link changed */
     CMD_VIEW_DOT    /* --tree=dot: the search tree for Graphviz */
 };
 
@@ -50,6 +52,12 @@ struct cmd_options {
     enum dlx_strategy strategy; /* --strategy=auto|links|bits */
     enum cmd_view view;   /* --trace[=json], --tree=dot */
     int force;                /* --force: trace past the size limit */
+    int detail;               /* --detail=links: the JSON trace shows the links */
+    uint64_t max_nodes;       /* --max-nodes N: the view's node limit; 0: its default */
+    int seed_random;          /* --seed=random: the seed was picked here */
+    int32_t others;           /* --others N: other items named per choice; 0 all */
+    int32_t tree_depth;       /* --tree-depth N; 0 all */
+    uint64_t tree_nodes;      /* --tree-nodes N: nodes drawn at most; 0 all */
 };
 
 /* One run of the command: the problem and where its answers go. */

@@ -12,9 +12,17 @@
  * that follow a TRY go on its line, each with the options it hides (read
  * from the item's list at the event, before the engine does the cover), and
  * the uncovers of an option go on one "undo" line.
+ *
+ * A problem with bounds (Algorithm M) adds TWEAK (the option tried is set
+ * aside for the level's later branches), USE/UNUSE (an item of the option
+ * takes one more option and stays active), SKIP (the null move: the item
+ * takes nothing more) and UNTWEAK (the set-aside options go back); CHOOSE
+ * then says how many more options the item needs and may take, and the
+ * number of branches, Knuth's degree. All three views show them.
  */
 #include "dlxcmd_trace.h"
 #include "common_json.h"
+#include "dlxcmd_views.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -27,22 +35,30 @@ struct search_trace {
     dlx_problem *p;
     trace_opts o;
     dlx_stats start;      /* statistics when the trace began */
-    uint64_t nodes;       /* CHOOSE events seen */
-    uint64_t solutions;   /* SOLUTION events seen */
+    uint64_t nodes;       /* CHOOSE and SOLUTION events shown: search-tree nodes */
+    uint64_t solutions;   /* SOLUTION events shown */
     int limit_hit;
+    uint64_t seq0;        /* the engine's number of the event before the first shown */
+    uint64_t cut_updates; /* at the limit: the updates statistic where the
+                             events stopped being shown */
     int failed;           /* out of memory during the trace */
+
+    int bounded;          /* the problem has bounds: Algorithm M's events */
 
     /* Per search level, 0 .. levels-1. */
     int32_t levels;
     int32_t *item_at;     /* item chosen at the level */
-    int32_t *choices_at;  /* its number of options when chosen */
+    int32_t *choices_at;  /* its number of branches when chosen (its options,
+                             without bounds) */
+    unsigned char *covered_at; /* the level covered its item (a BACKTRACK is
+                                  then followed by the item's UNCOVER) */
     int32_t *tried_at;    /* option being tried at the level, or -1 */
-    int64_t *node_at;     /* DOT: the tree node where the level's item was chosen */
 
     /* Text view: the line of covered / uncovered items being written. */
     enum run_kind run;
     int32_t run_level;
     int32_t run_len;      /* items written on the line so far */
+    const char *run_verb; /* the verb of the last of them: "cover", "use", ... */
     /* Options hidden by the covers of the option being tried: the engine
      * reports all of an option's covers before carrying them out, so the
      * trace itself keeps track of what the earlier ones took away. */
@@ -52,11 +68,10 @@ struct search_trace {
     int expect_item_cover;   /* the next COVER is the chosen item's own */
     int expect_item_uncover; /* the next UNCOVER is the backed-up item's own */
 
-    /* DOT view: the node of the option just tried, not yet written. */
-    int64_t next_node;
-    int64_t pending_node;    /* -1 when none */
-    int64_t pending_parent;
-    int32_t pending_option;
+    /* The views of their own modules (dlxcmd_views.h); NULL unless chosen. */
+    matrix_view *matrix;
+    links_view *links;
+    tree_view *tree;
 
     int32_t *scratch_ids, *scratch_colors, scratch_cap; /* option items, active items */
     char *text;              /* an option spelled from its item names */
@@ -152,23 +167,31 @@ static const char *option_text(search_trace *t, int32_t opt)
     return t->text;
 }
 
-/* A DOT string's contents: quotes and backslashes escaped. */
-static void put_dot_text(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            putc('\\', out);
-        if (*s == '\n')
-            fputs("\\n", out);
-        else
-            putc(*s, out);
-    }
-}
-
 static void indent(const search_trace *t, int32_t level)
 {
     for (int32_t k = 0; k < level; k++)
         fputs("  ", t->o.out);
+}
+
+/* --- What the views share (dlxcmd_views.h) ------------------------------------- */
+
+dlx_problem *trace_problem(const search_trace *t) { return t->p; }
+FILE *trace_out(const search_trace *t) { return t->o.out; }
+const trace_opts *trace_options(const search_trace *t) { return &t->o; }
+const char *trace_item_name(const search_trace *t, int32_t item) { return item_name(t, item); }
+const char *trace_option_text(search_trace *t, int32_t opt) { return option_text(t, opt); }
+void trace_put_colour(const search_trace *t, int32_t color) { put_colour(t, color); }
+void trace_indent(const search_trace *t, int32_t level) { indent(t, level); }
+int32_t trace_tried_at(const search_trace *t, int32_t level) { return t->tried_at[level]; }
+int32_t trace_choices_at(const search_trace *t, int32_t level) { return t->choices_at[level]; }
+uint64_t trace_solutions(const search_trace *t) { return t->solutions; }
+void trace_fail(search_trace *t) { t->failed = 1; }
+
+/* A line of its own at the level's indentation. */
+static void fputs_level(const search_trace *t, int32_t level, const char *s)
+{
+    indent(t, level);
+    fputs(s, t->o.out);
 }
 
 /* --- The text view ------------------------------------------------------------- */
@@ -181,6 +204,7 @@ static void flush_run(search_trace *t)
     putc('\n', t->o.out);
     t->run = RUN_NONE;
     t->run_len = 0;
+    t->run_verb = NULL;
 }
 
 /* Up to this many options are named for what one cover hides. */
@@ -237,35 +261,77 @@ static void write_hidden(search_trace *t, const dlx_event *ev)
         putc(')', t->o.out);
 }
 
-/* Adds a covered or uncovered item to the line being written. */
+/* The word for a step on a "try" or "undo" line. Covers and purifies are
+ * both "cover" (a purify shows its colour), as they always were. */
+static const char *run_verb(enum dlx_event_kind kind)
+{
+    switch (kind) {
+    case DLX_EV_TWEAK: return "set aside";
+    case DLX_EV_USE: return "use";
+    case DLX_EV_UNUSE: return "give back";
+    case DLX_EV_UNCOVER:
+    case DLX_EV_UNPURIFY: return "uncover";
+    default: return "cover";
+    }
+}
+
+/* Adds a step to the line being written: ": cover A, B; use C ...". */
 static void run_add(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
+    const char *verb = run_verb(ev->kind);
     if (t->run_len == 0)
-        fputs(t->run == RUN_TRY ? ": cover " : ": uncover ", out);
+        fprintf(out, ": %s", verb);
+    else if (verb != t->run_verb)
+        fprintf(out, "; %s", verb);
     else
-        fputs(", ", out);
+        fputs(",", out);
+    t->run_verb = verb;
+    t->run_len++;
+    if (ev->kind == DLX_EV_TWEAK)
+        return; /* the option set aside is the one on this line */
+    putc(' ', out);
     fputs(item_name(t, ev->item), out);
     if (ev->kind == DLX_EV_PURIFY || ev->kind == DLX_EV_UNPURIFY)
         put_colour(t, ev->color);
-    if (t->run == RUN_TRY)
+    if (ev->kind == DLX_EV_USE)
+        fprintf(out, " (%" PRId32 " more at most)", ev->hi);
+    if (t->run == RUN_TRY && (ev->kind == DLX_EV_COVER || ev->kind == DLX_EV_PURIFY))
         write_hidden(t, ev);
-    t->run_len++;
 }
 
-/* Up to this many other items are listed on a "choose" line. */
-#define OTHERS_SHOWN 12
+/* "needs 2 to 3 more", "needs 2 more", "may take 1 more", for an item with
+ * bounds. */
+static void put_needs(FILE *out, int32_t lo, int32_t hi)
+{
+    if (lo == hi)
+        fprintf(out, "needs %" PRId32 " more", lo);
+    else if (lo == 0)
+        fprintf(out, "may take %" PRId32 " more", hi);
+    else
+        fprintf(out, "needs %" PRId32 " to %" PRId32 " more", lo, hi);
+}
 
 static void text_choose(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
     indent(t, ev->level);
     fprintf(out, "choose %s: ", item_name(t, ev->item));
-    if (ev->remaining == 0) {
-        fputs("no options left: dead end\n", out);
+    if (t->bounded && (ev->lo != 1 || ev->hi != 1)) {
+        put_needs(out, ev->lo, ev->hi);
+        fputs(", ", out);
+    }
+    if (ev->degree <= 0) {
+        if (ev->remaining == 0)
+            fputs("no options left: dead end\n", out);
+        else
+            fprintf(out, "only %" PRId32 " option%s left: dead end\n", ev->remaining,
+                    ev->remaining == 1 ? "" : "s");
         return;
     }
     fprintf(out, "%" PRId32 " option%s", ev->remaining, ev->remaining == 1 ? "" : "s");
+    if (t->bounded && ev->degree != ev->remaining)
+        fprintf(out, ", %" PRId32 " branch%s", ev->degree, ev->degree == 1 ? "" : "es");
     /* Why this item: the rule, and what the other active items have. */
     int32_t n = dlx_active_items(t->p, NULL, 0);
     if (grow_ids(t, n) != 0) {
@@ -274,26 +340,43 @@ static void text_choose(search_trace *t, const dlx_event *ev)
         return;
     }
     dlx_active_items(t->p, t->scratch_ids, n);
+    /* The default rule stops at the first item with one option: the items
+     * after it were not compared, and one of them may have none. Say so,
+     * rather than list them as if they had lost. */
+    int stopped_early = t->o.choose != DLX_CHOOSE_FIRST && ev->scanned > 0 && ev->scanned < n;
     if (t->o.choose == DLX_CHOOSE_FIRST)
         fputs(", the first item left", out);
-    else if (ev->remaining == 1)
+    else if (stopped_early)
+        fputs(", forced: the rule looks no further", out);
+    else if (ev->degree == 1)
         fputs(", forced", out);
     else
         fputs(", the fewest", out);
-    int32_t shown = 0;
+    /* With bounds the others are compared by their branches too. */
+    int32_t shown = 0, limit = t->o.others_shown;
+    const char *open = t->bounded ? " (others' branches: " : " (others: ";
     for (int32_t k = 0; k < n; k++) {
         int32_t item = t->scratch_ids[k];
+        if (stopped_early && k == ev->scanned) /* from here on, not compared */
+            open = shown ? "; not compared: " : " (not compared: ";
         if (item == ev->item)
             continue;
-        if (shown == OTHERS_SHOWN) {
-            fprintf(out, ", ...");
+        if (limit > 0 && shown == limit) {
+            int32_t more = n - 1 - shown;
+            fprintf(out, ", ... and %" PRId32 " more: --others=all shows them", more);
             break;
         }
-        fprintf(out, "%s%s %" PRId32, shown ? ", " : " (others: ", item_name(t, item),
-                dlx_item_remaining(t->p, item));
+        int32_t len = dlx_item_remaining(t->p, item), lo = 1;
+        if (t->bounded)
+            dlx_item_residual(t->p, item, &lo, NULL);
+        fprintf(out, "%s%s %" PRId32, open, item_name(t, item), len - lo + 1);
+        open = ", ";
         shown++;
     }
     fputs(shown ? ")\n" : " (no other item left)\n", out);
+    if (t->bounded && ev->hi > 1)
+        fputs_level(t, ev->level,
+                    "(it stays active: each option tried is set aside for the next branches)\n");
 }
 
 static void text_event(search_trace *t, const dlx_event *ev)
@@ -302,6 +385,8 @@ static void text_event(search_trace *t, const dlx_event *ev)
     switch (ev->kind) {
     case DLX_EV_COVER:
     case DLX_EV_PURIFY:
+    case DLX_EV_USE:
+    case DLX_EV_TWEAK:
         if (ev->kind == DLX_EV_COVER && t->expect_item_cover) {
             t->expect_item_cover = 0; /* the chosen item's own cover: said already */
             return;
@@ -309,8 +394,15 @@ static void text_event(search_trace *t, const dlx_event *ev)
         if (t->run == RUN_TRY)
             run_add(t, ev);
         return;
+    case DLX_EV_UNTWEAK:
+        flush_run(t);
+        indent(t, ev->level);
+        fprintf(out, "%s: the %" PRId32 " option%s set aside go%s back\n", item_name(t, ev->item),
+                ev->remaining, ev->remaining == 1 ? "" : "s", ev->remaining == 1 ? "es" : "");
+        return;
     case DLX_EV_UNCOVER:
     case DLX_EV_UNPURIFY:
+    case DLX_EV_UNUSE:
         if (ev->kind == DLX_EV_UNCOVER && t->expect_item_uncover) {
             t->expect_item_uncover = 0;
             return;
@@ -331,6 +423,11 @@ static void text_event(search_trace *t, const dlx_event *ev)
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         text_choose(t, ev);
+        break;
+    case DLX_EV_SKIP:
+        indent(t, ev->level);
+        fprintf(out, "skip %s: it takes no more options [%" PRId32 " of %" PRId32 "]\n",
+                item_name(t, ev->item), ev->index + 1, t->choices_at[ev->level]);
         break;
     case DLX_EV_TRY:
         indent(t, ev->level);
@@ -355,7 +452,8 @@ static void text_event(search_trace *t, const dlx_event *ev)
     case DLX_EV_BACKTRACK:
         if (t->choices_at[ev->level] > 0) { /* a dead end said so already */
             indent(t, ev->level);
-            fprintf(out, "%s: no more options: back up\n", item_name(t, ev->item));
+            fprintf(out, "%s: no more %s: back up\n", item_name(t, ev->item),
+                    t->bounded ? "branches" : "options");
         }
         break;
     default: /* DEAD_END: written with its CHOOSE */
@@ -370,8 +468,52 @@ static const char *const json_kind[] = {
     [DLX_EV_COVER] = "cover",     [DLX_EV_UNCOVER] = "uncover",
     [DLX_EV_PURIFY] = "purify",   [DLX_EV_UNPURIFY] = "unpurify",
     [DLX_EV_SOLUTION] = "solution", [DLX_EV_DEAD_END] = "dead_end",
-    [DLX_EV_BACKTRACK] = "backtrack",
+    [DLX_EV_BACKTRACK] = "backtrack", [DLX_EV_HIDE] = "hide",
+    [DLX_EV_UNHIDE] = "unhide",   [DLX_EV_MARK] = "mark",
+    [DLX_EV_UNMARK] = "unmark",   [DLX_EV_TWEAK] = "tweak",
+    [DLX_EV_UNTWEAK] = "untweak",     [DLX_EV_USE] = "use",
+    [DLX_EV_UNUSE] = "unuse",         [DLX_EV_SKIP] = "skip",
 };
+
+/* With --detail=links: Knuth's memory table of the nodes as the search
+ * starts (after --seed has reordered the lists), as parallel arrays indexed
+ * by slot, and the active list's links of the headers. */
+static void json_layout(search_trace *t)
+{
+    FILE *out = t->o.out;
+    dlx_problem *p = t->p;
+    int32_t slots = dlx_node_count(p), items = dlx_item_count(p);
+    static const char *const field[] = {"top", "ulink", "dlink", "color"};
+    fprintf(out, ",\"layout\":{\"headers\":%" PRId32 ",\"slots\":%" PRId32, items, slots);
+    for (int f = 0; f < 4; f++) {
+        fprintf(out, ",\"%s\":[", field[f]);
+        for (int32_t x = 0; x < slots; x++) {
+            dlx_node_info n;
+            dlx_node(p, x, &n);
+            int32_t v = f == 0 ? n.top : f == 1 ? n.ulink : f == 2 ? n.dlink : n.color;
+            fprintf(out, "%s%" PRId32, x ? "," : "", v);
+        }
+        fputc(']', out);
+    }
+    fputs(",\"spacers\":[", out);
+    for (int32_t x = items + 1, first = 1; x < slots; x++) {
+        dlx_node_info n;
+        dlx_node(p, x, &n);
+        if (n.top <= 0) {
+            fprintf(out, "%s%" PRId32, first ? "" : ",", x);
+            first = 0;
+        }
+    }
+    for (int f = 0; f < 2; f++) {
+        fputs(f == 0 ? "],\"llink\":[" : "],\"rlink\":[", out);
+        for (int32_t x = 0; x <= items; x++) {
+            int32_t l, r;
+            dlx_item_links(p, x, &l, &r);
+            fprintf(out, "%s%" PRId32, x ? "," : "", f == 0 ? l : r);
+        }
+    }
+    fputs("]}", out);
+}
 
 static void json_problem(search_trace *t)
 {
@@ -380,7 +522,12 @@ static void json_problem(search_trace *t)
     for (int32_t i = 0; i < dlx_item_count(t->p); i++) {
         fputs(i ? ",{\"name\":" : "{\"name\":", out);
         cli_json_put_string(out, item_name(t, i));
-        fprintf(out, ",\"secondary\":%s}", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
+        fprintf(out, ",\"secondary\":%s", dlx_item_is_secondary(t->p, i) == 1 ? "true" : "false");
+        int32_t lo = 1, hi = 1;
+        dlx_item_bounds(t->p, i, &lo, &hi);
+        if (dlx_item_is_secondary(t->p, i) != 1 && (lo != 1 || hi != 1))
+            fprintf(out, ",\"lo\":%" PRId32 ",\"hi\":%" PRId32, lo, hi);
+        fputc('}', out);
     }
     fputs("],\"options\":[", out);
     for (int32_t o = 0; o < dlx_option_count(t->p); o++) {
@@ -410,32 +557,95 @@ static void json_problem(search_trace *t)
         }
         fputc(']', out);
     }
-    fprintf(out, ",\"rule\":\"%s\"}\n",
+    fprintf(out, ",\"rule\":\"%s\"",
             t->o.choose == DLX_CHOOSE_FIRST      ? "first"
             : t->o.choose == DLX_CHOOSE_MRV_FULL ? "knuth"
                                                  : "mrv");
+    /* The seed, so that a traced random run can be run again. */
+    if (t->o.have_seed)
+        fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);
+    else
+        fputs(",\"seed\":null", out);
+    if (t->o.detail) {
+        fputs(",\"seq\":0", out);
+        json_layout(t);
+    }
+    fputs("}\n", out);
 }
 
 static void json_event(search_trace *t, const dlx_event *ev)
 {
     FILE *out = t->o.out;
-    fprintf(out, "{\"event\":\"%s\",\"level\":%" PRId32, json_kind[ev->kind], ev->level);
+    fprintf(out, "{\"event\":\"%s\"", json_kind[ev->kind]);
+    if (t->o.detail)
+        fprintf(out, ",\"seq\":%" PRIu64 ",\"updates\":%" PRIu64, ev->seq - t->seq0,
+                ev->updates - t->start.updates);
+    fprintf(out, ",\"level\":%" PRId32, ev->level);
     switch (ev->kind) {
     case DLX_EV_CHOOSE: {
-        fprintf(out, ",\"item\":%" PRId32 ",\"remaining\":%" PRId32 ",\"active\":[", ev->item,
-                ev->remaining);
+        fprintf(out, ",\"item\":%" PRId32 ",\"remaining\":%" PRId32, ev->item, ev->remaining);
+        if (t->bounded)
+            fprintf(out, ",\"lo\":%" PRId32 ",\"hi\":%" PRId32 ",\"degree\":%" PRId32, ev->lo,
+                    ev->hi, ev->degree);
+        fputs(",\"active\":[", out);
         int32_t n = dlx_active_items(t->p, NULL, 0);
         if (grow_ids(t, n) != 0) {
             t->failed = 1;
             n = 0;
         }
         dlx_active_items(t->p, t->scratch_ids, n);
-        for (int32_t k = 0; k < n; k++)
-            fprintf(out, "%s[%" PRId32 ",%" PRId32 "]", k ? "," : "", t->scratch_ids[k],
-                    dlx_item_remaining(t->p, t->scratch_ids[k]));
+        for (int32_t k = 0; k < n; k++) {
+            int32_t item = t->scratch_ids[k], len = dlx_item_remaining(t->p, item), lo = 1;
+            fprintf(out, "%s[%" PRId32 ",%" PRId32, k ? "," : "", item, len);
+            if (t->bounded) { /* and its degree */
+                dlx_item_residual(t->p, item, &lo, NULL);
+                fprintf(out, ",%" PRId32, len - lo + 1);
+            }
+            fputc(']', out);
+        }
         fputc(']', out);
+        if (t->o.detail) {
+            /* Every item's LEN, covered and secondary ones too, and how far
+             * the rule's scan of the active list went. */
+            fprintf(out, ",\"scanned\":%" PRId32 ",\"lens\":[", ev->scanned);
+            for (int32_t i = 0; i < dlx_item_count(t->p); i++)
+                fprintf(out, "%s%" PRId32, i ? "," : "", dlx_item_remaining(t->p, i));
+            fputc(']', out);
+        }
         break;
     }
+    case DLX_EV_COVER:
+    case DLX_EV_UNCOVER:
+        fprintf(out, ",\"item\":%" PRId32, ev->item);
+        if (t->o.detail)
+            fprintf(out, ",\"left\":%" PRId32 ",\"right\":%" PRId32, ev->left, ev->right);
+        break;
+    case DLX_EV_HIDE:
+    case DLX_EV_UNHIDE:
+    case DLX_EV_MARK:
+    case DLX_EV_UNMARK:
+        fprintf(out, ",\"node\":%" PRId32 ",\"option\":%" PRId32 ",\"item\":%" PRId32, ev->node,
+                ev->option, ev->item);
+        if (ev->kind == DLX_EV_HIDE || ev->kind == DLX_EV_UNHIDE)
+            fprintf(out, ",\"up\":%" PRId32 ",\"down\":%" PRId32, ev->up, ev->down);
+        else
+            fprintf(out, ",\"color\":%" PRId32, ev->color);
+        fprintf(out, ",\"len\":%" PRId32, ev->len);
+        break;
+    case DLX_EV_TWEAK:
+        fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32, ev->item, ev->option);
+        break;
+    case DLX_EV_UNTWEAK:
+        fprintf(out, ",\"item\":%" PRId32 ",\"count\":%" PRId32, ev->item, ev->remaining);
+        break;
+    case DLX_EV_USE:
+    case DLX_EV_UNUSE:
+        fprintf(out, ",\"item\":%" PRId32 ",\"hi\":%" PRId32, ev->item, ev->hi);
+        break;
+    case DLX_EV_SKIP:
+        fprintf(out, ",\"item\":%" PRId32 ",\"index\":%" PRId32 ",\"of\":%" PRId32, ev->item,
+                ev->index, t->choices_at[ev->level]);
+        break;
     case DLX_EV_TRY:
         fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32 ",\"index\":%" PRId32
                      ",\"of\":%" PRId32,
@@ -444,6 +654,8 @@ static void json_event(search_trace *t, const dlx_event *ev)
     case DLX_EV_PURIFY:
     case DLX_EV_UNPURIFY:
         fprintf(out, ",\"item\":%" PRId32 ",\"color\":%" PRId32, ev->item, ev->color);
+        if (t->o.detail)
+            fprintf(out, ",\"node\":%" PRId32, ev->node);
         break;
     case DLX_EV_SOLUTION:
         fprintf(out, ",\"number\":%" PRIu64 ",\"options\":[", t->solutions);
@@ -454,77 +666,11 @@ static void json_event(search_trace *t, const dlx_event *ev)
             }
         fputc(']', out);
         break;
-    default: /* COVER, UNCOVER, DEAD_END, BACKTRACK */
+    default: /* DEAD_END, BACKTRACK */
         fprintf(out, ",\"item\":%" PRId32, ev->item);
         break;
     }
     fputs("}\n", out);
-}
-
-/* --- The DOT view ----------------------------------------------------------------------
- * Node n0 is the root; every option tried becomes a node, child of the node
- * where its item was chosen. A node is written once its fate is known: the
- * item chosen below it (a dead end when that item has no options), or a
- * solution. */
-
-static void dot_node(search_trace *t, int64_t node, int64_t parent, int32_t option,
-                     const char *below, const char *style)
-{
-    FILE *out = t->o.out;
-    fprintf(out, "  n%" PRId64 " [label=\"", node);
-    put_dot_text(out, option >= 0 ? option_text(t, option) : "start");
-    if (below != NULL) {
-        fputs("\\n", out);
-        put_dot_text(out, below);
-    }
-    fprintf(out, "\"%s];\n", style);
-    if (parent >= 0)
-        fprintf(out, "  n%" PRId64 " -> n%" PRId64 ";\n", parent, node);
-}
-
-/* Writes the node of the option tried last, if it is still to be written. */
-static void dot_flush(search_trace *t, const char *below, const char *style)
-{
-    if (t->pending_node < 0)
-        return;
-    dot_node(t, t->pending_node, t->pending_parent, t->pending_option, below, style);
-    t->pending_node = -1;
-}
-
-static void dot_event(search_trace *t, const dlx_event *ev)
-{
-    char below[160];
-    switch (ev->kind) {
-    case DLX_EV_CHOOSE:
-        if (ev->remaining == 0)
-            snprintf(below, sizeof below, "%s: no options\ndead end", item_name(t, ev->item));
-        else
-            snprintf(below, sizeof below, "choose %s (%" PRId32 ")", item_name(t, ev->item),
-                     ev->remaining);
-        if (ev->level == 0 && t->pending_node < 0) {
-            t->node_at[0] = t->next_node++;
-            dot_node(t, t->node_at[0], -1, -1, below, "");
-        } else {
-            t->node_at[ev->level] = t->pending_node;
-            dot_flush(t, below,
-                      ev->remaining == 0 ? ", color=\"#b03030\", fontcolor=\"#b03030\"" : "");
-        }
-        break;
-    case DLX_EV_TRY:
-        t->pending_node = t->next_node++;
-        t->pending_parent = t->node_at[ev->level];
-        t->pending_option = ev->option;
-        break;
-    case DLX_EV_SOLUTION:
-        snprintf(below, sizeof below, "solution %" PRIu64, t->solutions);
-        if (t->pending_node < 0) /* a problem solved by no choice at all */
-            dot_node(t, t->next_node++, -1, -1, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\"");
-        else
-            dot_flush(t, below, ", style=\"rounded,filled\", fillcolor=\"#c8f0c8\", penwidth=2");
-        break;
-    default:
-        break;
-    }
 }
 
 /* --- The hook -------------------------------------------------------------------------- */
@@ -534,38 +680,63 @@ int trace_event(void *ctx, const dlx_event *ev)
     search_trace *t = ctx;
     if (t->limit_hit)
         return 1; /* the search is on its way out: stay quiet */
-    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_BACKTRACK)
-        return 0; /* cannot happen: levels never outnumber the items */
-    switch (ev->kind) {
-    case DLX_EV_CHOOSE:
+    if (ev->level < 0 || ev->level >= t->levels || (unsigned)ev->kind > DLX_EV_SKIP)
+        return 0; /* cannot happen: levels never outnumber what trace_new() counts */
+    if (t->seq0 == UINT64_MAX)
+        t->seq0 = ev->seq - 1; /* numbered from 1 in this trace */
+    if (ev->kind == DLX_EV_CHOOSE || ev->kind == DLX_EV_SOLUTION) {
+        /* A node of the tree. Past the limit nothing more is shown, and the
+         * end record counts what was: the stream and its totals agree. */
         if (t->o.max_nodes > 0 && t->nodes >= t->o.max_nodes) {
             t->limit_hit = 1;
+            t->cut_updates = ev->updates;
             return 1;
         }
         t->nodes++;
+    }
+    switch (ev->kind) {
+    case DLX_EV_CHOOSE:
         t->item_at[ev->level] = ev->item;
-        t->choices_at[ev->level] = ev->remaining;
+        t->choices_at[ev->level] = ev->degree;
         t->tried_at[ev->level] = -1;
-        t->expect_item_cover = 1;
+        /* Without bounds the item is always covered, even at a dead end;
+         * with them only when this choice spends its last unit. */
+        t->covered_at[ev->level] = !t->bounded || (ev->degree > 0 && ev->hi == 1);
+        t->expect_item_cover = t->covered_at[ev->level];
         break;
     case DLX_EV_TRY:
         t->tried_at[ev->level] = ev->option;
+        break;
+    case DLX_EV_SKIP:
+        t->tried_at[ev->level] = -1;
         break;
     case DLX_EV_SOLUTION:
         t->solutions++;
         break;
     case DLX_EV_BACKTRACK:
-        t->expect_item_uncover = 1;
+        t->expect_item_uncover = t->covered_at[ev->level];
         break;
     default:
         break;
     }
-    if (t->o.format == TRACE_TEXT)
-        text_event(t, ev);
-    else if (t->o.format == TRACE_JSON)
+    switch (t->o.format) {
+    case TRACE_TEXT:
+        if (ev->kind < DLX_EV_HIDE || ev->kind > DLX_EV_UNMARK)
+            text_event(t, ev);
+        break;
+    case TRACE_JSON:
         json_event(t, ev);
-    else
-        dot_event(t, ev);
+        break;
+    case TRACE_MATRIX:
+        matrix_event(t->matrix, ev);
+        break;
+    case TRACE_LINKS:
+        links_event(t->links, ev);
+        break;
+    case TRACE_DOT:
+        tree_event(t->tree, ev);
+        break;
+    }
     if (ev->kind == DLX_EV_BACKTRACK)
         t->tried_at[ev->level] = -1;
     return t->failed;
@@ -581,23 +752,31 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
     if (t->o.out == NULL)
         t->o.out = stdout;
     dlx_get_stats(p, &t->start);
+    t->seq0 = UINT64_MAX;
+    if ((t->o.detail || t->o.format == TRACE_LINKS) &&
+        dlx_set_detail(p, DLX_DETAIL_LINKS) != DLX_OK) {
+        free(t);
+        return NULL;
+    }
     /* Every level covers at least one primary item, so there are never more
-     * levels than items; one more for the solution below the last. */
-    t->levels = dlx_item_count(p) + 2;
+     * levels than items; one more for the solution below the last. With
+     * bounds a level chooses an option or makes the null move of an item,
+     * each at most once on a path. */
+    t->bounded = dlx_has_bounds(p);
+    t->levels = dlx_item_count(p) + 2 + (t->bounded ? dlx_option_count(p) : 0);
     size_t n = (size_t)t->levels;
     t->item_at = malloc(n * sizeof *t->item_at);
     t->choices_at = calloc(n, sizeof *t->choices_at);
+    t->covered_at = calloc(n, sizeof *t->covered_at);
     t->tried_at = malloc(n * sizeof *t->tried_at);
-    t->node_at = calloc(n, sizeof *t->node_at);
     t->hidden_stamp = calloc((size_t)dlx_option_count(p) + 1, sizeof *t->hidden_stamp);
-    if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL || t->node_at == NULL ||
-        t->hidden_stamp == NULL) {
+    if (t->item_at == NULL || t->choices_at == NULL || t->tried_at == NULL ||
+        t->hidden_stamp == NULL || t->covered_at == NULL) {
         trace_free(t);
         return NULL;
     }
     for (size_t k = 0; k < n; k++)
         t->tried_at[k] = -1;
-    t->pending_node = -1;
 
     FILE *out = t->o.out;
     switch (t->o.format) {
@@ -605,24 +784,39 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
         int32_t items = dlx_item_count(p), secondary = 0;
         for (int32_t i = 0; i < items; i++)
             secondary += dlx_item_is_secondary(p, i) == 1;
-        fprintf(out, "trace of the search: %" PRId32 " items", items);
+        int32_t options = dlx_option_count(p);
+        fprintf(out, "trace of the search: %" PRId32 " item%s", items, items == 1 ? "" : "s");
         if (secondary > 0)
             fprintf(out, " (%" PRId32 " secondary)", secondary);
-        fprintf(out, ", %" PRId32 " options; the item to branch on is %s\n",
-                dlx_option_count(p),
+        fprintf(out, ", %" PRId32 " option%s; the item to branch on is %s", options,
+                options == 1 ? "" : "s",
                 t->o.choose == DLX_CHOOSE_FIRST ? "the first one left"
-                                                : "the one with the fewest options left");
+                : t->bounded ? "the one with the fewest branches left (Knuth's degree: options "
+                               "left, less the options it still needs, plus one)"
+                             : "the one with the fewest options left");
+        if (t->o.have_seed)
+            fprintf(out, "; seed %" PRIu64 " (ties broken and options ordered at random)",
+                    t->o.seed);
+        putc('\n', out);
         break;
     }
     case TRACE_JSON:
         json_problem(t);
         break;
+    case TRACE_MATRIX:
+        t->matrix = matrix_new(t);
+        break;
+    case TRACE_LINKS:
+        t->links = links_new(t);
+        break;
     case TRACE_DOT:
-        fputs("digraph search {\n"
-              "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n",
-              out);
+        t->tree = tree_new(t);
         break;
     }
+    if ((t->o.format == TRACE_MATRIX && t->matrix == NULL) ||
+        (t->o.format == TRACE_LINKS && t->links == NULL) ||
+        (t->o.format == TRACE_DOT && t->tree == NULL))
+        t->failed = 1;
     if (t->failed) {
         trace_free(t);
         return NULL;
@@ -652,11 +846,20 @@ int trace_finish(search_trace *t, int status)
     FILE *out = t->o.out;
     dlx_stats now;
     dlx_get_stats(t->p, &now);
-    uint64_t nodes = now.nodes - t->start.nodes, updates = now.updates - t->start.updates;
-    uint64_t solutions = now.solutions - t->start.solutions;
+    /* Counted from the events shown, so that a stream cut at the limit
+     * agrees with its own totals (the engine has gone a step further). */
+    uint64_t nodes = t->nodes, solutions = t->solutions;
+    uint64_t updates = (t->limit_hit ? t->cut_updates : now.updates) - t->start.updates;
     switch (t->o.format) {
     case TRACE_TEXT:
-        flush_run(t);
+    case TRACE_MATRIX:
+    case TRACE_LINKS:
+        if (t->o.format == TRACE_TEXT)
+            flush_run(t);
+        else if (t->o.format == TRACE_MATRIX)
+            matrix_finish(t->matrix);
+        else
+            links_finish(t->links);
         if (t->limit_hit)
             fprintf(out, "trace stopped: more than %" PRIu64 " search-tree nodes\n",
                     t->o.max_nodes);
@@ -671,10 +874,7 @@ int trace_finish(search_trace *t, int status)
                 status_word(status, t->limit_hit), solutions, nodes, updates);
         break;
     case TRACE_DOT:
-        dot_flush(t, "(not explored)", ", style=dashed");
-        if (t->limit_hit)
-            fprintf(out, "  // stopped: more than %" PRIu64 " search-tree nodes\n", t->o.max_nodes);
-        fputs("}\n", out);
+        tree_finish(t->tree, t->limit_hit);
         break;
     }
     if (fflush(out) != 0 || ferror(out))
@@ -684,15 +884,26 @@ int trace_finish(search_trace *t, int status)
 
 int trace_limit_hit(const search_trace *t) { return t->limit_hit; }
 
+void trace_tree_counts(const search_trace *t, uint64_t *drawn, uint64_t *folded)
+{
+    *drawn = *folded = 0;
+    if (t->tree != NULL)
+        tree_counts(t->tree, drawn, folded);
+}
+
 void trace_free(search_trace *t)
 {
     if (t == NULL)
         return;
     dlx_set_event_fn(t->p, NULL, NULL);
+    dlx_set_detail(t->p, 0);
     free(t->item_at);
     free(t->choices_at);
+    free(t->covered_at);
     free(t->tried_at);
-    free(t->node_at);
+    matrix_free(t->matrix);
+    links_free(t->links);
+    tree_free(t->tree);
     free(t->hidden_stamp);
     free(t->list);
     free(t->scratch_ids);

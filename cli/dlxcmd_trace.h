@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* dlxcmd_trace.h - the teaching views of a search, for `dlx --trace` and
  * `dlx --tree=dot`: a readable log indented by level, the same events as JSON
- * lines (docs/trace-json.md), or the search tree in Graphviz DOT.
+ * lines (docs/trace-json.md), the reduced matrix after each step, the links
+ * the dance rewires, or the search tree in Graphviz DOT.
  *
  * Everything comes from the engine's event hook (dlx_set_event_fn()), so what
  * is shown is what the real search did, not a second, simplified algorithm.
@@ -29,9 +30,11 @@ extern "C" {
 #endif
 
 enum trace_format {
-    TRACE_TEXT, /* readable log, indented by level */
-    TRACE_JSON, /* one JSON object per line (docs/trace-json.md) */
-    TRACE_DOT   /* the search tree as a Graphviz digraph */
+    TRACE_TEXT,   /* readable log, indented by level */
+    TRACE_JSON,   /* one JSON object per line (docs/trace-json.md) */
+    TRACE_MATRIX, /* the reduced matrix after each step */
+    TRACE_LINKS,  /* Knuth's memory table and every assignment of the dance */
+    TRACE_DOT     /* the search tree as a Graphviz digraph */
 };
 
 /* The text of option `option` as the user wrote it (its line in the input),
@@ -50,12 +53,31 @@ typedef struct trace_opts {
     trace_text_fn option_text; /* may be NULL */
     trace_color_fn color_name; /* may be NULL */
     void *text_ctx;                /* given to both */
+    int detail;               /* JSON: the links too (--detail=links) */
+    int have_seed;            /* --seed given: the seed, said in the trace */
+    uint64_t seed;
+    int32_t others_shown;     /* text: other items named on a choose line; 0 all */
+    int32_t tree_depth;       /* DOT: levels drawn below the root; 0 all */
+    uint64_t tree_nodes;      /* DOT: nodes drawn at most; 0 all */
 } trace_opts;
 
 /* The default node limits of the dlx command (lifted by --force): a log or a
  * picture of more nodes than this teaches nothing. */
 #define TRACE_TEXT_LIMIT 1000u
 #define TRACE_JSON_LIMIT 100000u
+/* The tree searches up to TRACE_JSON_LIMIT nodes but draws this many at
+ * most (Graphviz lays out a few thousand boxes; beyond, nobody reads them):
+ * the rest are folded into "+N nodes" boxes. */
+#define TRACE_TREE_DRAWN 2000u
+/* Other items named on a choose line of the text log (--others). */
+#define TRACE_OTHERS_SHOWN 12
+
+/* The matrix view prints a row per option and a column per item: beyond
+ * these it is refused (--force prints it anyway). */
+#define TRACE_MATRIX_ITEMS 64
+#define TRACE_MATRIX_OPTIONS 256
+/* 1 when p is small enough for --trace=matrix. */
+int trace_matrix_fits(const dlx_problem *p);
 
 typedef struct search_trace search_trace;
 
@@ -76,6 +98,8 @@ int trace_finish(search_trace *t, int status);
 
 /* 1 when the trace stopped the search at its node limit. */
 int trace_limit_hit(const search_trace *t);
+/* The tree: how many nodes were drawn, and how many folded into boxes. */
+void trace_tree_counts(const search_trace *t, uint64_t *drawn, uint64_t *folded);
 
 /* Removes the event hook from the problem and frees the trace. NULL is
  * allowed. */

@@ -154,21 +154,38 @@ static void run_inputs(run_state *t, batch *b, int argc, char **argv, int first)
         run_file(t, b, argv[i]);
 }
 
+/* The algorithms the run used, "band and dlx": the default picks one per
+ * grid shape. When band is among them its nodes are its guesses: it counts
+ * no forced move (singles and locked candidates are inferred first). */
 static void print_stats(const run_state *t, double wall)
 {
     const cli_options *o = t->o;
     double per = t->puzzles ? wall * 1e6 / (double)t->puzzles : 0.0;
+    static const enum sudoku_algorithm order[] = {SUDOKU_BAND, SUDOKU_DLX, SUDOKU_BITMASK,
+                                                  SUDOKU_BACKTRACK};
+    unsigned used = t->pool->algorithms_used;
+    if (!used) /* nothing solved (no puzzle, or none readable) */
+        used = 1u << (o->alg_given ? o->alg : SUDOKU_BAND);
+    char algs[64] = "";
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (used & (1u << order[i])) {
+            if (algs[0])
+                strcat(algs, " and ");
+            strcat(algs, options_algorithm_name(order[i]));
+        }
+    const char *nodes = used == (1u << SUDOKU_BAND) ? "guesses" : "search nodes";
+    const char *note = used != (1u << SUDOKU_BAND) && (used & (1u << SUDOKU_BAND))
+                           ? "; band's are guesses" : "";
     fprintf(stderr,
             "%s: %llu puzzle%s: %llu solved, %llu without solution, %llu invalid%s\n"
-            "%s: %.3f s (reading and writing included), %.2f us a puzzle, %llu search "
-            "nodes (%.1f a puzzle), %s, %d thread%s\n",
+            "%s: %.3f s (reading and writing included), %.2f us a puzzle, %llu %s "
+            "(%.1f a puzzle%s), %s, %d thread%s\n",
             PROGRAM, (unsigned long long)t->puzzles, t->puzzles == 1 ? "" : "s",
             (unsigned long long)t->solved,
             (unsigned long long)t->unsolved, (unsigned long long)t->invalid,
             o->mode == MODE_UNIQUE && t->not_unique ? ", some not unique" : "", PROGRAM, wall,
-            per, (unsigned long long)t->nodes,
-            t->puzzles ? (double)t->nodes / (double)t->puzzles : 0.0,
-            o->alg == SUDOKU_DLX ? "dlx" : o->alg == SUDOKU_BITMASK ? "bitmask" : "backtrack",
+            per, (unsigned long long)t->nodes, nodes,
+            t->puzzles ? (double)t->nodes / (double)t->puzzles : 0.0, note, algs,
             o->jobs, o->jobs == 1 ? "" : "s");
 }
 

@@ -47,7 +47,10 @@ static int pool_prepare(const cli_options *o, solver_pool *p, int n)
     sudoku_shape sh;
     int rc = options_shape(o, n, &sh);
     if (rc == SUDOKU_OK) {
-        p->solvers[n] = sudoku_solver_new(&sh, o->alg, &rc);
+        enum sudoku_algorithm alg = options_algorithm(o, &sh);
+        p->solvers[n] = sudoku_solver_new(&sh, alg, &rc);
+        if (p->solvers[n])
+            p->algorithms_used |= 1u << alg;
         for (int t = 1; t < p->jobs && p->solvers[n]; t++) {
             sudoku_solver **slot = &p->solvers[t * (SUDOKU_MAX_N + 1) + n];
             if (!(*slot = sudoku_solver_clone(p->solvers[n])))

@@ -34,7 +34,7 @@
 #define PROGRAM "sudoku"
 
 enum run_mode {
-    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN,
+    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN, MODE_TO_DLX,
     RUN_MODES /* how many there are */
 };
 enum out_format { OUT_AUTO, OUT_LINE, OUT_GRID, OUT_PRETTY };
@@ -51,7 +51,8 @@ typedef struct cli_options {
     uint8_t regions[SUDOKU_MAX_CELLS];
     int box_rows, box_cols;    /* --box, 0 when not given */
     int jobs;
-    enum sudoku_algorithm alg;
+    enum sudoku_algorithm alg; /* with alg_given; see options_algorithm() */
+    int alg_given;             /* --algorithm was given */
     char alphabet[SUDOKU_MAX_N + 1]; /* parsed symbols */
     const char *alphabet_spec; /* as given, NULL for the default */
     int candidates;            /* --explain: show the candidate grid at guesses */
@@ -90,6 +91,7 @@ typedef struct solver_pool {
     int jobs;
     sudoku_solver **solvers;   /* jobs * (SUDOKU_MAX_N + 1) */
     int shape_error[SUDOKU_MAX_N + 1]; /* why no solver for n (0: none yet) */
+    unsigned algorithms_used;  /* bit 1 << alg of each solver made */
 } solver_pool;
 
 struct mode_desc;
@@ -149,6 +151,11 @@ void options_free(cli_options *o);
 /* The shape puzzles of side n get under the options: SUDOKU_OK, or
  * SUDOKU_ESHAPE when n does not fit --box or --regions (or has no boxes). */
 int options_shape(const cli_options *o, int n, sudoku_shape *sh);
+/* The algorithm for puzzles of shape sh: --algorithm when given; else the
+ * fastest that solves it: band for the plain 9x9 grid, dlx for the rest. */
+enum sudoku_algorithm options_algorithm(const cli_options *o, const sudoku_shape *sh);
+/* The algorithm's name as --algorithm spells it. */
+const char *options_algorithm_name(enum sudoku_algorithm alg);
 
 /* --- sudoku_output.c ------------------------------------------------------ */
 
@@ -205,5 +212,11 @@ void batch_finish(batch *b);
 
 /* --explain (MODE_SERIAL): one piece of input, solved step by step. */
 void explain_one(run_state *t, const unit *u, const uint8_t *givens);
+
+/* --- sudoku_to_dlx.c ------------------------------------------------------ */
+
+/* --to-dlx (MODE_SERIAL): the puzzle's exact-cover problem in Knuth's text
+ * format, for the dlx command. */
+void to_dlx_one(run_state *t, const unit *u, const uint8_t *givens);
 
 #endif /* CLI_SUDOKU_CLI_H */

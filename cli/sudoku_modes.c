@@ -174,6 +174,7 @@ static const mode_desc mode_table[RUN_MODES] = {
     [MODE_ALL] = {.option = "--all", .kind = MODE_BATCH, .solve = solve_all,
                   .answer = answer_all},
     [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = explain_one},
+    [MODE_TO_DLX] = {.option = "--to-dlx", .kind = MODE_SERIAL, .one = to_dlx_one},
 };
 
 const mode_desc *mode_of(enum run_mode m)

@@ -43,16 +43,20 @@ static void print_help(void)
           "                           that reached N is printed >=N\n"
           "  -e, --explain          solve step by step, in words (dlx engine events)\n"
           "      --candidates       with --explain: show the candidates at each guess\n"
+          "      --to-dlx           write each puzzle's exact-cover problem (what its\n"
+          "                           givens leave) in Knuth's format, for dlx\n"
           "\n"
           "  -p, --puzzle=PUZZLE    solve PUZZLE, given as text (one line, or a grid\n"
           "                           with newlines); may be repeated; these come\n"
           "                           before the FILEs, and stdin is not read\n"
-          "\n"
-          "Output:\n"
+          "\n",
+          stdout);
+    /* Two strings: C11 compilers need not take literals over 4095 bytes. */
+    fputs("Output:\n"
           "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
           "                           written: a line for a line, N lines for a grid)\n"
           "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
-          "                           nodes, on standard error\n"
+          "                           nodes (band: its guesses), on standard error\n"
           "\n"
           "Rules:\n"
           "  -t, --variant=LIST     the type of puzzle: x (both main diagonals), hyper\n"
@@ -65,9 +69,13 @@ static void print_help(void)
           "                           for 16x16 written with 0); '.' and '_' stay blanks\n"
           "\n"
           "Solving:\n"
-          "  -A, --algorithm=NAME   dlx (dancing links, default), bitmask (candidate\n"
-          "                           masks, fewest candidates first) or backtrack\n"
-          "                           (cell by cell in reading order: slow, for teaching)\n"
+          "  -A, --algorithm=NAME   band (bit-parallel on bands of boxes, singles and\n"
+          "                           locked candidates: the fastest, plain 9x9 only;\n"
+          "                           the default there), dlx (dancing links; the\n"
+          "                           default for every other size and rule), bitmask\n"
+          "                           (candidate masks, fewest candidates first) or\n"
+          "                           backtrack (cell by cell in reading order: slow,\n"
+          "                           for teaching)\n"
           "  -j, --jobs=N           solve on N threads (0: one per processor); the\n"
           "                           output stays in input order\n"
           "\n"
@@ -90,7 +98,7 @@ static void print_help(void)
           stdout);
 }
 
-enum { OPT_ALPHABET = 256, OPT_CANDIDATES };
+enum { OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_TO_DLX };
 
 /* The short options, in the order of long_options[]; the leading ':' makes
  * getopt report a missing argument as ':' (see cli_getopt_problem()). */
@@ -103,6 +111,7 @@ static const struct option long_options[] = {
     {"max", required_argument, NULL, 'm'},
     {"explain", no_argument, NULL, 'e'},
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
+    {"to-dlx", no_argument, NULL, OPT_TO_DLX},
     {"puzzle", required_argument, NULL, 'p'},
     {"format", required_argument, NULL, 'f'},
     {"stats", no_argument, NULL, 's'},
@@ -210,9 +219,13 @@ static int check_combinations(const cli_options *o)
                                  "(see --alphabet)");
     if (o->candidates && o->mode != MODE_EXPLAIN)
         return usage_error("%s", "--candidates goes with --explain");
-    if (o->mode == MODE_EXPLAIN && o->alg != SUDOKU_DLX)
+    if (o->mode == MODE_EXPLAIN && o->alg_given && o->alg != SUDOKU_DLX)
         return usage_error("%s", "--explain follows the dancing-links engine: use it with "
                                  "--algorithm dlx");
+    if (o->mode == MODE_TO_DLX &&
+        ((o->alg_given && o->alg != SUDOKU_DLX) || o->format != OUT_AUTO))
+        return usage_error("%s", "--to-dlx writes the dancing-links problem: it does not go "
+                                 "with --algorithm or --format");
     return -1;
 }
 
@@ -257,6 +270,10 @@ int options_parse(int argc, char **argv, cli_options *o)
                                    optarg);
             o->max = v;
             break;
+        case OPT_TO_DLX:
+            if ((rc = set_mode(o, &mode_set, MODE_TO_DLX)) >= 0)
+                return rc;
+            break;
         case OPT_CANDIDATES:
             o->candidates = 1;
             break;
@@ -297,15 +314,18 @@ int options_parse(int argc, char **argv, cli_options *o)
             o->alphabet_spec = optarg;
             break;
         case 'A':
-            if (strcmp(optarg, "dlx") == 0)
+            if (strcmp(optarg, "band") == 0)
+                o->alg = SUDOKU_BAND;
+            else if (strcmp(optarg, "dlx") == 0)
                 o->alg = SUDOKU_DLX;
             else if (strcmp(optarg, "bitmask") == 0)
                 o->alg = SUDOKU_BITMASK;
             else if (strcmp(optarg, "backtrack") == 0)
                 o->alg = SUDOKU_BACKTRACK;
             else
-                return usage_error("invalid --algorithm '%s': expected dlx, bitmask or "
+                return usage_error("invalid --algorithm '%s': expected band, dlx, bitmask or "
                                    "backtrack", optarg);
+            o->alg_given = 1;
             break;
         case 'j':
             if (cli_parse_uint(optarg, 256, &v) != 0)
@@ -322,8 +342,9 @@ int options_parse(int argc, char **argv, cli_options *o)
             return 0;
         case 'V':
             cli_print_version(PROGRAM, "dlx",
-                              "Dancing links (Knuth's Algorithm X) sudoku solver; bitmask and "
-                              "backtracking\nsolvers for comparison.");
+                              "Dancing links (Knuth's Algorithm X) sudoku solver, with a "
+                              "bit-parallel solver\nfor plain 9x9; bitmask and backtracking "
+                              "solvers for comparison.");
             return 0;
         default: {
             char why[256];
@@ -359,6 +380,26 @@ int options_shape(const cli_options *o, int n, sudoku_shape *sh)
     }
     sh->variant = o->variant;
     return SUDOKU_OK;
+}
+
+enum sudoku_algorithm options_algorithm(const cli_options *o, const sudoku_shape *sh)
+{
+    if (o->alg_given)
+        return o->alg;
+    int plain9 = sh->n == 9 && !sh->regions && !sh->variant && sh->box_rows == 3 &&
+                 sh->box_cols == 3;
+    return plain9 ? SUDOKU_BAND : SUDOKU_DLX;
+}
+
+const char *options_algorithm_name(enum sudoku_algorithm alg)
+{
+    switch (alg) {
+    case SUDOKU_DLX: return "dlx";
+    case SUDOKU_BITMASK: return "bitmask";
+    case SUDOKU_BACKTRACK: return "backtrack";
+    case SUDOKU_BAND: return "band";
+    }
+    return "?";
 }
 
 void options_free(cli_options *o)

@@ -177,7 +177,12 @@ int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_
     }
     t->nodes += u->nodes;
     if (u->count < 0 && u->count != SUDOKU_ECONFLICT) {
-        if (u->count == SUDOKU_ESHAPE)
+        sudoku_shape sh;
+        if (u->count == SUDOKU_ESHAPE && o->alg_given && o->alg == SUDOKU_BAND &&
+            options_shape(o, u->n, &sh) == SUDOKU_OK)
+            out_puzzle_error(t->file, u->line, 0, "--algorithm band solves plain 9x9 puzzles "
+                             "only (3x3 boxes, no variant): use --algorithm dlx for this one");
+        else if (u->count == SUDOKU_ESHAPE)
             out_puzzle_error(t->file, u->line, 0, "no %dx%d grid shape for these rules%s", u->n,
                              u->n, (o->variant & SUDOKU_HYPER) ? " (hyper needs square boxes)"
                                                                : "");

@@ -1,17 +1,39 @@
 /* SPDX-License-Identifier: MIT */
-/* build.c - making a problem: items, then options, laid out as Knuth's
- * DLX1 lays them out (dlx_internal.h). Everything is validated before the
- * structure is touched, so a refused item or option leaves no trace.
+/* build.c - making a problem: items (with or without bounds), then
+ * options, laid out as Knuth's DLX1 lays them out (dlx_internal.h).
+ * Everything is validated before the structure is touched, so a refused
+ * item or option leaves no trace.
  */
 #include "dlx_internal.h"
 
 #include <limits.h>
 #include <string.h>
 
-int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
+/* The per-item arrays of Algorithm M, made when the first item with bounds
+ * arrives: every item so far gets the bounds 1..1 (a secondary item {1, 0}
+ * too, so that the search lowers and covers both alike). */
+static int make_bounds(dlx_problem *p)
 {
-    if (!p || (flags & ~DLX_SECONDARY))
-        return DLX_EINVAL;
+    size_t cap = (size_t)p->items_cap;
+    dlx_mult *mult = dlxi_alloc(p, cap * sizeof *mult);
+    int32_t *hi = mult ? dlxi_alloc(p, cap * sizeof *hi) : NULL;
+    if (!hi) {
+        dlxi_free(p, mult, cap * sizeof *mult);
+        return DLX_ENOMEM;
+    }
+    for (int32_t x = 0; x <= p->n_items; x++) {
+        mult[x] = (dlx_mult){.bound = 1, .slack = 0};
+        hi[x] = 1;
+    }
+    p->mult = mult;
+    p->hi = hi;
+    return DLX_OK;
+}
+
+/* Adds item x = n_items + 1 with bounds lo..hi (1..1 for a plain item and
+ * for every secondary one). */
+static int32_t add_item(dlx_problem *p, const char *name, unsigned flags, int32_t lo, int32_t hi)
+{
     if (p->n_options > 0)
         return DLX_EORDER;
     if (dlxi_in_search(p) || p->n_commits)
@@ -19,6 +41,7 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     if (p->n_items >= INT32_MAX / 2 - 2)
         return DLX_ETOOBIG;
     int32_t x = p->n_items + 1; /* header index */
+    const int bounded = lo != 1 || hi != 1;
     dlxi_drop_snapshot(p);
     dlxi_drop_bits(p);
     int rc = dlxi_grow_items(p, x + 1);
@@ -27,6 +50,11 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     rc = dlxi_grow_nodes(p, (int64_t)x + 1);
     if (rc)
         return rc;
+    if (bounded && !p->mult) {
+        rc = make_bounds(p);
+        if (rc)
+            return rc;
+    }
     if (x / 64 + 1 > p->act_words) {
         int32_t words = p->act_words ? p->act_words * 2 : 4;
         uint64_t *act = dlxi_alloc(p, (size_t)words * sizeof *act);
@@ -58,6 +86,18 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
         name_at = (int32_t)p->names_len;
         p->names_len += len;
     }
+    /* Nothing can fail from here on. */
+    if (bounded && !p->has_bounds) {
+        /* The search block of Algorithm M has four arrays, not two. */
+        dlxi_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
+        p->choice = p->sol = NULL;
+        p->search_cap = 0;
+        p->has_bounds = 1;
+    }
+    if (p->mult) {
+        p->mult[x] = (dlx_mult){.bound = hi, .slack = hi - lo};
+        p->hi[x] = hi;
+    }
     p->name_at[x] = name_at;
     p->secondary[x] = (uint8_t)(flags & DLX_SECONDARY);
     p->mark[x] = -1;
@@ -79,6 +119,23 @@ int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
     p->n_items++;
     p->n_nodes = x + 1;
     return x - 1;
+}
+
+int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags)
+{
+    if (!p || (flags & ~DLX_SECONDARY))
+        return DLX_EINVAL;
+    return add_item(p, name, flags, 1, 1);
+}
+
+int32_t dlx_add_item_bounds(dlx_problem *p, const char *name, unsigned flags, int32_t lo,
+                            int32_t hi)
+{
+    if (!p || (flags & ~DLX_SECONDARY))
+        return DLX_EINVAL;
+    if ((flags & DLX_SECONDARY) || lo < 0 || lo > hi || hi < 1)
+        return DLX_EBOUNDS;
+    return add_item(p, name, flags, lo, hi);
 }
 
 int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colors, int32_t n)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* commit.c - commitments: options put into every solution before a search
- * (a sudoku's givens), undone exactly, one by one or all at once from a
- * snapshot of the links taken at the first commitment.
+ * (a sudoku's givens) or kept out of all of them (DLX_EXCLUDE), undone
+ * exactly, one by one or all at once from a snapshot of the links taken at
+ * the first commitment.
  */
 #include "dlx_internal.h"
 
@@ -45,55 +46,125 @@ void dlxi_take_snapshot(dlx_problem *p)
     memcpy(p->snap_act, p->nd.act, (size_t)p->act_words * sizeof *p->snap_act);
 }
 
+/* Pushes a commitment record and makes room in undo[] for `size` items. */
+static int push_commit(dlx_problem *p, int32_t opt, int32_t anchor, int32_t size, int32_t kind)
+{
+    int rc = dlxi_grow(p, (void **)&p->undo, &p->undo_cap, sizeof *p->undo,
+                       (int64_t)p->undo_len + size);
+    if (!rc)
+        rc = dlxi_grow(p, (void **)&p->commits, &p->commits_cap, sizeof *p->commits,
+                       (int64_t)p->n_commits + 1);
+    if (rc)
+        return rc;
+    p->commits[p->n_commits++] = (struct dlx_commit){opt, anchor, p->undo_len, kind};
+    if (p->state == S_DONE)
+        p->state = S_IDLE;
+    if (p->n_commits == 1 && !p->snap_ud)
+        dlxi_take_snapshot(p);
+    return DLX_OK;
+}
+
+/* DLX_EXCLUDE(opt): a clash with the commitment of opt itself; when the
+ * option could still be chosen, all its nodes leave their lists (those of
+ * items purified to its colour stay, as in hide()); otherwise nothing
+ * needs doing, and the record says so. */
+static int exclude(dlx_problem *p, int32_t opt)
+{
+    if (opt < 0 || opt >= p->n_options)
+        return DLX_EINVAL;
+    if (dlxi_in_search(p))
+        return DLX_EBUSY;
+    for (int32_t k = 0; k < p->n_commits; k++)
+        if (p->commits[k].option == opt && p->commits[k].kind == COMMIT_INCLUDE)
+            return DLX_ECONFLICT; /* in every solution already */
+    dlx_nodes nd = p->nd;
+    int32_t first = p->opt_first[opt];
+    int available = 0;
+    for (int32_t q = first; nd.im[q].itm > 0; q++) {
+        int32_t x = nd.im[q].itm;
+        if (p->secondary[x])
+            continue;
+        if (!dlxi_is_active(p->nd, x) || !dlxi_in_list(nd, q)) {
+            available = 0;
+            break;
+        }
+        available = 1;
+    }
+    int rc = push_commit(p, opt, first, 0, available ? COMMIT_EXCLUDE : COMMIT_NOTHING);
+    if (rc)
+        return rc;
+    uint64_t updates = 0; /* commitments are nobody's count */
+    if (available)
+        for (int32_t q = first; nd.im[q].itm > 0; q++)
+            if (nd.im[q].color >= 0)
+                unlink_node(nd, q, &updates);
+    return DLX_OK;
+}
+
 /* Commitments do exactly what the search does when it chooses an option:
  * cover the item of one node (the anchor: the option's first primary node)
- * and then commit_rest() from it; uncommitting undoes that in reverse. An
- * option without a primary item can never be chosen by the search, so it
- * cannot be committed either. commit_state[] records who holds each item, so
- * a clash is found before anything changes. */
+ * and then commit_rest() from it; uncommitting undoes that in reverse. With
+ * bounds the anchor's item spends one unit of its bound, and is covered
+ * only when that was the last; otherwise the option is tweaked out of every
+ * list, so that it cannot be chosen again. An option without a primary item
+ * can never be chosen by the search, so it cannot be committed either.
+ * commit_state[] records who holds each item without bounds, so a clash is
+ * found before anything changes. */
 int dlx_commit(dlx_problem *p, int32_t opt)
 {
-    if (!p || opt < 0 || opt >= p->n_options)
+    if (!p)
+        return DLX_EINVAL;
+    if (opt < 0)
+        return exclude(p, -1 - opt);
+    if (opt >= p->n_options)
         return DLX_EINVAL;
     if (dlxi_in_search(p))
         return DLX_EBUSY;
     dlx_nodes nd = p->nd;
     int32_t first = p->opt_first[opt], anchor = 0, size = 0;
+    int clash = 0;
     for (int32_t q = first; nd.im[q].itm > 0; q++, size++) {
         int32_t x = nd.im[q].itm, st = p->commit_state[x], col = nd.im[q].color;
-        if (!anchor && !p->secondary[x])
-            anchor = q;
+        if (!p->secondary[x]) {
+            if (!anchor)
+                anchor = q;
+            /* Excluded, or with bounds: used up or chosen already. */
+            if (!dlxi_in_list(nd, q) || (p->has_bounds && !dlxi_is_active(p->nd, x)))
+                clash = 1;
+            if (p->has_bounds)
+                continue; /* the bounds, not commit_state, say who holds it */
+        }
         /* col is -1 when an earlier commitment purified x to this colour. */
         if (st == -1 || (st > 0 && col >= 0 && col != st))
-            return DLX_ECONFLICT;
+            clash = 1;
     }
     if (!anchor)
         return DLX_EINVAL;
-    int rc = dlxi_grow(p, (void **)&p->undo, &p->undo_cap, sizeof *p->undo,
-                  (int64_t)p->undo_len + size);
-    if (!rc)
-        rc = dlxi_grow(p, (void **)&p->commits, &p->commits_cap, sizeof *p->commits,
-                  (int64_t)p->n_commits + 1);
+    if (clash)
+        return DLX_ECONFLICT;
+    int rc = push_commit(p, opt, anchor, size, COMMIT_INCLUDE);
     if (rc)
         return rc;
-    p->commits[p->n_commits++] = (struct dlx_commit){opt, anchor, p->undo_len};
     for (int32_t q = first; nd.im[q].itm > 0; q++) {
         int32_t x = nd.im[q].itm;
-        if (p->commit_state[x] == 0) {
+        if (p->commit_state[x] == 0 && (p->secondary[x] || !p->has_bounds)) {
             p->commit_state[x] = nd.im[q].color > 0 ? nd.im[q].color : -1;
             p->undo[p->undo_len++] = x;
         }
     }
-    if (p->state == S_DONE)
-        p->state = S_IDLE;
-    if (p->n_commits == 1 && !p->snap_ud)
-        dlxi_take_snapshot(p);
     uint64_t updates = 0;
-    if (p->has_colors) {
-        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 1, &updates);
+    int32_t x0 = nd.im[anchor].itm;
+    if (p->has_bounds) {
+        if (--p->mult[x0].bound == 0)
+            cover(nd, p->cl, x0, p->n_items, 1, &updates);
+        else
+            tweak(nd, anchor, 1, 1, &updates);
+        commit_rest_m(p, nd, p->cl, p->mult, anchor, p->n_items, 1, 0, 0, &updates);
+    } else if (p->has_colors) {
+        cover(nd, p->cl, x0, p->n_items, 1, &updates);
         commit_rest(p, nd, p->cl, anchor, p->n_items, 1, 0, 0, &updates);
     } else {
-        cover(nd, p->cl, nd.im[anchor].itm, p->n_items, 0, &updates);
+        cover(nd, p->cl, x0, p->n_items, 0, &updates);
         commit_rest(p, nd, p->cl, anchor, p->n_items, 0, 0, 0, &updates);
     }
     return DLX_OK;
@@ -108,18 +179,47 @@ int dlx_uncommit(dlx_problem *p)
     if (p->n_commits == 0)
         return DLX_EEMPTY;
     struct dlx_commit c = p->commits[--p->n_commits];
-    if (p->has_colors) {
-        uncommit_rest(p, p->nd, p->cl, c.anchor, p->n_items, 1, 0, 0);
-        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 1);
+    dlx_nodes nd = p->nd;
+    int32_t x0 = nd.im[c.anchor].itm;
+    if (c.kind == COMMIT_EXCLUDE) {
+        int32_t q = c.anchor;
+        while (nd.im[q].itm > 0)
+            q++;
+        while (--q >= c.anchor)
+            if (nd.im[q].color >= 0)
+                relink_node(nd, q);
+    } else if (c.kind == COMMIT_NOTHING) {
+        /* nothing was done */
+    } else if (p->has_bounds) {
+        uncommit_rest_m(p, nd, p->cl, p->mult, c.anchor, p->n_items, 1, 0, 0);
+        if (p->mult[x0].bound == 0) {
+            uncover(nd, p->cl, x0, p->n_items, 1);
+        } else {
+            relink_node(nd, c.anchor);
+            unhide(nd, c.anchor, 1);
+        }
+        p->mult[x0].bound++;
+    } else if (p->has_colors) {
+        uncommit_rest(p, nd, p->cl, c.anchor, p->n_items, 1, 0, 0);
+        uncover(nd, p->cl, x0, p->n_items, 1);
     } else {
-        uncommit_rest(p, p->nd, p->cl, c.anchor, p->n_items, 0, 0, 0);
-        uncover(p->nd, p->cl, p->nd.im[c.anchor].itm, p->n_items, 0);
+        uncommit_rest(p, nd, p->cl, c.anchor, p->n_items, 0, 0, 0);
+        uncover(nd, p->cl, x0, p->n_items, 0);
     }
     while (p->undo_len > c.undo_mark)
         p->commit_state[p->undo[--p->undo_len]] = 0;
     if (p->state == S_DONE)
         p->state = S_IDLE;
     return DLX_OK;
+}
+
+int32_t dlxi_committed_options(const dlx_problem *p, int32_t *out)
+{
+    int32_t n = 0;
+    for (int32_t k = 0; k < p->n_commits; k++)
+        if (p->commits[k].kind == COMMIT_INCLUDE)
+            out[n++] = p->commits[k].option;
+    return n;
 }
 
 /* All or nothing: a failure takes back what this call committed. (Building
@@ -166,6 +266,9 @@ int dlx_uncommit_all(dlx_problem *p)
         memcpy(p->nd.im, p->snap_im, (size_t)p->snap_im_count * sizeof *p->snap_im);
         memcpy(p->cl, p->snap_cl, (size_t)p->snap_items * sizeof *p->snap_cl);
         memcpy(p->nd.act, p->snap_act, (size_t)p->act_words * sizeof *p->snap_act);
+        if (p->has_bounds)
+            for (int32_t x = 1; x <= p->n_items; x++)
+                p->mult[x].bound = p->hi[x];
         while (p->undo_len > 0)
             p->commit_state[p->undo[--p->undo_len]] = 0;
         p->n_commits = 0;

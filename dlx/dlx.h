@@ -5,7 +5,10 @@
  * a set of items). A solution picks options so that every primary item is
  * covered exactly once and every secondary item at most once -- or, when the
  * options give a secondary item a colour, by any number of options that all
- * give it the same colour (Knuth's XCC problems, his Algorithm C).
+ * give it the same colour (Knuth's XCC problems, his Algorithm C). A primary
+ * item may also be given bounds lo..hi: covered by at least lo and at most hi
+ * of the chosen options (Knuth's MCC problems, his Algorithm M, as in his
+ * program DLX3).
  *
  * Life of a problem:
  *   1. dlx_new(); dlx_add_item() for every item; dlx_add_option() for every
@@ -79,7 +82,9 @@ enum dlx_status {
     DLX_ECONFLICT = -8,/* commit: the option clashes with committed ones */
     DLX_EEMPTY = -9,   /* uncommit: nothing is committed */
     DLX_ETOOBIG = -10, /* more than INT32_MAX items, options or nodes */
-    DLX_ENAMES = -11   /* the item names come to more than INT32_MAX bytes */
+    DLX_ENAMES = -11,  /* the item names come to more than INT32_MAX bytes */
+    DLX_EBOUNDS = -12  /* item bounds out of range: 0 <= lo <= hi and hi >= 1
+                          are needed, on a primary item */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -108,8 +113,8 @@ DLX_API void dlx_free(dlx_problem *p);
  * thread. */
 DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
 
-/* Item flags. Room is left for item multiplicities (Knuth's DLX3) as further
- * flags with bounds; today an item is primary or secondary. */
+/* Item flags: an item is primary (covered exactly once, or between its
+ * bounds) or secondary (at most once, or shared under one colour). */
 #define DLX_PRIMARY 0u
 #define DLX_SECONDARY 1u
 
@@ -118,6 +123,16 @@ DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
  * unknown flags or a NULL problem, DLX_EBUSY during a search or with options
  * committed, DLX_ENOMEM, DLX_ETOOBIG, DLX_ENAMES). */
 DLX_API int32_t dlx_add_item(dlx_problem *p, const char *name, unsigned flags);
+
+/* Adds a primary item that every solution must cover at least lo and at most
+ * hi times (Knuth's multiplicities: DLX3's `lo:hi|name`). flags must be
+ * DLX_PRIMARY; 0 <= lo <= hi and hi >= 1, else DLX_EBOUNDS (DLX_EINVAL for
+ * other flags). lo = hi = 1 is dlx_add_item(): a problem none of whose items
+ * has other bounds is an exact-cover problem and is searched by Algorithm X
+ * (or C) as before, at no cost for the bounds. Otherwise the search is
+ * Algorithm M. Returns the item id or a status, as dlx_add_item(). */
+DLX_API int32_t dlx_add_item_bounds(dlx_problem *p, const char *name, unsigned flags, int32_t lo,
+                                    int32_t hi);
 
 /* Adds an option covering items[0..n-1]. colors may be NULL (no colours);
  * otherwise colors[k] is the colour of items[k]: 0 for none, > 0 a colour,
@@ -137,6 +152,14 @@ DLX_API int32_t dlx_option_count(const dlx_problem *p);
 DLX_API const char *dlx_item_name(const dlx_problem *p, int32_t item);
 /* 1 for a secondary item, 0 for a primary one, DLX_EINVAL out of range. */
 DLX_API int dlx_item_is_secondary(const dlx_problem *p, int32_t item);
+/* The bounds the item was given: *lo and *hi (either may be NULL) get 1 and 1
+ * for a primary item added by dlx_add_item(), its lo and hi for one added by
+ * dlx_add_item_bounds(), and 0 and 1 for a secondary item (which options of
+ * one colour may share). DLX_OK, or DLX_EINVAL out of range. */
+DLX_API int dlx_item_bounds(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi);
+/* 1 when some item has bounds other than 1..1 (the problem is searched by
+ * Algorithm M), else 0. */
+DLX_API int dlx_has_bounds(const dlx_problem *p);
 /* Number of items in option opt (>= 0) or DLX_EINVAL. Copies at most cap of
  * its items (and their colours, when colors is not NULL) in the order given
  * to dlx_add_option(). items may be NULL when cap is 0. */
@@ -148,6 +171,13 @@ DLX_API int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *ite
  * still to be covered. DLX_EINVAL out of range. */
 DLX_API int32_t dlx_item_remaining(const dlx_problem *p, int32_t item);
 DLX_API int dlx_item_is_active(const dlx_problem *p, int32_t item);
+/* How many more options primary item `item` needs at least (*lo) and may
+ * take at most (*hi) now: its bounds less the options in force that cover
+ * it; 1 and 1 for an active item without bounds, 0 and 0 once it takes no
+ * more (covered, or after a null move). With remaining options len, its
+ * branching degree is len - lo + 1. Either pointer may be NULL. DLX_OK, or
+ * DLX_EINVAL for a secondary item or one out of range. */
+DLX_API int dlx_item_residual(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi);
 /* Copies at most cap of the options still available to item now, in list
  * order; returns how many there are. */
 DLX_API int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int32_t cap);
@@ -161,9 +191,17 @@ DLX_API int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t c
  * the search had chosen it. DLX_ECONFLICT when it clashes with what is
  * already committed (the problem is then unchanged), DLX_EINVAL for an option
  * with no primary item (the search never chooses those), DLX_EBUSY during a
- * search. Committed options come first in every reported solution. */
+ * search. Committed options come first in every reported solution.
+ *
+ * dlx_commit(p, DLX_EXCLUDE(opt)) does the opposite: it keeps option opt out
+ * of every solution from now on (a no-op when the commitments already rule
+ * it out; DLX_ECONFLICT when opt itself is committed). An exclusion sits on the same stack as the commitments:
+ * dlx_uncommit() undoes it, dlx_commit_count() counts it, and it never shows
+ * in a solution. This is what the prefixes of a problem with bounds are made
+ * of (see dlx_enumerate_prefixes()). */
+#define DLX_EXCLUDE(opt) (-1 - (int32_t)(opt))
 DLX_API int dlx_commit(dlx_problem *p, int32_t opt);
-/* Commits opts[0..n-1] as n calls of dlx_commit() would, all or nothing: on
+/* Commits opts[0..n-1] (exclusions allowed) as n calls of dlx_commit() would, all or nothing: on
  * a clash (DLX_ECONFLICT) or an option without primary item (DLX_EINVAL)
  * nothing stays committed and *failed (when not NULL) gets the index of the
  * offending option (-1 on success). */
@@ -199,6 +237,15 @@ enum dlx_choose {
                             which every MRV search now does */
     DLX_CHOOSE_FIRST     /* simply the leftmost active item */
 };
+/* With bounds (Algorithm M) "fewest options" is Knuth's branching degree of
+ * DLX3 and SSMCC: an item with len options left, residual bound b (how many
+ * more options may cover it) and slack s = min(hi - lo, b) has
+ * len + s - b + 1 branches (<= 0: it cannot reach its lower bound, a dead
+ * end). The rule takes the least degree; among equal degrees the smaller s,
+ * then the larger len, then the leftmost (or a random one, with a seed), as
+ * DLX3 does, looking on until a dead end: both MRV names visit exactly
+ * DLX3's search tree. Without bounds the degree is len and the rule is
+ * DLX1's. */
 DLX_API int dlx_set_choose(dlx_problem *p, enum dlx_choose rule);
 
 /* How the search keeps its state. Both strategies visit the same tree (the
@@ -261,8 +308,10 @@ DLX_API int32_t dlx_level(const dlx_problem *p);
  * nodes: search-tree nodes: each time the search enters a level and
  *        chooses an item, plus one for each solution (a leaf of the tree,
  *        as in Knuth's DLX1 and TAOCP 7.2.2-(4));
- * updates: removals of an item from the active list plus removals of a node
- *          from an item's list. */
+ * updates: removals of an item from the active list by a cover plus
+ *          removals of a node from an item's list (with bounds, those of
+ *          the tweaks too; an item leaving the list by a null move is not
+ *          counted, as in Knuth's DLX3). */
 typedef struct dlx_stats {
     uint64_t solutions;
     uint64_t nodes;
@@ -279,14 +328,18 @@ DLX_API void dlx_reset_stats(dlx_problem *p);
 /* Called with each prefix: the options chosen at levels 0..count-1 (committed
  * options not included). is_solution is 1 when the prefix is itself a
  * complete solution found above the requested depth. Return non-zero to
- * stop. */
+ * stop. On a problem with bounds an item keeps its options after one is
+ * chosen, so a branch is not only "this option" but also "none of the
+ * options tried before it at this level": a prefix then also holds
+ * DLX_EXCLUDE(opt) entries (negative), one for each option ruled out, in
+ * the order the walk ruled them out; dlx_commit() takes both kinds. */
 typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, int is_solution);
 
 /* Walks the search tree down to `depth` levels and reports every subtree root
  * there (and every solution found above it), choosing items by the same
  * rule as the search. The walk announces no events and adds nothing to the
  * statistics. Searching from each prefix
- * (dlx_commit() its options, dlx_search(), dlx_uncommit() them) visits
+ * (dlx_commit() its entries, dlx_search(), dlx_uncommit() them) visits
  * disjoint parts of the tree whose solutions add up to the whole. Returns
  * DLX_OK, DLX_STOPPED or a negative status; the problem is reset after. */
 DLX_API int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx);
@@ -301,8 +354,29 @@ enum dlx_event_kind {
     DLX_EV_PURIFY,    /* secondary item fixed to colour `color` */
     DLX_EV_UNPURIFY,  /* that undone */
     DLX_EV_SOLUTION,  /* a solution at level (count options) */
-    DLX_EV_DEAD_END,  /* chosen item has no options left */
-    DLX_EV_BACKTRACK  /* all options of item at level tried: back up */
+    DLX_EV_DEAD_END,  /* chosen item has no options left (with bounds: it
+                         cannot reach its lower bound, degree <= 0) */
+    DLX_EV_BACKTRACK, /* all options of item at level tried: back up */
+    /* Link detail: only with dlx_set_detail(p, DLX_DETAIL_LINKS), so a hook
+     * written for the kinds above never sees these. */
+    DLX_EV_HIDE,      /* node leaves its item's list (a cover's or purify's) */
+    DLX_EV_UNHIDE,    /* node goes back into its item's list */
+    DLX_EV_MARK,      /* purify: node agrees with the colour: it stays, with
+                         its colour set to -1 (settled) */
+    DLX_EV_UNMARK,    /* unpurify: its colour given back */
+    /* Only problems with bounds (Algorithm M) have these: */
+    DLX_EV_TWEAK,     /* the option just tried leaves the list of the item
+                         chosen at level, for the rest of the level: later
+                         branches do without it (Knuth's "tweak") */
+    DLX_EV_UNTWEAK,   /* the level's tweaks undone at once, before its item's
+                         UNCOVER; remaining = how many options go back */
+    DLX_EV_USE,       /* a primary item of the option tried takes one more
+                         option but is not used up: its residual bound drops
+                         to hi, and it stays active (the last use is a COVER) */
+    DLX_EV_UNUSE,     /* that undone: the bound goes back up to hi + 1 */
+    DLX_EV_SKIP       /* the last branch at level: the item chosen takes no
+                         further option (Knuth's null move), and leaves the
+                         active items until the BACKTRACK */
 };
 
 typedef struct dlx_event {
@@ -310,9 +384,37 @@ typedef struct dlx_event {
     int32_t level;     /* search level, from 0 */
     int32_t item;      /* item id, or -1 */
     int32_t option;    /* option id, or -1 */
-    int32_t remaining; /* CHOOSE: options left for the item; else -1 */
+    int32_t remaining; /* CHOOSE: options left for the item; UNTWEAK: the
+                          number of options put back; else -1 */
     int32_t color;     /* PURIFY/UNPURIFY: the colour; else 0 */
-    int32_t index;     /* TRY: 0-based position of the option in the item's list */
+    int32_t index;     /* TRY and SKIP: 0-based number of the branch at the
+                          level (for TRY without bounds, the option's position
+                          in the item's list); else -1 */
+    /* The members below came later; old hooks may ignore them. Links are slots of
+     * the node layout (dlx_node(): item id i has header i + 1, 0 is the
+     * root of the active list). A member a kind does not name is 0. */
+    uint64_t seq;      /* every event: 1, 2, ... since the search began */
+    uint64_t updates;  /* every event: the `updates` statistic just before
+                          this step (dlx_get_stats() says the same here) */
+    int32_t node;      /* HIDE, UNHIDE, MARK, UNMARK: the node; PURIFY,
+                          UNPURIFY: the option's node that has the colour */
+    int32_t up, down;  /* HIDE, UNHIDE: the node's ULINK and DLINK, which
+                          it keeps while out: DLINK[up] and ULINK[down] are
+                          the links rewired */
+    int32_t len;       /* HIDE, UNHIDE, MARK, UNMARK: LEN of the node's item
+                          after the step */
+    int32_t left, right; /* COVER, UNCOVER: the item's header's LLINK and
+                          RLINK, the neighbours whose links are rewired */
+    int32_t scanned;   /* CHOOSE: how many active items the rule looked at,
+                          in list order, before it settled on `item` (the
+                          default rule stops at the first with 0 or 1
+                          options; with a seed all are looked at) */
+    int32_t lo, hi;    /* CHOOSE: how many more options the item needs at
+                          least and may take at most (1 and 1 without bounds);
+                          USE/UNUSE: hi is the residual bound after the use */
+    int32_t degree;    /* CHOOSE: the number of branches at this level (the
+                          item's remaining options without bounds; Knuth's
+                          len + s - b + 1 with them, <= 0 a dead end) */
 } dlx_event;
 
 /* The order of events, which replays and teaching tools rely on: at each
@@ -324,14 +426,66 @@ typedef struct dlx_event {
  * the item's options are exhausted BACKTRACK and UNCOVER of the item. Each
  * COVER, PURIFY, UNCOVER and UNPURIFY comes just before the step it names,
  * so the hook sees the links as they are before that step and after the
- * ones announced before it. See docs/trace-json.md for the same order as a
- * JSON stream. */
+ * ones announced before it. With link detail, each COVER is followed by a
+ * HIDE for every node it takes out, in the order the dance takes them
+ * (down the item's list, and along each option from left to right round to
+ * the start); each PURIFY by a HIDE or MARK for every node of the item's
+ * list; each UNCOVER and UNPURIFY by the UNHIDEs and UNMARKs that undo
+ * those, in exactly the reverse order. Each comes just before its step,
+ * like COVER. See docs/trace-json.md for the same order as a JSON stream.
+ *
+ * With bounds (Algorithm M) a level goes: CHOOSE; DEAD_END and nothing more
+ * when its degree is <= 0; the COVER of the item only when this choice uses
+ * up its bound (hi == 1). Then each branch: TRY, TWEAK unless the item was
+ * covered with no slack (hi == 1, lo == 1: then the level is exactly X's),
+ * and for each other item of the option a COVER (its last use), USE (a use
+ * that leaves it active) or PURIFY, undone on the way back by UNCOVER, UNUSE
+ * or UNPURIFY; or, as the last branch when the lower bound allows, SKIP.
+ * Finally BACKTRACK, UNTWEAK (when there were tweaks) and the UNCOVER of the
+ * item if it was covered. TWEAK/UNTWEAK and USE/UNUSE nest like COVER and
+ * UNCOVER, an UNTWEAK closing all the level's TWEAKs at once. Link detail
+ * is not given for a problem with bounds: its search announces no HIDE,
+ * UNHIDE, MARK or UNMARK. */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs
  * nothing on the search's hot path. */
 typedef int (*dlx_event_fn)(void *ctx, const dlx_event *ev);
 DLX_API void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx);
+
+/* What the event hook is told beyond the kinds CHOOSE .. BACKTRACK: 0 (the
+ * default) or DLX_DETAIL_LINKS, every link the dance changes (the HIDE,
+ * UNHIDE, MARK and UNMARK events). Detail costs a call per node moved, and
+ * only while a hook is set. Takes effect at the next dlx_search() call.
+ * DLX_EINVAL for unknown flags. */
+#define DLX_DETAIL_LINKS 1u
+DLX_API int dlx_set_detail(dlx_problem *p, unsigned flags);
+
+/* --- The node layout (teaching tools) -------------------------------------- */
+
+/* Knuth's memory table (TAOCP 7.2.2.1, DLX1), which this engine keeps as he
+ * does: slot 0 is unused; slots 1..N are the item headers (item id i at
+ * i + 1); slot N+1 is the first spacer; then each option's nodes in
+ * consecutive slots, each option followed by a spacer. Only ULINK, DLINK,
+ * LEN and the colours change during a search; dlx_set_seed() reorders the
+ * lists. */
+typedef struct dlx_node_info {
+    int32_t top;    /* TOP: a header's LEN; an option node's item header; a
+                       spacer's -k, k the number of options before it */
+    int32_t ulink, dlink;
+    int32_t color;  /* 0 none, > 0 a colour, -1 while its item is purified;
+                       a purified item's header: the colour it was given */
+    int32_t option; /* an option node's option id; -1 for headers, spacers */
+} dlx_node_info;
+
+/* Number of slots (1 + headers + nodes + spacers); 0 for NULL. */
+DLX_API int32_t dlx_node_count(const dlx_problem *p);
+/* Slot x of the memory table, as it is now. DLX_EINVAL out of range. */
+DLX_API int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out);
+/* The active list's links of header x (0..N; 0 is the root): LLINK and
+ * RLINK. A secondary item, which is never in the list, links to itself; a
+ * covered item keeps the links it had. DLX_EINVAL out of range. */
+DLX_API int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink);
 
 /* --- Checking ------------------------------------------------------------ */
 

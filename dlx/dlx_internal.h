@@ -17,13 +17,19 @@
  *   - cl[] holds the doubly linked list of active primary items, with the
  *     root at slot 0; nd.act holds the same set as bits. A secondary item
  *     links to itself and is never active.
+ *   - Only in a problem with bounds (Algorithm M): mult[x] = {bound, slack}
+ *     for every item, bound being how many more options may cover x (hi at
+ *     the start) and slack = hi - lo; a secondary item has {1, 0}. hi[x]
+ *     keeps the bound as given. Problems without bounds have neither array.
  * Internally item id i lives at header index i + 1.
  *
  * The modules: memory.c (the allocator and growing arrays), problem.c
  * (creating, copying, settings, questions), build.c (items and options),
  * commit.c (commitments and the snapshot), search.c (the search loop on
- * the links), search_bits.c (the same search on bit sets), prefix.c (splitting a search), check.c (the invariant walk), text.c (the
- * text format, on the public API only).
+ * the links), search_m.c (Algorithm M, the search with bounds),
+ * search_bits.c (Algorithms X and C on bit sets), prefix.c (splitting a
+ * search), check.c (the invariant walk), text.c (the text format, on the
+ * public API only).
  */
 #ifndef DLX_INTERNAL_H
 #define DLX_INTERNAL_H
@@ -35,9 +41,11 @@
 #if defined(__GNUC__)
 #define DLX_INLINE static inline __attribute__((always_inline))
 #define DLX_NOINLINE static __attribute__((noinline))
+#define DLX_NOINLINE_SHARED __attribute__((noinline))
 #else
 #define DLX_INLINE static inline
 #define DLX_NOINLINE static
+#define DLX_NOINLINE_SHARED
 #endif
 
 /* A node is split over two parallel arrays of 8-byte records, so that the
@@ -63,11 +71,24 @@ typedef struct dlx_link {
     int32_t prev, next;
 } dlx_link;
 
+/* What a commitment did, so that dlx_uncommit() can undo exactly that. */
+enum commit_kind {
+    COMMIT_INCLUDE,  /* the option is in every solution */
+    COMMIT_EXCLUDE,  /* DLX_EXCLUDE(option): its nodes were taken out */
+    COMMIT_NOTHING   /* an exclusion of an option already ruled out */
+};
+
 struct dlx_commit {
     int32_t option;
     int32_t anchor;    /* the node covered first, as if the search chose it */
     int32_t undo_mark; /* length of undo[] before this commitment */
+    int32_t kind;      /* enum commit_kind */
 };
+
+/* Algorithm M's state of an item (see the layout above). */
+typedef struct dlx_mult {
+    int32_t bound, slack;
+} dlx_mult;
 
 #define LEN(x) nd.im[x].itm
 
@@ -96,6 +117,9 @@ struct dlx_problem {
     char *names;
     size_t names_len, names_cap;
     int has_colors;
+    int has_bounds;      /* some item has bounds other than 1..1 */
+    dlx_mult *mult;      /* [header index] with has_bounds only, else NULL */
+    int32_t *hi;         /* [header index] the upper bound as given, likewise */
 
     /* Commitments, in order, and what each changed in commit_state[]. */
     struct dlx_commit *commits;
@@ -118,9 +142,14 @@ struct dlx_problem {
     /* The search. */
     enum search_state state;
     int32_t level;
-    int32_t *choice;   /* [level] node being tried */
+    int32_t *choice;   /* [level] node being tried (with bounds: the item's
+                          header for its null move) */
     int32_t *sol;      /* solution handed to the callback */
-    int32_t search_cap;/* size of choice[] and of sol[]: one block of twice that */
+    int32_t *first_at; /* with bounds: [level] the item's first option when
+                          the level began, where its tweaks start */
+    int32_t *degree_at;/* with bounds: [level] the branching degree */
+    int32_t search_cap;/* size of each of those arrays, which share one block
+                          (two arrays without bounds, four with them) */
     uint64_t found;    /* solutions since the last reset, for the limit */
     uint64_t limit;
     int stop_requested; /* a callback asked to stop; the loop obeys at its next node */
@@ -139,6 +168,9 @@ struct dlx_problem {
     uint64_t rng;
 
     dlx_stats stats;
+
+    unsigned detail;    /* DLX_DETAIL_* flags: what the event hook is told */
+    uint64_t event_seq; /* events announced since the search began */
 };
 
 /* --- memory.c ------------------------------------------------------------ */
@@ -166,18 +198,44 @@ void dlxi_drop_snapshot(dlx_problem *p);
 
 /* --- search.c ------------------------------------------------------------ */
 
-/* Sizes choice[] and sol[] for the deepest possible search. */
+/* The number of arrays in the search block (see search_cap). */
+static inline int dlxi_search_arrays(const dlx_problem *p)
+{
+    return p->has_bounds ? 4 : 2;
+}
+/* Sizes choice[] and sol[] (and first_at[], degree_at[]) for the deepest
+ * possible search. */
 int dlxi_prepare_search(dlx_problem *p);
 /* The item the branching rule picks among the active ones (a header index;
  * 0 when none is active). Shared by the search and the prefix walk. */
 int32_t dlxi_choose_item(dlx_problem *p);
-/* Calls the event hook with ev; a non-zero answer becomes a stop request. */
+/* Calls the event hook with ev, numbered and with the running update
+ * count; a non-zero answer becomes a stop request. */
 void dlxi_emit(dlx_problem *p, dlx_event ev);
-
-/* Counts a solution made of the choices 0..levels-1 (and the commitments),
- * tells the hook and the callback; 1 when the search must stop there. Both
- * searches call it, choice[] holding a node of each chosen option. */
+/* The link detail of one node (DLX_EV_HIDE and friends), announced just
+ * before the step; `len` is its item's LEN after the step. */
+void dlxi_emit_node(dlx_problem *p, enum dlx_event_kind kind, int32_t q, int32_t len,
+                    int32_t level);
+/* A solution made of the choices at levels 0..levels-1: counted, announced,
+ * handed to the callback. 1 when the search must stop there. Every search
+ * calls it, choice[] holding a node of each chosen option. */
 int dlxi_visit_solution(dlx_problem *p, int32_t levels);
+
+/* --- search_m.c ---------------------------------------------------------- */
+
+/* Algorithm M behind the same calls: dlx_search(), dlx_reset(), the prefix
+ * walk and dlx_estimate_done() hand problems with bounds to these. */
+int dlxi_search_m(dlx_problem *p, uint64_t budget);
+void dlxi_unwind_m(dlx_problem *p);
+/* The item to branch on (0 when none is active) and its degree. */
+int32_t dlxi_choose_item_m(dlx_problem *p, int32_t *degree);
+double dlxi_estimate_done_m(const dlx_problem *p);
+
+/* --- commit.c, for search.c ------------------------------------------------- */
+
+/* The committed options (exclusions left out) into out[]; returns how many. */
+int32_t dlxi_committed_options(const dlx_problem *p, int32_t *out);
+
 
 /* --- search_bits.c ------------------------------------------------------- */
 
@@ -247,6 +305,20 @@ static inline int32_t dlxi_option_of(dlx_nodes nd, int32_t q)
     return -nd.im[q].itm - 1;
 }
 
+/* 1 when node q is in its item's list. A node taken out keeps its links,
+ * and nothing points at it again until it is put back (every change is
+ * undone last in, first out), so its upper neighbour no longer leads to it. */
+static inline int dlxi_in_list(dlx_nodes nd, int32_t q)
+{
+    return nd.ud[nd.ud[q].up].down == q;
+}
+
+/* 1 when primary item x (a header index) is on the active list. */
+static inline int dlxi_is_active(dlx_nodes nd, int32_t x)
+{
+    return (int)((nd.act[x / 64] >> (x % 64)) & 1);
+}
+
 /* Index of the lowest set bit of a non-zero word. */
 static inline int32_t dlxi_lowest_bit(uint64_t bits)
 {
@@ -264,15 +336,26 @@ static inline int32_t dlxi_lowest_bit(uint64_t bits)
 
 /* --- The dance ------------------------------------------------------------ */
 
+/* Every primitive has a `detail` form (hide_d, cover_d, ...) that also
+ * announces each link it changes to the event hook (DLX_DETAIL_LINKS), and
+ * the short form that the fast loops, commitments and the prefix walk use.
+ * `detail` is a compile-time constant: with 0 the announcing compiles away
+ * and the short form is exactly the dance without it. Only the search's
+ * detail loop passes 1, and then `p->on_event` is looked at before each
+ * announcement because a hook may switch itself off. */
+
 /* Removes every node of r's option except r itself from its item's list,
  * following nx[] round the option (no spacer test in the hot loop). With
  * colours, nodes of purified items (color < 0) stay, as in Knuth's
  * Algorithm C: their item is settled and its list is no longer consulted. */
-DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
+DLX_INLINE void hide_d(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
+                       const int detail, int32_t level, uint64_t *updates)
 {
     for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
         if (!colors || nd.im[q].color >= 0) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_HIDE, q, LEN(nd.im[q].itm) - 1, level);
             nd.ud[u].down = d;
             nd.ud[d].up = u;
             LEN(nd.im[q].itm)--;
@@ -281,14 +364,22 @@ DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *update
     }
 }
 
+DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
+{
+    hide_d(NULL, nd, r, colors, 0, 0, updates);
+}
+
 /* Undoes hide(r). The nodes of one option lie in distinct lists, so they
  * may be put back in any order; only the order of options within an item
  * matters, and uncover() takes care of that. */
-DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
+DLX_INLINE void unhide_d(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
+                         const int detail, int32_t level)
 {
     for (int32_t q = nd.nx[r]; q != r; q = nd.nx[q]) {
         if (!colors || nd.im[q].color >= 0) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_UNHIDE, q, LEN(nd.im[q].itm) + 1, level);
             nd.ud[u].down = q;
             nd.ud[d].up = q;
             LEN(nd.im[q].itm)++;
@@ -296,11 +387,16 @@ DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
     }
 }
 
+DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
+{
+    unhide_d(NULL, nd, r, colors, 0, 0);
+}
+
 /* Takes item c out of the active list and hides every option in its list.
  * Header indices are 1..last_hdr, so a node index > last_hdr is an option's
  * node and anything else is c itself. */
-DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
-                      uint64_t *updates)
+DLX_INLINE void cover_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
+                        const int colors, const int detail, int32_t level, uint64_t *updates)
 {
     int32_t l = cl[c].prev, r = cl[c].next;
     cl[l].next = r;
@@ -308,13 +404,20 @@ DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, c
     nd.act[c / 64] &= ~((uint64_t)1 << (c % 64));
     (*updates)++;
     for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down)
-        hide(nd, q, colors, updates);
+        hide_d(p, nd, q, colors, detail, level, updates);
 }
 
-DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
+DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
+                      uint64_t *updates)
+{
+    cover_d(NULL, nd, cl, c, last_hdr, colors, 0, 0, updates);
+}
+
+DLX_INLINE void uncover_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
+                          const int colors, const int detail, int32_t level)
 {
     for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up)
-        unhide(nd, q, colors);
+        unhide_d(p, nd, q, colors, detail, level);
     int32_t l = cl[c].prev, r = cl[c].next;
     cl[l].next = c;
     cl[r].prev = c;
@@ -322,41 +425,74 @@ DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
     nd.act[c / 64] |= (uint64_t)(l != c) << (c % 64);
 }
 
+DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
+{
+    uncover_d(NULL, nd, cl, c, last_hdr, colors, 0, 0);
+}
+
 /* Settles secondary item itm(pp) at pp's colour: options that give it
  * another colour are hidden; those that agree are marked -1 so they neither
  * purify again nor leave the item's list. The header keeps the colour so
  * that dlx_option_items() can report it. */
-DLX_INLINE void purify(dlx_nodes nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
+DLX_INLINE void purify_d(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
+                         const int detail, int32_t level, uint64_t *updates)
 {
     int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
     nd.im[c].color = color;
     for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down) {
-        if (nd.im[q].color == color)
+        if (nd.im[q].color == color) {
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_MARK, q, LEN(c), level);
             nd.im[q].color = -1;
-        else
-            hide(nd, q, 1, updates);
+        } else {
+            hide_d(p, nd, q, 1, detail, level, updates);
+        }
+    }
+}
+
+DLX_INLINE void purify(dlx_nodes nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
+{
+    purify_d(NULL, nd, pp, last_hdr, 0, 0, updates);
+}
+
+DLX_INLINE void unpurify_d(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
+                           const int detail, int32_t level)
+{
+    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
+    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up) {
+        if (nd.im[q].color < 0) {
+            if (detail && p->on_event)
+                dlxi_emit_node(p, DLX_EV_UNMARK, q, LEN(c), level);
+            nd.im[q].color = color;
+        } else {
+            unhide_d(p, nd, q, 1, detail, level);
+        }
     }
 }
 
 DLX_INLINE void unpurify(dlx_nodes nd, int32_t pp, int32_t last_hdr)
 {
-    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
-    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up) {
-        if (nd.im[q].color < 0)
-            nd.im[q].color = color;
-        else
-            unhide(nd, q, 1);
-    }
+    unpurify_d(NULL, nd, pp, last_hdr, 0, 0);
+}
+
+/* The COVER or UNCOVER of header x, with its neighbours in the active list
+ * (the links the step rewires: RLINK[left] and LLINK[right]). */
+DLX_INLINE void announce_cover(dlx_problem *p, const dlx_link *cl, enum dlx_event_kind kind,
+                               int32_t x, int32_t level)
+{
+    dlxi_emit(p, (dlx_event){.kind = kind, .level = level, .item = x - 1, .option = -1,
+                             .remaining = -1, .index = -1, .left = cl[x].prev,
+                             .right = cl[x].next});
 }
 
 /* Covers or purifies every item of pp's option but pp's own, left to right
  * starting after pp and wrapping round; the caller has already covered pp's
  * item. With `events` (a compile-time constant) each step is announced to
  * the hook first, from this one walk, so the events cannot drift from what
- * is done. */
-DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                            int32_t last_hdr, const int colors, const int events, int32_t level,
-                            uint64_t *updates)
+ * is done; `detail` adds the links of each step (see hide_d). */
+DLX_INLINE void commit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                              int32_t last_hdr, const int colors, const int events,
+                              const int detail, int32_t level, uint64_t *updates)
 {
     for (int32_t q = pp + 1; q != pp;) {
         int32_t x = nd.im[q].itm;
@@ -366,24 +502,30 @@ DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t 
         }
         if (!colors || nd.im[q].color == 0) {
             if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_COVER, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1, .index = -1});
-            cover(nd, cl, x, last_hdr, colors, updates);
+                announce_cover(p, cl, DLX_EV_COVER, x, level);
+            cover_d(p, nd, cl, x, last_hdr, colors, detail, level, updates);
         } else if (nd.im[q].color > 0) {
             if (events && p->on_event)
                 dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
                                          .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1});
-            purify(nd, q, last_hdr, updates);
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            purify_d(p, nd, q, last_hdr, detail, level, updates);
         }
         q++;
     }
 }
 
+DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                            int32_t last_hdr, const int colors, const int events, int32_t level,
+                            uint64_t *updates)
+{
+    commit_rest_d(p, nd, cl, pp, last_hdr, colors, events, 0, level, updates);
+}
+
 /* Exactly undoes commit_rest(pp), right to left, with the same announcing. */
-DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                              int32_t last_hdr, const int colors, const int events,
-                              int32_t level)
+DLX_INLINE void uncommit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                                int32_t last_hdr, const int colors, const int events,
+                                const int detail, int32_t level)
 {
     for (int32_t q = pp - 1; q != pp;) {
         int32_t x = nd.im[q].itm;
@@ -393,19 +535,258 @@ DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_
         }
         if (!colors || nd.im[q].color == 0) {
             if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNCOVER, .level = level,
-                                         .item = x - 1, .option = -1, .remaining = -1,
-                                         .index = -1});
-            uncover(nd, cl, x, last_hdr, colors);
+                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
+            uncover_d(p, nd, cl, x, last_hdr, colors, detail, level);
         } else if (nd.im[q].color > 0) {
             if (events && p->on_event)
                 dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
                                          .item = x - 1, .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1});
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            unpurify_d(p, nd, q, last_hdr, detail, level);
+        }
+        q--;
+    }
+}
+
+DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                              int32_t last_hdr, const int colors, const int events,
+                              int32_t level)
+{
+    uncommit_rest_d(p, nd, cl, pp, last_hdr, colors, events, 0, level);
+}
+
+/* --- Algorithm M: the dance with bounds ----------------------------------------
+ * Knuth's DLX3 adds one step to the dance, the tweak, and these helpers are
+ * shared by the search (search_m.c), the commitments and the prefix walk.
+ * An item x with bound b and slack s stays active while b > 0; each option
+ * chosen that contains x lowers b by one, and the last one covers x as in
+ * Algorithm X. When x is chosen for branching, every option tried is
+ * tweaked: taken out of x's list (and, while x is still active, out of its
+ * other items' lists too) so that the later branches at that level do
+ * without it, and the level ends by putting them all back at once. */
+
+/* Takes node r out of its item's list (and not out of its option). */
+DLX_INLINE void unlink_node(dlx_nodes nd, int32_t r, uint64_t *updates)
+{
+    int32_t u = nd.ud[r].up, d = nd.ud[r].down;
+    nd.ud[u].down = d;
+    nd.ud[d].up = u;
+    LEN(nd.im[r].itm)--;
+    (*updates)++;
+}
+
+/* Puts back an unlinked node whose neighbours are as they were. */
+DLX_INLINE void relink_node(dlx_nodes nd, int32_t r)
+{
+    int32_t u = nd.ud[r].up, d = nd.ud[r].down;
+    nd.ud[u].down = r;
+    nd.ud[d].up = r;
+    LEN(nd.im[r].itm)++;
+}
+
+/* A null move takes active item c off the active list without hiding
+ * anything (its list is empty by then); the undo puts it back. */
+DLX_INLINE void deactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
+{
+    int32_t l = cl[c].prev, r = cl[c].next;
+    cl[l].next = r;
+    cl[r].prev = l;
+    nd.act[c / 64] &= ~((uint64_t)1 << (c % 64));
+}
+
+DLX_INLINE void reactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
+{
+    cl[cl[c].prev].next = c;
+    cl[cl[c].next].prev = c;
+    nd.act[c / 64] |= (uint64_t)1 << (c % 64);
+}
+
+/* Knuth's tweak of node r, the first in its item's list: r leaves the list;
+ * with `block` (the item is still active) r's option leaves its other
+ * items' lists as well, in the order hide() takes them. */
+DLX_INLINE void tweak(dlx_nodes nd, int32_t r, int block, const int colors, uint64_t *updates)
+{
+    if (block)
+        hide(nd, r, colors, updates);
+    unlink_node(nd, r, updates);
+}
+
+/* Undoes every tweak of item c's level at once. `first` is the node that
+ * headed c's list when the level began. The tweaked nodes were each the
+ * first of the list when tweaked, so each still points down at the next
+ * one, and the last at the present head: walking down from `first` to it
+ * finds them all, top to bottom, and restores their up links (Knuth's
+ * untweak). With `unblock` their options go back into the other lists too;
+ * as Knuth notes in DLX3, doing that in the same order as the tweaks is as
+ * exact as the reverse. Returns how many options went back. */
+DLX_INLINE int32_t untweak(dlx_nodes nd, int32_t c, int32_t first, int unblock,
+                           const int colors)
+{
+    int32_t head = nd.ud[c].down, prev = c, k = 0;
+    nd.ud[c].down = first;
+    for (int32_t r = first; r != head; prev = r, r = nd.ud[r].down) {
+        nd.ud[r].up = prev;
+        k++;
+        if (unblock)
+            unhide(nd, r, colors);
+    }
+    nd.ud[head].up = prev;
+    LEN(c) += k;
+    return k;
+}
+
+/* Knuth's branching degree: the number of branches item c (with `len`
+ * options left) would have now, <= 0 when it cannot reach its lower bound
+ * any more. */
+DLX_INLINE int32_t m_degree(int32_t len, dlx_mult m, int32_t *s_out)
+{
+    int32_t s = m.slack < m.bound ? m.slack : m.bound;
+    *s_out = s;
+    return len - (m.bound - s) + 1;
+}
+
+/* Commits the other items of pp's option, as commit_rest() does, but a
+ * primary item (or an uncoloured secondary one) has its bound lowered and
+ * is covered only when that was its last unit. */
+DLX_INLINE void commit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
+                              int32_t pp, int32_t last_hdr, const int colors, const int events,
+                              int32_t level, uint64_t *updates)
+{
+    for (int32_t q = pp + 1; q != pp;) {
+        int32_t x = nd.im[q].itm;
+        if (x <= 0) {
+            q = nd.ud[q].up;
+            continue;
+        }
+        if (!colors || nd.im[q].color == 0) {
+            int32_t b = mult[x].bound - 1;
+            if (events && p->on_event && b == 0)
+                announce_cover(p, cl, DLX_EV_COVER, x, level);
+            else if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_USE, .level = level, .item = x - 1,
+                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
+            mult[x].bound = b;
+            if (b == 0)
+                cover(nd, cl, x, last_hdr, colors, updates);
+        } else if (nd.im[q].color > 0) {
+            if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
+                                         .option = -1, .remaining = -1,
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            purify(nd, q, last_hdr, updates);
+        }
+        q++;
+    }
+}
+
+/* Exactly undoes commit_rest_m(pp), right to left. */
+DLX_INLINE void uncommit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
+                                int32_t pp, int32_t last_hdr, const int colors, const int events,
+                                int32_t level)
+{
+    for (int32_t q = pp - 1; q != pp;) {
+        int32_t x = nd.im[q].itm;
+        if (x <= 0) {
+            q = nd.ud[q].down;
+            continue;
+        }
+        if (!colors || nd.im[q].color == 0) {
+            int32_t b = mult[x].bound;
+            if (events && p->on_event && b == 0)
+                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
+            else if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNUSE, .level = level, .item = x - 1,
+                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
+            if (b == 0)
+                uncover(nd, cl, x, last_hdr, colors);
+            mult[x].bound = b + 1;
+        } else if (nd.im[q].color > 0) {
+            if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
+                                         .item = x - 1, .option = -1, .remaining = -1,
+                                         .color = nd.im[q].color, .index = -1, .node = q});
             unpurify(nd, q, last_hdr);
         }
         q--;
     }
+}
+
+/* Announces a branch of Algorithm M (search_m.c): TRY (and TWEAK when the
+ * level tweaks), or SKIP for the null move (cur == c). */
+void dlxi_announce_branch_m(dlx_problem *p, int32_t c, int32_t cur, int32_t level, int tweaks);
+
+/* Begins a level on item c, chosen with a degree > 0: c spends a unit of
+ * its bound, and is covered if that was the last. Returns the head of c's
+ * list, where the level's branches start (and its tweaks, to be undone). */
+DLX_INLINE int32_t m_enter(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c,
+                           int32_t last_hdr, const int colors, uint64_t *updates)
+{
+    int32_t first = nd.ud[c].down;
+    if (--mult[c].bound == 0)
+        cover(nd, cl, c, last_hdr, colors, updates);
+    return first;
+}
+
+/* Takes branch cur of item c's level (cur == c: the null move), or returns
+ * 0 when c has no branch left: its options are used up (with no slack), or
+ * fewer are left than it still needs. A covered item with no slack is
+ * Algorithm X's case: its options are simply walked. Otherwise the option
+ * is tweaked (with c still active, out of its other lists too), or, for
+ * the null move, c leaves the active list while its bound is not spent. */
+DLX_INLINE int m_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, const dlx_mult *mult,
+                        int32_t c, int32_t cur, int32_t last_hdr, const int colors,
+                        const int events, int32_t level, uint64_t *updates)
+{
+    const int32_t b = mult[c].bound, s = mult[c].slack;
+    if (b == 0 && s == 0) {
+        if (cur <= last_hdr)
+            return 0;
+        if (events && p->on_event)
+            dlxi_announce_branch_m(p, c, cur, level, 0);
+        return 1;
+    }
+    if (LEN(c) <= b - s)
+        return 0;
+    if (events && p->on_event)
+        dlxi_announce_branch_m(p, c, cur, level, 1);
+    if (cur != c)
+        tweak(nd, cur, b != 0, colors, updates);
+    else if (b != 0)
+        deactivate(nd, cl, c);
+    return 1;
+}
+
+/* Back at a level from below, with *cur its branch just explored: undoes
+ * that branch and moves *cur to the next one, or returns 0 when it was the
+ * null move, always the last (c is then back on the active list). */
+DLX_INLINE int m_next_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
+                             int32_t c, int32_t *cur, int32_t last_hdr, const int colors,
+                             const int events, int32_t level)
+{
+    if (*cur == c) {
+        if (mult[c].bound != 0)
+            reactivate(nd, cl, c);
+        return 0;
+    }
+    uncommit_rest_m(p, nd, cl, mult, *cur, last_hdr, colors, events, level);
+    *cur = nd.ud[*cur].down; /* still right after a tweak: see untweak() */
+    return 1;
+}
+
+/* Ends a level of item c begun with its list headed by `first`: undoes the
+ * tweaks and the cover, and gives back the unit of bound the level took.
+ * The caller has put c back on the active list after a null move. Returns
+ * the number of tweaks undone. */
+DLX_INLINE int32_t m_leave(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c, int32_t first,
+                           int32_t last_hdr, const int colors)
+{
+    int32_t b = mult[c].bound, k = 0;
+    if (b != 0 || mult[c].slack != 0)
+        k = untweak(nd, c, first, b != 0, colors);
+    if (b == 0)
+        uncover(nd, cl, c, last_hdr, colors);
+    mult[c].bound = b + 1;
+    return k;
 }
 
 #endif /* DLX_INTERNAL_H */

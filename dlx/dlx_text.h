@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* dlx_text.h - reading exact-cover problems written in Knuth's text format.
  *
- * The format is the one read by Knuth's DLX1 and DLX2 programs (docs/format.md
- * describes it in full):
+ * The format is the one read by Knuth's DLX1, DLX2 and DLX3 programs
+ * (docs/format.md describes it in full):
  *
  *     | a comment: the first non-blank character is '|'
- *     a b c | x y        <- the item line: primary items, '|', secondary items
+ *     a b 2:3|c | x y    <- the item line: primary items, '|', secondary items;
+ *                           a primary item may have bounds: lo:hi|name, or
+ *                           hi|name for lo = hi (c covered 2 or 3 times)
  *     a b x:red          <- one option per line; a secondary item may carry
  *     c y x:red             a colour, shared by options that agree on it
  *
@@ -39,7 +41,8 @@ typedef struct dlx_text dlx_text;
 /* Status codes of this module, beyond those of dlx.h. dlx_text_parse() also
  * returns DLX_EITEM (an option names an unknown item), DLX_EDUP (an item named
  * twice on the item line or in one option), DLX_ECOLOR (a colour on a primary
- * item), DLX_ENOMEM and DLX_ETOOBIG. */
+ * item), DLX_EBOUNDS (bounds out of range, or on a secondary item),
+ * DLX_ENOMEM and DLX_ETOOBIG. */
 enum dlx_text_status {
     DLX_TEXT_ESYNTAX = -100,  /* a malformed name, a stray '|' or ':', a control
                                  character or NUL byte */
@@ -53,7 +56,8 @@ enum dlx_text_warning {
     DLX_TEXT_WNOPRIMARY = 1, /* an option with no primary item: it is kept (so
                                 option ids follow the input) but the search
                                 can never choose it */
-    DLX_TEXT_WUNUSED = 2     /* a primary item in no option: no solution */
+    DLX_TEXT_WUNUSED = 2     /* a primary item in no option (in fewer options
+                                than its lower bound): no solution */
 };
 
 /* One diagnostic. line and column count from 1; column counts characters
@@ -70,6 +74,11 @@ typedef struct dlx_text_diag {
 /* A new empty handle, or NULL when out of memory. The caller releases it with
  * dlx_text_free(). A handle parses one input. */
 DLX_API dlx_text *dlx_text_new(void);
+/* The same with the caller's allocator (dlx.h's dlx_alloc_fn): every byte
+ * the handle holds goes through alloc(ud, ...) - the input, the tables, the
+ * messages - and so does every byte of the problem it builds, which is made
+ * by dlx_new_alloc(alloc, ud). Out of memory is DLX_ENOMEM from the parse. */
+DLX_API dlx_text *dlx_text_new_alloc(dlx_alloc_fn alloc, void *ud);
 /* Releases the handle, its problem and every string it handed out. NULL is
  * allowed. */
 DLX_API void dlx_text_free(dlx_text *t);

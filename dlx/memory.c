@@ -64,13 +64,17 @@ int dlxi_grow_items(dlx_problem *p, int32_t need)
     int32_t n = old < 16 ? 16 : old * 2;
     while (n < need)
         n *= 2;
-    void **arrs[] = {(void **)&p->cl, (void **)&p->secondary, (void **)&p->name_at,
-                     (void **)&p->mark, (void **)&p->commit_state};
-    size_t sizes[] = {sizeof *p->cl, sizeof *p->secondary, sizeof *p->name_at,
-                      sizeof *p->mark, sizeof *p->commit_state};
-    enum { COUNT = sizeof arrs / sizeof arrs[0] };
-    void *fresh[COUNT];
-    for (size_t k = 0; k < COUNT; k++) {
+    void **arrs[] = {(void **)&p->cl,   (void **)&p->secondary,    (void **)&p->name_at,
+                     (void **)&p->mark, (void **)&p->commit_state, (void **)&p->mult,
+                     (void **)&p->hi};
+    size_t sizes[] = {sizeof *p->cl,   sizeof *p->secondary,    sizeof *p->name_at,
+                      sizeof *p->mark, sizeof *p->commit_state, sizeof *p->mult,
+                      sizeof *p->hi};
+    enum { ALL = sizeof arrs / sizeof arrs[0] };
+    /* The last two exist only in a problem with bounds. */
+    const size_t count = p->mult ? ALL : ALL - 2;
+    void *fresh[ALL];
+    for (size_t k = 0; k < count; k++) {
         fresh[k] = dlxi_alloc(p, (size_t)n * sizes[k]);
         if (!fresh[k]) {
             while (k-- > 0)
@@ -78,7 +82,7 @@ int dlxi_grow_items(dlx_problem *p, int32_t need)
             return DLX_ENOMEM;
         }
     }
-    for (size_t k = 0; k < COUNT; k++) {
+    for (size_t k = 0; k < count; k++) {
         if (*arrs[k]) {
             memcpy(fresh[k], *arrs[k], (size_t)old * sizes[k]);
             dlxi_free(p, *arrs[k], (size_t)old * sizes[k]);

@@ -8,7 +8,8 @@
  * The walk is its own small loop over the dance primitives, with the same
  * branching rule as the search, so the search loop carries no trace of it.
  * No events are announced and no statistics kept: the top of the tree is
- * nobody's count.
+ * nobody's count. A problem with bounds has a walk of its own, on the
+ * steps of Algorithm M.
  */
 #include "dlx_internal.h"
 
@@ -26,6 +27,84 @@ static int report(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_fn
     return stop != 0;
 }
 
+/* With bounds, a prefix names what each level ruled out as well: the
+ * options tweaked before its branch (those still in the item's list were
+ * walked past by a covered level, which covering rules out already), then
+ * the branch's option, if it is not the null move. */
+static int report_m(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_fn fn, void *ctx)
+{
+    const dlx_nodes nd = p->nd;
+    int32_t n = 0;
+    for (int32_t l = 0; l < levels; l++) {
+        int32_t cur = p->choice[l];
+        for (int32_t r = p->first_at[l]; r != cur; r = nd.ud[r].down)
+            if (!dlxi_in_list(nd, r))
+                p->sol[n++] = DLX_EXCLUDE(dlxi_option_of(nd, r));
+        if (cur > p->n_items)
+            p->sol[n++] = dlxi_option_of(nd, cur);
+    }
+    if (!fn)
+        return 0;
+    p->level = levels;
+    p->in_callback++;
+    int stop = fn(ctx, p->sol, n, is_solution);
+    p->in_callback--;
+    return stop != 0;
+}
+
+/* The walk of Algorithm M: search_m.c's loop without events or counts. */
+static int enumerate_m(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx)
+{
+    const dlx_nodes nd = p->nd;
+    dlx_link *const cl = p->cl;
+    dlx_mult *const mult = p->mult;
+    int32_t *const choice = p->choice;
+    const int32_t last_hdr = p->n_items;
+    uint64_t updates = 0; /* not kept */
+    int32_t level = 0, best = 0, cur;
+    p->state = S_PAUSED; /* a walk under way: changes are refused */
+
+forward:
+    if (cl[0].next == 0 || level == depth) {
+        if (report_m(p, level, cl[0].next == 0, fn, ctx))
+            goto stopped;
+        goto recover;
+    }
+    {
+        int32_t degree;
+        best = dlxi_choose_item_m(p, &degree);
+        if (degree <= 0)
+            goto recover;
+        p->degree_at[level] = degree;
+        cur = p->first_at[level] = m_enter(nd, cl, mult, best, last_hdr, 1, &updates);
+    }
+advance:
+    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, 1, 0, level, &updates))
+        goto backup;
+    choice[level] = cur;
+    if (cur != best)
+        commit_rest_m(p, nd, cl, mult, cur, last_hdr, 1, 0, level, &updates);
+    level++;
+    goto forward;
+backup:
+    m_leave(nd, cl, mult, best, p->first_at[level], last_hdr, 1);
+recover:
+    if (level == 0) {
+        dlxi_forget_search(p);
+        return DLX_OK;
+    }
+    level--;
+    cur = choice[level];
+    best = cur <= last_hdr ? cur : nd.im[cur].itm;
+    if (!m_next_branch(p, nd, cl, mult, best, &cur, last_hdr, 1, 0, level))
+        goto backup;
+    goto advance;
+stopped:
+    p->level = level;
+    dlx_reset(p);
+    return DLX_STOPPED;
+}
+
 int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx)
 {
     if (!p || depth < 0)
@@ -36,6 +115,8 @@ int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void
     int rc = dlxi_prepare_search(p);
     if (rc)
         return rc;
+    if (p->has_bounds)
+        return enumerate_m(p, depth, fn, ctx);
     const dlx_nodes nd = p->nd;
     dlx_link *const cl = p->cl;
     int32_t *const choice = p->choice;

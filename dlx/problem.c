@@ -28,6 +28,7 @@ const char *dlx_strerror(int code)
     case DLX_EEMPTY: return "nothing is committed";
     case DLX_ETOOBIG: return "problem too big (more than 2^31-1 items, options or nodes)";
     case DLX_ENAMES: return "item names too long (more than 2^31-1 bytes in all)";
+    case DLX_EBOUNDS: return "bad item bounds (0 <= lo <= hi and hi >= 1 are needed, on a primary item)";
     default: return "unknown status";
     }
 }
@@ -42,7 +43,7 @@ struct owned {
     size_t used;
 };
 
-enum { MAX_OWNED = 20 };
+enum { MAX_OWNED = 24 };
 
 /* Fills out[] with every block p owns; returns how many. The search block
  * (choice[] and sol[]) holds nothing a copy needs. */
@@ -66,6 +67,8 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(name_at, ic, items);
     OWN(mark, ic, items);
     OWN(commit_state, ic, items);
+    OWN(mult, p->mult ? ic : 0, p->mult ? items : 0);
+    OWN(hi, p->hi ? ic : 0, p->hi ? items : 0);
     OWN(opt_first, p->options_cap, p->n_options);
     OWN(names, p->names_cap, p->names_len);
     OWN(commits, p->commits_cap, p->n_commits);
@@ -74,7 +77,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(snap_im, p->snap_im_count, p->snap_im_count);
     OWN(snap_cl, p->snap_items, p->snap_items);
     OWN(snap_act, p->snap_ud ? aw : 0, p->snap_ud ? aw : 0);
-    OWN(choice, (size_t)p->search_cap * 2, 0);
+    OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
 #undef OWN
     return n;
 }
@@ -155,7 +158,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         *blocks[k].ptr = block;
     }
     c->search_cap = 0;
-    c->sol = NULL;
+    c->sol = c->first_at = c->degree_at = NULL;
     if (p->state == S_DONE)
         c->state = S_IDLE;
     c->level = 0;

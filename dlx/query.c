@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* query.c - questions about a problem: its items and options as built, and
  * the live state of the links (list lengths, active items) that event hooks
- * and teaching tools read while a search runs (during a search on bits,
- * the same questions are answered from its frame). Nothing here changes
- * the problem.
+ * and teaching tools read while a search runs, down to Knuth's memory
+ * table of the nodes (during a search on bits, the questions about the
+ * live state are answered from its frame). Nothing here changes the
+ * problem.
  */
 #include "dlx_internal.h"
 
@@ -23,6 +24,46 @@ int dlx_item_is_secondary(const dlx_problem *p, int32_t item)
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
     return p->secondary[item + 1];
+}
+
+int dlx_item_bounds(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi)
+{
+    if (!p || item < 0 || item >= p->n_items)
+        return DLX_EINVAL;
+    int32_t x = item + 1, l = 1, h = 1;
+    if (p->secondary[x])
+        l = 0;
+    else if (p->hi)
+        l = (h = p->hi[x]) - p->mult[x].slack;
+    if (lo)
+        *lo = l;
+    if (hi)
+        *hi = h;
+    return DLX_OK;
+}
+
+int dlx_item_residual(const dlx_problem *p, int32_t item, int32_t *lo, int32_t *hi)
+{
+    if (!p || item < 0 || item >= p->n_items || p->secondary[item + 1])
+        return DLX_EINVAL;
+    int32_t x = item + 1, l = 0, h = 0;
+    if (dlxi_is_active(p->nd, x)) {
+        l = h = 1;
+        if (p->has_bounds) {
+            h = p->mult[x].bound;
+            l = h > p->mult[x].slack ? h - p->mult[x].slack : 0;
+        }
+    }
+    if (lo)
+        *lo = l;
+    if (hi)
+        *hi = h;
+    return DLX_OK;
+}
+
+int dlx_has_bounds(const dlx_problem *p)
+{
+    return p ? p->has_bounds : 0;
 }
 
 int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int32_t *colors,
@@ -95,4 +136,34 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
         if (k < cap)
             items[k] = x - 1;
     return k;
+}
+
+/* --- The node layout ------------------------------------------------------ */
+
+int32_t dlx_node_count(const dlx_problem *p)
+{
+    return p ? p->n_nodes : 0;
+}
+
+int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out)
+{
+    if (!p || !out || x < 0 || x >= p->n_nodes)
+        return DLX_EINVAL;
+    dlx_nodes nd = p->nd;
+    int32_t top = nd.im[x].itm;
+    *out = (dlx_node_info){.top = top, .ulink = nd.ud[x].up, .dlink = nd.ud[x].down,
+                           .color = nd.im[x].color,
+                           .option = x > p->n_items && top > 0 ? dlxi_option_of(nd, x) : -1};
+    return DLX_OK;
+}
+
+int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink)
+{
+    if (!p || x < 0 || x > p->n_items)
+        return DLX_EINVAL;
+    if (llink)
+        *llink = p->cl[x].prev;
+    if (rlink)
+        *rlink = p->cl[x].next;
+    return DLX_OK;
 }

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* search.c - Algorithm X (and C, with colours): the search loop.
+/* search.c - Algorithm X (and C, with colours): the search loop, and the
+ * public calls that run a search, which hand a problem with bounds to
+ * Algorithm M in search_m.c.
  *
  * The search is iterative, with choice[level] the node being tried at each
  * level, so it can stop after any solution or node budget and resume later.
  * The loop keeps Knuth's DLX1 labels (forward, advance, backup, recover) and
  * reads like his: the side concerns - choosing the item, announcing events,
- * visiting a solution - are named helpers, not blocks woven into it. Three
+ * visiting a solution - are named helpers, not blocks woven into it. Four
  * copies are compiled from one inline function: without colours, with
- * colours, and a general one that also serves the event hook, randomisation
- * and the "first item" rule, so that none of those costs anything when
- * unused. dlx_search() also chooses between this loop and the bit-set
- * search of search_bits.c, which visits the same tree.
+ * colours, a general one that also serves the event hook, randomisation
+ * and the "first item" rule, and the general one with link detail (every
+ * node the dance moves announced to the hook), so that none of those costs
+ * anything when unused. dlx_search() also chooses between this loop and the
+ * bit-set search of search_bits.c, which visits the same tree.
  */
 #include "dlx_internal.h"
 
@@ -20,31 +23,54 @@
 
 int dlxi_prepare_search(dlx_problem *p)
 {
-    /* Every level covers at least one primary item. choice[] and sol[] live
-     * in one block, whose contents need not survive since no search is
-     * under way. */
+    /* Every level covers at least one primary item. With bounds a level
+     * either chooses an option (each at most once on a path) or makes the
+     * null move of an item (each at most once too), and a prefix lists at
+     * most every option once. The arrays live in one block, whose contents
+     * need not survive since no search is under way. */
     int64_t need = (int64_t)p->n_primary + p->n_commits + 2;
+    if (p->has_bounds)
+        need += p->n_options;
+    const int arrays = dlxi_search_arrays(p);
     if (need <= p->search_cap)
         return DLX_OK;
-    if (need > INT32_MAX / 2)
+    if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
-    int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
+    int32_t *block = dlxi_alloc(p, (size_t)need * (size_t)arrays * sizeof *block);
     if (!block)
         return DLX_ENOMEM;
-    dlxi_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
+    dlxi_free(p, p->choice, (size_t)p->search_cap * (size_t)arrays * sizeof *p->choice);
     p->choice = block;
     p->sol = block + need;
+    p->first_at = arrays > 2 ? block + 2 * need : NULL;
+    p->degree_at = arrays > 2 ? block + 3 * need : NULL;
     p->search_cap = (int32_t)need;
     return DLX_OK;
 }
 
+/* Only the general loops announce events, and they count updates straight
+ * into p->stats, so the count here is the running one. */
 void dlxi_emit(dlx_problem *p, dlx_event ev)
 {
+    ev.seq = ++p->event_seq;
+    ev.updates = p->stats.updates;
     p->level = ev.level; /* dlx_level() from inside the hook */
     p->in_callback++;
     if (p->on_event(p->event_ctx, &ev))
         p->stop_requested = 1;
     p->in_callback--;
+}
+
+void dlxi_emit_node(dlx_problem *p, enum dlx_event_kind kind, int32_t q, int32_t len,
+                    int32_t level)
+{
+    dlx_nodes nd = p->nd;
+    int32_t x = nd.im[q].itm;
+    int32_t color = kind == DLX_EV_MARK || kind == DLX_EV_UNMARK ? nd.im[x].color : nd.im[q].color;
+    dlxi_emit(p, (dlx_event){.kind = kind, .level = level, .item = x - 1,
+                             .option = dlxi_option_of(nd, q), .remaining = -1, .color = color,
+                             .index = -1, .node = q, .up = nd.ud[q].up, .down = nd.ud[q].down,
+                             .len = len});
 }
 
 /* Position of node q in its item's list, from 0 (for TRY events). */
@@ -56,18 +82,19 @@ static int32_t list_position(dlx_nodes nd, int32_t q)
     return k;
 }
 
-/* The events of a branching step: CHOOSE, DEAD_END when the item has no
- * option left, and the COVER of the chosen item. */
-DLX_NOINLINE void announce_choice(dlx_problem *p, int32_t best, int32_t level)
+/* The events of a branching step: CHOOSE (with how far the rule's scan
+ * went), DEAD_END when the item has no option left, and the COVER of the
+ * chosen item. */
+DLX_NOINLINE void announce_choice(dlx_problem *p, int32_t best, int32_t level, int32_t scanned)
 {
     int32_t len = p->nd.im[best].itm;
     dlxi_emit(p, (dlx_event){.kind = DLX_EV_CHOOSE, .level = level, .item = best - 1,
-                             .option = -1, .remaining = len, .index = -1});
+                             .option = -1, .remaining = len, .index = -1, .scanned = scanned,
+                             .lo = 1, .hi = 1, .degree = len});
     if (len == 0)
         dlxi_emit(p, (dlx_event){.kind = DLX_EV_DEAD_END, .level = level, .item = best - 1,
                                  .option = -1, .remaining = 0, .index = -1});
-    dlxi_emit(p, (dlx_event){.kind = DLX_EV_COVER, .level = level, .item = best - 1,
-                             .option = -1, .remaining = -1, .index = -1});
+    announce_cover(p, p->cl, DLX_EV_COVER, best, level);
 }
 
 DLX_NOINLINE void announce_try(dlx_problem *p, int32_t cur, int32_t level)
@@ -82,27 +109,26 @@ DLX_NOINLINE void announce_backtrack(dlx_problem *p, int32_t item_hdr, int32_t l
 {
     dlxi_emit(p, (dlx_event){.kind = DLX_EV_BACKTRACK, .level = level, .item = item_hdr - 1,
                              .option = -1, .remaining = -1, .index = -1});
-    dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNCOVER, .level = level, .item = item_hdr - 1,
-                             .option = -1, .remaining = -1, .index = -1});
+    announce_cover(p, p->cl, DLX_EV_UNCOVER, item_hdr, level);
 }
 
 /* Fills p->sol with the committed options, then the option chosen at each
- * of levels 0..levels-1; returns the count. */
+ * of levels 0..levels-1 (a null move of Algorithm M, whose choice is an
+ * item's header, chooses none); returns the count. */
 static int32_t collect_solution(dlx_problem *p, int32_t levels)
 {
-    int32_t n = 0;
-    for (int32_t k = 0; k < p->n_commits; k++)
-        p->sol[n++] = p->commits[k].option;
+    int32_t n = dlxi_committed_options(p, p->sol);
     for (int32_t l = 0; l < levels; l++)
-        p->sol[n++] = dlxi_option_of(p->nd, p->choice[l]);
+        if (p->choice[l] > p->n_items)
+            p->sol[n++] = dlxi_option_of(p->nd, p->choice[l]);
     return n;
 }
 
 /* A solution made of the choices 0..levels-1 (and the commitments): counts
  * it, tells the hook and the callback. Returns 1 when the search must stop
- * here (a callback said so, or the limit is reached). Kept out of line: it
- * is not the hot path of either search. */
-int dlxi_visit_solution(dlx_problem *p, int32_t levels)
+ * here (a callback said so, or the limit is reached). Shared with
+ * search_m.c, and never inlined: it is off the hot path. */
+DLX_NOINLINE_SHARED int dlxi_visit_solution(dlx_problem *p, int32_t levels)
 {
     p->stats.solutions++;
     p->found++;
@@ -145,20 +171,35 @@ DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, 
     return 0;
 }
 
+/* The scan of choose_item() stopped early at header k, which it takes:
+ * *scanned is k's place in the active list, from 1. Counted here, off the
+ * loop, since only the event hook wants it. */
+static int32_t scan_stop(const dlx_problem *p, int32_t k, int32_t *scanned)
+{
+    int32_t n = 1;
+    for (int32_t x = p->cl[0].next; x != k; x = p->cl[x].next)
+        n++;
+    *scanned = n;
+    return k;
+}
+
 /* The item to branch on (a header index; the list must not be empty):
- * fewest options, leftmost on ties, under p's rule. Two ways to visit the
+ * fewest options, leftmost on ties, under p's rule. The general copy also
+ * says in *scanned how many items it looked at. Two ways to visit the
  * active items in order, with the same choices: down the list cl[], or
  * along the set bits of act[]. The bits have no chain of dependent loads
  * and win with many primary items (a sudoku's 324: 15% faster); the list
  * wins when few items are scanned (N-queens: 7%). The walk starts at the
  * word of the first active item. */
-DLX_INLINE int32_t choose_item(dlx_problem *p, const int general)
+DLX_INLINE int32_t choose_item(dlx_problem *p, const int general, int32_t *scanned)
 {
     const dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
     int32_t best = cl[0].next;
-    if (general && p->choose == DLX_CHOOSE_FIRST)
+    if (general && p->choose == DLX_CHOOSE_FIRST) {
+        *scanned = 1;
         return best;
+    }
     /* Both MRV rules stop only at an item with no option: Knuth's rule,
      * which DLX1 and the bit-set search follow. (A scan that stopped at 1,
      * the old default, visited 12-16% more nodes for no gain in time:
@@ -173,27 +214,32 @@ DLX_INLINE int32_t choose_item(dlx_problem *p, const int general)
     if (!scan_bits) {
         for (int32_t k = cl[0].next; k != 0; k = cl[k].next)
             if (consider(p, nd, k, &best, &t, &ties, stop_at, general))
-                return best;
+                return general ? scan_stop(p, k, scanned) : best;
     } else {
         for (int32_t w = cl[0].next / 64; w < act_words; w++)
             for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1)
                 if (consider(p, nd, w * 64 + dlxi_lowest_bit(bits), &best, &t, &ties, stop_at,
                              general))
-                    return best;
+                    return general ? scan_stop(p, best, scanned) : best;
     }
+    if (general)
+        *scanned = dlx_active_items(p, NULL, 0);
     return best;
 }
 
 int32_t dlxi_choose_item(dlx_problem *p)
 {
-    return p->cl[0].next == 0 ? 0 : choose_item(p, 1);
+    int32_t scanned;
+    return p->cl[0].next == 0 ? 0 : choose_item(p, 1, &scanned);
 }
 
 /* --- The loop ------------------------------------------------------------------ */
 
-/* One copy per (colors, general) pair. The local counters go back into
- * p->stats on every exit. */
-DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general)
+/* One copy per (colors, general, detail) triple. The local counters go back
+ * into p->stats on every exit; the general copies count updates straight
+ * into p->stats, so that each event can carry the running count. */
+DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general,
+                   const int detail)
 {
     const dlx_nodes nd = p->nd;
     dlx_link *const cl = p->cl;
@@ -201,6 +247,10 @@ DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int 
     const int32_t last_hdr = p->n_items;
     const int has_budget = budget != 0;
     uint64_t updates = 0, nodes = 0;
+    /* Where the dance counts its updates (a pointer made at each use: a
+     * pointer variable, even one folded away, changes the fast loops'
+     * register allocation). */
+#define UPDATES (general ? &p->stats.updates : &updates)
     int32_t level = p->level, max_level = p->stats.max_level;
     int32_t cur;
     int rc;
@@ -233,10 +283,11 @@ forward:
         goto recover;
     }
     {
-        int32_t best = choose_item(p, general);
+        int32_t scanned = 0;
+        int32_t best = choose_item(p, general, &scanned);
         if (general && p->on_event)
-            announce_choice(p, best, level);
-        cover(nd, cl, best, last_hdr, colors, &updates);
+            announce_choice(p, best, level, scanned);
+        cover_d(p, nd, cl, best, last_hdr, colors, detail, level, UPDATES);
         cur = choice[level] = nd.ud[best].down;
     }
 
@@ -245,7 +296,7 @@ advance:
         goto backup;
     if (general && p->on_event)
         announce_try(p, cur, level);
-    commit_rest(p, nd, cl, cur, last_hdr, colors, general, level, &updates);
+    commit_rest_d(p, nd, cl, cur, last_hdr, colors, general, detail, level, UPDATES);
     level++;
     goto forward;
 
@@ -253,7 +304,7 @@ backup:
     /* cur is the header of the item chosen at this level. */
     if (general && p->on_event)
         announce_backtrack(p, cur, level);
-    uncover(nd, cl, cur, last_hdr, colors);
+    uncover_d(p, nd, cl, cur, last_hdr, colors, detail, level);
 
 recover:
     /* Back from level (a solution, or all its options tried) to the option
@@ -265,7 +316,7 @@ recover:
     }
     level--;
     cur = choice[level];
-    uncommit_rest(p, nd, cl, cur, last_hdr, colors, general, level);
+    uncommit_rest_d(p, nd, cl, cur, last_hdr, colors, general, detail, level);
     cur = choice[level] = nd.ud[cur].down;
     goto advance;
 
@@ -275,11 +326,13 @@ out:
     p->stats.updates += updates;
     p->stats.max_level = max_level;
     return rc;
+#undef UPDATES
 }
 
-DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget) { return run(p, budget, 0, 0); }
-DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 0); }
-DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 1); }
+DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget) { return run(p, budget, 0, 0, 0); }
+DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 0, 0); }
+DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 1, 0); }
+DLX_NOINLINE int run_detail(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 1, 1); }
 
 /* --- The public calls ---------------------------------------------------------- */
 
@@ -298,6 +351,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         p->level = 0;
         p->found = 0;
         p->stop_requested = 0;
+        p->event_seq = 0;
         /* The strategy is settled when a search starts and kept until it is
          * reset. */
         p->bits_search = 0;
@@ -311,8 +365,12 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
             p->bits_search = rc == DLX_OK;
         }
     }
+    if (p->has_bounds) /* link detail is not given with bounds (dlx.h) */
+        return dlxi_search_m(p, node_budget);
     if (p->bits_search)
         return dlxi_run_bits(p, node_budget);
+    if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
+        return run_detail(p, node_budget);
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
         return run_general(p, node_budget);
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
@@ -324,7 +382,9 @@ int dlx_reset(dlx_problem *p)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;
-    if (dlxi_in_search(p) && !p->bits_search) {
+    if (dlxi_in_search(p) && p->has_bounds) {
+        dlxi_unwind_m(p);
+    } else if (dlxi_in_search(p) && !p->bits_search) {
         /* Undo the choices still in force, deepest first (a search on bits
          * never touched the links). */
         for (int32_t l = p->level - 1; l >= 0; l--) {
@@ -366,6 +426,8 @@ double dlx_estimate_done(const dlx_problem *p)
         return 0.0;
     if (p->state == S_DONE)
         return 1.0;
+    if (p->has_bounds)
+        return dlxi_estimate_done_m(p);
     if (p->bits_search)
         return dlxi_bits_estimate(p);
     dlx_nodes nd = p->nd;
@@ -387,9 +449,10 @@ enum dlx_strategy dlx_search_strategy(const dlx_problem *p)
     if (p->state != S_IDLE)
         return p->bits_search ? DLX_STRATEGY_BITS : DLX_STRATEGY_LINKS;
     /* The hook watches the links dance, a seed shuffles the links' lists,
-     * and the "first item" rule is for teaching: all three dance. */
+     * the "first item" rule is for teaching, and bounds are Algorithm M's
+     * (search_m.c): all of these dance. */
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->strategy == DLX_STRATEGY_LINKS)
+        p->strategy == DLX_STRATEGY_LINKS || p->has_bounds)
         return DLX_STRATEGY_LINKS;
     if (p->strategy == DLX_STRATEGY_BITS || dlxi_bits_suits(p))
         return DLX_STRATEGY_BITS;

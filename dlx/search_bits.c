@@ -426,8 +426,9 @@ int dlxi_build_bits(dlx_problem *p)
 /* --- The root frame -------------------------------------------------------- */
 
 /* The frame of the root: the options the commitments leave, and the counts
- * they give. An option is live when none of its items is taken and each of
- * its coloured items is free or held at its colour (commit_state[]). */
+ * they give. An option is live when none of its items is taken, each of its
+ * coloured items is free or held at its colour (commit_state[]), and it is
+ * not excluded. */
 static void root_frame(dlx_problem *p, struct dlx_bits *b)
 {
     const dlx_nodes nd = p->nd;
@@ -445,9 +446,17 @@ static void root_frame(dlx_problem *p, struct dlx_bits *b)
             int32_t st = p->commit_state[nd.im[q].itm];
             ok = st == 0 || (st > 0 && node_color(nd, q) == st);
         }
-        if (!ok)
+        if (ok)
+            live[o / 64] |= (uint64_t)1 << (o % 64);
+    }
+    for (int32_t k = 0; k < p->n_commits; k++) /* and those excluded */
+        if (p->commits[k].kind == COMMIT_EXCLUDE || p->commits[k].kind == COMMIT_NOTHING) {
+            int32_t o = p->commits[k].option;
+            live[o / 64] &= ~((uint64_t)1 << (o % 64));
+        }
+    for (int32_t o = 0; o < p->n_options; o++) {
+        if (!(live[o / 64] >> (o % 64) & 1))
             continue;
-        live[o / 64] |= (uint64_t)1 << (o % 64);
         const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
         for (int32_t k = 0; k < b->max_prim && r[k] < b->n_prim; k++)
             cnt[r[k]]++; /* the padding (the sink) comes last and is left alone */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* settings.c - what a caller sets on a problem between searches (callbacks,
- * limit, branching rule, seed) and the statistics it reads back.
+ * limit, branching rule, seed, event detail) and the statistics it reads
+ * back.
  */
 #include "dlx_internal.h"
 
@@ -47,6 +48,14 @@ void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx)
         return;
     p->on_event = fn;
     p->event_ctx = ctx;
+}
+
+int dlx_set_detail(dlx_problem *p, unsigned flags)
+{
+    if (!p || (flags & ~DLX_DETAIL_LINKS))
+        return DLX_EINVAL;
+    p->detail = flags;
+    return DLX_OK;
 }
 
 /* splitmix64: a small, well-mixed generator; all its state is in the

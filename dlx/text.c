@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* text.c - the reader of Knuth's DLX1/DLX2 text format (see dlx_text.h and
- * docs/format.md).
+/* text.c - the reader of Knuth's DLX1/DLX2/DLX3 text format (see dlx_text.h
+ * and docs/format.md), bounds on primary items included.
+ *
+ * Every byte the handle holds, and every byte of the problem it builds,
+ * comes from the allocator given to dlx_text_new_alloc() (malloc by
+ * default), whose old_size is always the block's size: a caller's
+ * allocator sees all of it.
  *
  * The whole input is kept in one buffer owned by the handle. Names are
  * looked up through open-addressing hash tables whose slots point back into
@@ -43,13 +48,16 @@ struct name_table {
 
 struct diag_store {
     dlx_text_diag diag;
-    char *owned; /* the malloc'd message, or NULL when it is static text */
+    char *owned;       /* the message, from the allocator, or NULL when static */
+    size_t owned_size; /* its block's size */
 };
 
 struct dlx_text {
+    dlx_alloc_fn alloc;    /* every byte of the handle and its problem */
+    void *ud;
     int used;              /* a parse has been attempted */
     char *buf;             /* the input, with a NUL after it */
-    size_t len;
+    size_t len, buf_cap;   /* its length and its block's size */
     dlx_problem *problem;  /* owned; NULL until the item line is read */
     int ok;                /* the last parse succeeded */
 
@@ -61,8 +69,9 @@ struct dlx_text {
     int64_t item_line;     /* the item line's number and start offset */
     size_t item_line_start;
     unsigned char *item_secondary; /* per item */
-    unsigned char *item_used;      /* per item: in some option */
+    uint32_t *item_uses;           /* per item: the options naming it */
     uint32_t *item_stamp;          /* per item: number of the last option using it */
+    size_t item_arrays;            /* the entries of those three */
 
     /* Options: offset of their text in buf and their line number. */
     size_t *opt_off;
@@ -122,10 +131,45 @@ static int is_control(unsigned char c)
     return (c < 0x20 && !is_blank(c)) || c == 0x7f;
 }
 
+/* --- memory: every block through the handle's allocator ------------------ */
+
+static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)ud;
+    (void)old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, new_size);
+}
+
+/* A block of `size` bytes (> 0), or NULL. */
+static void *t_alloc(const dlx_text *t, size_t size)
+{
+    return t->alloc(t->ud, NULL, 0, size);
+}
+
+/* The same, all bytes zero. */
+static void *t_zalloc(const dlx_text *t, size_t size)
+{
+    void *q = t_alloc(t, size);
+    if (q)
+        memset(q, 0, size);
+    return q;
+}
+
+/* Gives back a block of `size` bytes; NULL is allowed. */
+static void t_free(const dlx_text *t, void *ptr, size_t size)
+{
+    if (ptr)
+        t->alloc(t->ud, ptr, size, 0);
+}
+
 /* Grows *ptr (an array of elements of size `size`, capacity *cap) to hold at
  * least `need` elements. Returns 0 or -1 when out of memory (the array is
  * then unchanged). */
-static int grow(void **ptr, size_t *cap, size_t need, size_t size)
+static int grow(const dlx_text *t, void **ptr, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
         return 0;
@@ -137,7 +181,7 @@ static int grow(void **ptr, size_t *cap, size_t need, size_t size)
     }
     if (n > SIZE_MAX / size)
         return -1;
-    void *q = realloc(*ptr, n * size);
+    void *q = t->alloc(t->ud, *ptr, *cap * size, n * size);
     if (!q)
         return -1;
     *ptr = q;
@@ -189,21 +233,21 @@ static void table_put(struct name_table *tab, uint32_t hash, int32_t index)
 }
 
 /* Makes room for one more entry, keeping the load at most one half. */
-static int table_reserve(struct name_table *tab)
+static int table_reserve(const dlx_text *t, struct name_table *tab)
 {
     if ((tab->count + 1) * 2 <= tab->cap)
         return 0;
     size_t ncap = tab->cap ? tab->cap * 2 : 64;
     if (ncap > SIZE_MAX / sizeof(struct slot))
         return -1;
-    struct slot *nslots = calloc(ncap, sizeof *nslots);
+    struct slot *nslots = t_zalloc(t, ncap * sizeof *nslots);
     if (!nslots)
         return -1;
     struct name_table bigger = { nslots, ncap, 0 };
     for (size_t i = 0; i < tab->cap; i++)
         if (tab->slots[i].index1 != 0)
             table_put(&bigger, tab->slots[i].hash, tab->slots[i].index1 - 1);
-    free(tab->slots);
+    t_free(t, tab->slots, tab->cap * sizeof *tab->slots);
     *tab = bigger;
     return 0;
 }
@@ -234,29 +278,31 @@ static int shown_len(const char *s, size_t len)
 #define NAME_FMT "'%.*s%s'"
 #define NAME_ARGS(s, len) shown_len((s), (len)), (s), ((len) > (size_t)shown_len((s), (len)) ? "..." : "")
 
-static void diag_clear(struct diag_store *d)
+static void diag_clear(const dlx_text *t, struct diag_store *d)
 {
-    free(d->owned);
+    t_free(t, d->owned, d->owned_size);
     d->owned = NULL;
+    d->owned_size = 0;
     d->diag.message = NULL;
 }
 
 /* Fills d with a formatted message. When memory is short the message falls
  * back to the static text `fallback`. */
-static void diag_set(struct diag_store *d, int code, int64_t line, int64_t column,
-                     const char *fallback, const char *fmt, va_list ap)
+static void diag_set(const dlx_text *t, struct diag_store *d, int code, int64_t line,
+                     int64_t column, const char *fallback, const char *fmt, va_list ap)
 {
-    diag_clear(d);
+    diag_clear(t, d);
     d->diag.line = line;
     d->diag.column = column;
     d->diag.code = code;
     va_list ap2;
     va_copy(ap2, ap);
     int n = vsnprintf(NULL, 0, fmt, ap);
-    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    char *msg = n >= 0 ? t_alloc(t, (size_t)n + 1) : NULL;
     if (msg) {
         vsnprintf(msg, (size_t)n + 1, fmt, ap2);
         d->owned = msg;
+        d->owned_size = (size_t)n + 1;
         d->diag.message = msg;
     } else {
         d->diag.message = fallback;
@@ -272,7 +318,7 @@ static int fail(dlx_text *t, int code, int64_t line, size_t line_start, size_t p
     va_list ap;
     va_start(ap, fmt);
     int64_t col = line > 0 ? column_of(t, line_start, pos) : 0;
-    diag_set(&t->error, code, line, col, dlx_text_strerror(code), fmt, ap);
+    diag_set(t, &t->error, code, line, col, dlx_text_strerror(code), fmt, ap);
     va_end(ap);
     t->has_error = 1;
     return code;
@@ -286,42 +332,56 @@ static void warn(dlx_text *t, int kind, int64_t line, size_t line_start, size_t 
         return;
     va_list ap;
     va_start(ap, fmt);
-    diag_set(&t->warnings[t->warnings_kept++], kind, line, column_of(t, line_start, pos),
-             kind == DLX_TEXT_WNOPRIMARY ? "option with no primary item" : "item in no option",
+    diag_set(t, &t->warnings[t->warnings_kept++], kind, line, column_of(t, line_start, pos),
+             kind == DLX_TEXT_WNOPRIMARY ? "option with no primary item"
+                                         : "item in too few options",
              fmt, ap);
     va_end(ap);
 }
 
 /* --- the handle ---------------------------------------------------------- */
 
+dlx_text *dlx_text_new_alloc(dlx_alloc_fn alloc, void *ud)
+{
+    if (!alloc)
+        return NULL;
+    dlx_text *t = alloc(ud, NULL, 0, sizeof *t);
+    if (!t)
+        return NULL;
+    memset(t, 0, sizeof *t);
+    t->alloc = alloc;
+    t->ud = ud;
+    return t;
+}
+
 dlx_text *dlx_text_new(void)
 {
-    return calloc(1, sizeof(dlx_text));
+    return dlx_text_new_alloc(default_alloc, NULL);
 }
 
 void dlx_text_free(dlx_text *t)
 {
     if (!t)
         return;
-    free(t->buf);
+    t_free(t, t->buf, t->buf_cap);
     dlx_free(t->problem);
-    free(t->items);
-    free(t->item_table.slots);
-    free(t->item_secondary);
-    free(t->item_used);
-    free(t->item_stamp);
-    free(t->opt_off);
-    free(t->opt_line);
-    free(t->color_chars);
-    free(t->colors);
-    free(t->color_table.slots);
-    free(t->opt_items);
-    free(t->opt_colors);
-    free(t->name_tmp);
-    diag_clear(&t->error);
+    t_free(t, t->items, t->item_cap * sizeof *t->items);
+    t_free(t, t->item_table.slots, t->item_table.cap * sizeof *t->item_table.slots);
+    t_free(t, t->item_secondary, t->item_arrays * sizeof *t->item_secondary);
+    t_free(t, t->item_uses, t->item_arrays * sizeof *t->item_uses);
+    t_free(t, t->item_stamp, t->item_arrays * sizeof *t->item_stamp);
+    t_free(t, t->opt_off, t->opt_cap * sizeof *t->opt_off);
+    t_free(t, t->opt_line, t->opt_line_cap * sizeof *t->opt_line);
+    t_free(t, t->color_chars, t->color_chars_cap);
+    t_free(t, t->colors, t->color_cap * sizeof *t->colors);
+    t_free(t, t->color_table.slots, t->color_table.cap * sizeof *t->color_table.slots);
+    t_free(t, t->opt_items, t->opt_scratch_cap * sizeof *t->opt_items);
+    t_free(t, t->opt_colors, t->opt_colors_cap * sizeof *t->opt_colors);
+    t_free(t, t->name_tmp, t->name_tmp_cap);
+    diag_clear(t, &t->error);
     for (size_t i = 0; i < t->warnings_kept; i++)
-        diag_clear(&t->warnings[i]);
-    free(t);
+        diag_clear(t, &t->warnings[i]);
+    t->alloc(t->ud, t, sizeof *t, 0);
 }
 
 /* --- the item line ------------------------------------------------------- */
@@ -338,17 +398,80 @@ static size_t find_special(const char *buf, size_t s, size_t e)
     return e;
 }
 
-/* True when [s, e) looks like the multiplicity prefix of Knuth's DLX3
- * ("2|a", "1:3|a"), so the message can say what is not supported. */
-static int looks_like_multiplicity(const char *buf, size_t s, size_t e)
+/* True when [s, e) starts like the bounds of Knuth's DLX3 ("2|a", "1:3|a",
+ * or a slip such as ":3|a"): digits and colons, then '|'. */
+static int looks_like_bounds(const char *buf, size_t s, size_t e)
 {
     size_t i = s;
-    int digits = 0;
-    while (i < e && ((buf[i] >= '0' && buf[i] <= '9') || buf[i] == ':')) {
-        digits += buf[i] != ':';
+    while (i < e && ((buf[i] >= '0' && buf[i] <= '9') || buf[i] == ':'))
         i++;
+    return i > s && i < e && buf[i] == '|';
+}
+
+/* Reads the decimal number in [s, e) into *v: 0, or 1 when it is empty, and
+ * 2 when it does not fit an int32_t. */
+static int read_bound(const char *buf, size_t s, size_t e, int32_t *v)
+{
+    if (s == e)
+        return 1;
+    int64_t n = 0;
+    for (size_t i = s; i < e; i++) {
+        n = n * 10 + (buf[i] - '0');
+        if (n > INT32_MAX)
+            return 2;
     }
-    return digits > 0 && i < e && buf[i] == '|';
+    *v = (int32_t)n;
+    return 0;
+}
+
+/* Reads the bounds in front of a primary item's name, as Knuth's DLX3 does:
+ * "lo:hi|name", or "hi|name" for lo = hi (the token [ts, te) looks like
+ * bounds). *name_at gets the offset of the name. DLX3 reads an empty bound
+ * as 0; here the digits are asked for. */
+static int read_bounds(dlx_text *t, int64_t line, size_t line_start, size_t ts, size_t te,
+                       int32_t *lo, int32_t *hi, size_t *name_at)
+{
+    const char *buf = t->buf;
+    size_t colon = te, bar = ts;
+    while (buf[bar] != '|') {
+        if (buf[bar] == ':') {
+            if (colon != te)
+                return fail(t, DLX_TEXT_ESYNTAX, line, line_start, bar,
+                            "a second ':' in the bounds of an item (write lo:hi|name)");
+            colon = bar;
+        }
+        bar++;
+    }
+    size_t hi_at = colon == te ? ts : colon + 1;
+    int rc = read_bound(buf, hi_at, bar, hi);
+    if (rc == 1)
+        return fail(t, DLX_TEXT_ESYNTAX, line, line_start, bar,
+                    "no upper bound before '|' (write lo:hi|name, or hi|name)");
+    if (rc == 2)
+        return fail(t, DLX_EBOUNDS, line, line_start, hi_at,
+                    "upper bound too large (at most %ld)", (long)INT32_MAX);
+    if (colon == te) {
+        *lo = *hi;
+    } else {
+        rc = read_bound(buf, ts, colon, lo);
+        if (rc == 1)
+            return fail(t, DLX_TEXT_ESYNTAX, line, line_start, colon,
+                        "no lower bound before ':' (write lo:hi|name)");
+        if (rc == 2)
+            return fail(t, DLX_EBOUNDS, line, line_start, ts,
+                        "lower bound too large (at most %ld)", (long)INT32_MAX);
+    }
+    if (*hi == 0)
+        return fail(t, DLX_EBOUNDS, line, line_start, hi_at,
+                    "upper bound 0: an item must be allowed at least once");
+    if (*lo > *hi)
+        return fail(t, DLX_EBOUNDS, line, line_start, ts,
+                    "lower bound %ld exceeds upper bound %ld", (long)*lo, (long)*hi);
+    if (bar + 1 == te)
+        return fail(t, DLX_TEXT_ESYNTAX, line, line_start, bar,
+                    "no item name after the bounds '%.*s'", (int)(te - ts), buf + ts);
+    *name_at = bar + 1;
+    return DLX_OK;
 }
 
 static int control_error(dlx_text *t, int64_t line, size_t line_start, size_t pos)
@@ -361,7 +484,8 @@ static int control_error(dlx_text *t, int64_t line, size_t line_start, size_t po
                 "control character 0x%02X in a name", c);
 }
 
-static int add_item(dlx_text *t, int64_t line, size_t line_start, size_t s, size_t e, int secondary)
+static int add_item(dlx_text *t, int64_t line, size_t line_start, size_t s, size_t e,
+                    int secondary, int32_t lo, int32_t hi)
 {
     const char *name = t->buf + s;
     size_t len = e - s;
@@ -372,13 +496,14 @@ static int add_item(dlx_text *t, int64_t line, size_t line_start, size_t s, size
                     "item " NAME_FMT " is named twice on the item line (first at column %lld)",
                     NAME_ARGS(name, len),
                     (long long)column_of(t, line_start, t->items[prev].off));
-    if (grow((void **)&t->name_tmp, &t->name_tmp_cap, len + 1, 1) != 0 ||
-        grow((void **)&t->items, &t->item_cap, (size_t)t->item_count + 1, sizeof *t->items) != 0 ||
-        table_reserve(&t->item_table) != 0)
+    if (grow(t, (void **)&t->name_tmp, &t->name_tmp_cap, len + 1, 1) != 0 ||
+        grow(t, (void **)&t->items, &t->item_cap, (size_t)t->item_count + 1, sizeof *t->items) != 0 ||
+        table_reserve(t, &t->item_table) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the items");
     memcpy(t->name_tmp, name, len);
     t->name_tmp[len] = '\0';
-    int32_t id = dlx_add_item(t->problem, t->name_tmp, secondary ? DLX_SECONDARY : DLX_PRIMARY);
+    int32_t id = secondary ? dlx_add_item(t->problem, t->name_tmp, DLX_SECONDARY)
+                           : dlx_add_item_bounds(t->problem, t->name_tmp, DLX_PRIMARY, lo, hi);
     if (id < 0)
         return fail(t, id, line, line_start, s, "cannot add item " NAME_FMT ": %s",
                     NAME_ARGS(name, len), dlx_strerror(id));
@@ -407,32 +532,47 @@ static int read_item_line(dlx_text *t, int64_t line, size_t line_start, size_t s
             bar_pos = ts;
             continue;
         }
-        size_t bad = find_special(buf, ts, te);
+        /* Bounds first (primary items only), then the name. */
+        int32_t lo = 1, hi = 1;
+        size_t name_at = ts;
+        if (looks_like_bounds(buf, ts, te)) {
+            if (secondary)
+                return fail(t, DLX_EBOUNDS, line, line_start, ts,
+                            "bounds on a secondary item ('%.*s'): only primary items, before "
+                            "'|', take bounds",
+                            shown_len(buf + ts, te - ts), buf + ts);
+            int rc = read_bounds(t, line, line_start, ts, te, &lo, &hi, &name_at);
+            if (rc != DLX_OK)
+                return rc;
+        }
+        size_t bad = find_special(buf, name_at, te);
         if (bad < te) {
             if (is_control((unsigned char)buf[bad]))
                 return control_error(t, line, line_start, bad);
-            if (looks_like_multiplicity(buf, ts, te))
-                return fail(t, DLX_TEXT_ESYNTAX, line, line_start, ts,
-                            "item multiplicities ('%.*s', as in Knuth's DLX3) are not supported",
-                            shown_len(buf + ts, te - ts), buf + ts);
             if (buf[bad] == '|')
                 return fail(t, DLX_TEXT_ESYNTAX, line, line_start, bad,
-                            "'|' inside an item name; to start the secondary items, put '|' "
-                            "apart with blanks around it");
+                            "'|' inside an item name (bounds are digits: lo:hi|name or "
+                            "hi|name); to start the secondary items, put '|' apart with "
+                            "blanks around it");
+            if (!secondary && name_at == ts && bad > ts && buf[te - 1] != ':' &&
+                strspn(buf + ts, "0123456789") == bad - ts)
+                return fail(t, DLX_TEXT_ESYNTAX, line, line_start, bad,
+                            "a lower bound without an upper bound (write lo:hi|name)");
             return fail(t, DLX_TEXT_ESYNTAX, line, line_start, bad,
                         "':' is not allowed in an item name (colours belong on option lines)");
         }
-        int rc = add_item(t, line, line_start, ts, te, secondary);
+        int rc = add_item(t, line, line_start, name_at, te, secondary, lo, hi);
         if (rc != DLX_OK)
             return rc;
     }
     /* There is always a primary item here: a line whose first token is '|'
      * is a comment. */
     size_t n = (size_t)t->item_count;
-    t->item_secondary = calloc(n, 1);
-    t->item_used = calloc(n, 1);
-    t->item_stamp = calloc(n, sizeof *t->item_stamp);
-    if (!t->item_secondary || !t->item_used || !t->item_stamp)
+    t->item_arrays = n;
+    t->item_secondary = t_zalloc(t, n * sizeof *t->item_secondary);
+    t->item_uses = t_zalloc(t, n * sizeof *t->item_uses);
+    t->item_stamp = t_zalloc(t, n * sizeof *t->item_stamp);
+    if (!t->item_secondary || !t->item_uses || !t->item_stamp)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the items");
     for (int32_t k = 0; k < t->item_count; k++)
         t->item_secondary[k] = dlx_item_is_secondary(t->problem, k) == 1;
@@ -450,9 +590,9 @@ static int32_t find_or_add_color(dlx_text *t, const char *name, size_t len)
     if (t->color_count == INT32_MAX)
         return DLX_ETOOBIG;
     if (len > SIZE_MAX - t->color_chars_len - 1 ||
-        grow((void **)&t->color_chars, &t->color_chars_cap, t->color_chars_len + len + 1, 1) != 0 ||
-        grow((void **)&t->colors, &t->color_cap, (size_t)t->color_count + 1, sizeof *t->colors) != 0 ||
-        table_reserve(&t->color_table) != 0)
+        grow(t, (void **)&t->color_chars, &t->color_chars_cap, t->color_chars_len + len + 1, 1) != 0 ||
+        grow(t, (void **)&t->colors, &t->color_cap, (size_t)t->color_count + 1, sizeof *t->colors) != 0 ||
+        table_reserve(t, &t->color_table) != 0)
         return DLX_ENOMEM;
     struct slice *sl = &t->colors[t->color_count];
     sl->off = t->color_chars_len;
@@ -526,8 +666,8 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
         }
         /* Grown only when full: a realloc per item would copy the array
          * every time under ASan and valgrind (quadratic on long lines). */
-        if (grow((void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0 ||
-            grow((void **)&t->opt_colors, &t->opt_colors_cap, n + 1, sizeof(int32_t)) != 0)
+        if (grow(t, (void **)&t->opt_items, &t->opt_scratch_cap, n + 1, sizeof(int32_t)) != 0 ||
+            grow(t, (void **)&t->opt_colors, &t->opt_colors_cap, n + 1, sizeof(int32_t)) != 0)
             return fail(t, DLX_ENOMEM, line, line_start, ts, "out of memory reading an option");
         t->opt_items[n] = item;
         t->opt_colors[n] = color;
@@ -536,9 +676,9 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     }
     if (n > INT32_MAX)
         return fail(t, DLX_ETOOBIG, line, line_start, s, "an option with too many items");
-    if (grow((void **)&t->opt_off, &t->opt_cap, (size_t)t->opt_count + 1, sizeof *t->opt_off) != 0)
+    if (grow(t, (void **)&t->opt_off, &t->opt_cap, (size_t)t->opt_count + 1, sizeof *t->opt_off) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
-    if (grow((void **)&t->opt_line, &t->opt_line_cap, (size_t)t->opt_count + 1,
+    if (grow(t, (void **)&t->opt_line, &t->opt_line_cap, (size_t)t->opt_count + 1,
              sizeof *t->opt_line) != 0)
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
     int32_t id = dlx_add_option(t->problem, t->opt_items, colored ? t->opt_colors : NULL,
@@ -549,7 +689,7 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     t->opt_line[id] = line;
     t->opt_count = id + 1;
     for (size_t k = 0; k < n; k++)
-        t->item_used[t->opt_items[k]] = 1;
+        t->item_uses[t->opt_items[k]]++;
     if (primaries == 0)
         warn(t, DLX_TEXT_WNOPRIMARY, line, line_start, s,
              "option with no primary item: the search can never choose it");
@@ -558,20 +698,39 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     return DLX_OK;
 }
 
-/* After the last option: a primary item that no option covers means there
- * is no solution, almost always a mistake worth a warning. */
+/* After the last option: a primary item in fewer options than its lower
+ * bound (in none, without bounds) means there is no solution, almost always
+ * a mistake worth a warning. */
 static void check_unused_items(dlx_text *t)
 {
+    int lower_bounds = 0;
+    for (int32_t k = 0; k < t->item_count && !lower_bounds; k++) {
+        int32_t lo = 1;
+        dlx_item_bounds(t->problem, k, &lo, NULL);
+        lower_bounds = lo > 0 && !t->item_secondary[k];
+    }
     if (t->opt_count == 0) {
-        warn(t, DLX_TEXT_WUNUSED, t->item_line, t->item_line_start, t->items[0].off,
-             "the input has no options, so there is no solution");
+        if (lower_bounds)
+            warn(t, DLX_TEXT_WUNUSED, t->item_line, t->item_line_start, t->items[0].off,
+                 "the input has no options, so there is no solution");
         return;
     }
-    for (int32_t k = 0; k < t->item_count; k++)
-        if (!t->item_secondary[k] && !t->item_used[k])
+    for (int32_t k = 0; k < t->item_count; k++) {
+        int32_t lo = 1;
+        dlx_item_bounds(t->problem, k, &lo, NULL);
+        if (t->item_secondary[k] || t->item_uses[k] >= (uint32_t)lo)
+            continue;
+        if (t->item_uses[k] == 0)
             warn(t, DLX_TEXT_WUNUSED, t->item_line, t->item_line_start, t->items[k].off,
                  "primary item " NAME_FMT " is in no option, so there is no solution",
                  NAME_ARGS(t->buf + t->items[k].off, t->items[k].len));
+        else
+            warn(t, DLX_TEXT_WUNUSED, t->item_line, t->item_line_start, t->items[k].off,
+                 "primary item " NAME_FMT " needs %ld options but is in %lu, so there is "
+                 "no solution",
+                 NAME_ARGS(t->buf + t->items[k].off, t->items[k].len), (long)lo,
+                 (unsigned long)t->item_uses[k]);
+    }
 }
 
 /* --- parsing ------------------------------------------------------------- */
@@ -586,7 +745,7 @@ static int parse_buffer(dlx_text *t)
     int have_items = 0;
     if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
         pos = 3; /* the byte-order mark is not part of line 1's columns */
-    t->problem = dlx_new();
+    t->problem = dlx_new_alloc(t->alloc, t->ud);
     if (!t->problem)
         return fail(t, DLX_ENOMEM, 0, 0, 0, "out of memory");
     size_t line_start = pos;
@@ -628,12 +787,13 @@ static int parse_buffer(dlx_text *t)
     return DLX_OK;
 }
 
-/* Takes ownership of buf (len bytes plus room for one more). */
-static int parse_owned(dlx_text *t, char *buf, size_t len)
+/* Takes ownership of buf (a block of cap >= len + 1 bytes). */
+static int parse_owned(dlx_text *t, char *buf, size_t len, size_t cap)
 {
     buf[len] = '\0';
     t->buf = buf;
     t->len = len;
+    t->buf_cap = cap;
     int rc = parse_buffer(t);
     t->ok = rc == DLX_OK;
     return rc;
@@ -648,12 +808,12 @@ int dlx_text_parse(dlx_text *t, const char *data, size_t len)
     t->used = 1;
     if (len == SIZE_MAX)
         return fail(t, DLX_ETOOBIG, 0, 0, 0, "the input is too big");
-    char *copy = malloc(len + 1);
+    char *copy = t_alloc(t, len + 1);
     if (!copy)
         return fail(t, DLX_ENOMEM, 0, 0, 0, "out of memory holding the input");
     if (len > 0)
         memcpy(copy, data, len);
-    return parse_owned(t, copy, len);
+    return parse_owned(t, copy, len, len + 1);
 }
 
 int dlx_text_read(dlx_text *t, FILE *in)
@@ -664,18 +824,18 @@ int dlx_text_read(dlx_text *t, FILE *in)
         return DLX_TEXT_EUSED;
     t->used = 1;
     size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
+    char *buf = t_alloc(t, cap);
     if (!buf)
         return fail(t, DLX_ENOMEM, 0, 0, 0, "out of memory holding the input");
     for (;;) {
         if (cap - len < 2) {
             if (cap > SIZE_MAX / 2) {
-                free(buf);
+                t_free(t, buf, cap);
                 return fail(t, DLX_ETOOBIG, 0, 0, 0, "the input is too big");
             }
-            char *nb = realloc(buf, cap * 2);
+            char *nb = t->alloc(t->ud, buf, cap, cap * 2);
             if (!nb) {
-                free(buf);
+                t_free(t, buf, cap);
                 return fail(t, DLX_ENOMEM, 0, 0, 0, "out of memory holding the input");
             }
             buf = nb;
@@ -691,10 +851,10 @@ int dlx_text_read(dlx_text *t, FILE *in)
         char why[128];
         if (strerror_r(err, why, sizeof why) != 0)
             snprintf(why, sizeof why, "error %d", err);
-        free(buf);
+        t_free(t, buf, cap);
         return fail(t, DLX_TEXT_EIO, 0, 0, 0, "cannot read: %s", why);
     }
-    return parse_owned(t, buf, len);
+    return parse_owned(t, buf, len, cap);
 }
 
 /* --- questions ----------------------------------------------------------- */

@@ -39,9 +39,11 @@ static inline int32_t problems_item(dlx_problem *p, unsigned flags, const char *
 
 /* Writes problem p in Knuth's DLX text format: the comment lines (each
  * prefixed by "| "; comment may be NULL or hold several lines), the item line
- * (primary items, then " | " and the secondary ones if any), then one option
- * per line, a coloured item written name:colour with the colour's number.
- * Every item must have a name. Returns 0, or -1 if writing failed. */
+ * (primary items, then " | " and the secondary ones if any; a primary item
+ * with bounds other than 1..1 written lo:hi|name as Knuth's DLX3 reads it,
+ * or hi|name when lo = hi), then one option per line, a coloured item
+ * written name:colour with the colour's number. Every item must have a
+ * name. Returns 0, or -1 if writing failed. */
 static inline int problems_write_text(FILE *out, const dlx_problem *p, const char *comment)
 {
     while (comment != NULL && *comment != '\0') {
@@ -61,7 +63,14 @@ static inline int problems_write_text(FILE *out, const dlx_problem *p, const cha
                 fputs(" |", out);
                 bar_written = 1;
             }
-            fprintf(out, "%s%s", first ? "" : " ", dlx_item_name(p, i));
+            int32_t lo = 1, hi = 1;
+            dlx_item_bounds(p, i, &lo, &hi);
+            fputs(first ? "" : " ", out);
+            if (pass == 0 && lo != hi)
+                fprintf(out, "%d:%d|", (int)lo, (int)hi);
+            else if (pass == 0 && hi != 1)
+                fprintf(out, "%d|", (int)hi);
+            fputs(dlx_item_name(p, i), out);
             first = 0;
         }
     }
@@ -461,6 +470,110 @@ static inline int latin_build(dlx_problem *p, int32_t n)
                 if ((r = dlx_add_option(p, opt, NULL, 3)) < 0)
                     return r;
             }
+    return DLX_OK;
+}
+
+/* --- Motley dissections (multiplicities) -------------------------------------
+ * Cut an m x n rectangle into subrectangles [a,b) x [c,d), none the whole
+ * width or the whole height, so that no two share their pair (a,b) of
+ * top-bottom edges nor their pair (c,d) of left-right edges, and every
+ * x in 1..m-1 is some rectangle's top edge, every y in 1..n-1 some left edge
+ * (else the dissection collapses into a smaller one). This is the problem
+ * Knuth's generator motley-dlx poses to DLX3 (TAOCP 7.2.2.1), built here
+ * from that description, with its items in the same order and the same
+ * halving by left-right symmetry:
+ *   primary: the cells "jk" (exactly once); "xa" for a = 1..m-1 and "yc"
+ *     for c = 1..n-1 with bounds 1..m-a and 1..n-c (at least once);
+ *   secondary: "xab" and "ycd" for every interval (at most once), and
+ *     "!k" for 1 <= k < n/2, for the symmetry;
+ *   an option per rectangle: its cells, its xa and yc (for a, c > 0), xab
+ *     and ycd. Of a rectangle and its mirror image in the bottom row only
+ *     the one with c + d <= n is kept; a bottom rectangle with c + d = n
+ *     (its own mirror image) takes "!c", and then a top-row rectangle must
+ *     not be mirror-symmetric or mirror the bottom one: one with c + d > n
+ *     takes every "!k", one with c + d = n takes "!k" for k < c.
+ * Coordinates are written as one character, 0-9 then a-z, so m, n <= 36.
+ * motley 6 6 has 5850 solutions (Knuth's DLX3 counts them on motley-dlx's
+ * file). */
+static inline char motley_digit(int v)
+{
+    return (char)(v < 10 ? '0' + v : 'a' + v - 10);
+}
+
+static inline int motley_build(dlx_problem *p, int m, int n)
+{
+    if (m < 2 || n < 2 || m > 36 || n > 36)
+        return DLX_EINVAL;
+    int32_t r;
+    for (int j = 0; j < m; j++)
+        for (int k = 0; k < n; k++)
+            if ((r = problems_item(p, DLX_PRIMARY, "%c%c", motley_digit(j), motley_digit(k))) < 0)
+                return r;
+    char name[8];
+    for (int a = 1; a < m; a++) {
+        snprintf(name, sizeof name, "x%c", motley_digit(a));
+        if ((r = dlx_add_item_bounds(p, name, DLX_PRIMARY, 1, m - a)) < 0)
+            return r;
+    }
+    for (int c = 1; c < n; c++) {
+        snprintf(name, sizeof name, "y%c", motley_digit(c));
+        if ((r = dlx_add_item_bounds(p, name, DLX_PRIMARY, 1, n - c)) < 0)
+            return r;
+    }
+    /* ids: cell (j,k) is j*n + k; xa is m*n + a - 1; yc is m*n + m - 1 + c - 1 */
+    const int32_t xa0 = m * n - 1, yc0 = m * n + m - 2;
+    const int32_t xab0 = m * n + m - 1 + n - 1;
+    for (int a = 0; a < m; a++)
+        for (int b = a + 1; b <= m; b++)
+            if ((a != 0 || b != m) &&
+                (r = problems_item(p, DLX_SECONDARY, "x%c%c", motley_digit(a), motley_digit(b))) < 0)
+                return r;
+    const int32_t ycd0 = dlx_item_count(p);
+    for (int c = 0; c < n; c++)
+        for (int d = c + 1; d <= n; d++)
+            if ((c != 0 || d != n) &&
+                (r = problems_item(p, DLX_SECONDARY, "y%c%c", motley_digit(c), motley_digit(d))) < 0)
+                return r;
+    const int32_t bang0 = dlx_item_count(p) - 1; /* "!k" is bang0 + k */
+    for (int k = 1; k + k < n; k++)
+        if ((r = problems_item(p, DLX_SECONDARY, "!%d", k)) < 0)
+            return r;
+    /* The id of interval (a,b) among the m(m+1)/2 - 1 of them, in the order above. */
+#define MOTLEY_INTERVAL(a, b, len) ((a) * (len) - (a) * ((a) - 1) / 2 + (b) - (a) - 1 - ((a) > 0))
+    int32_t *opt = malloc((size_t)(m * n + n + 8) * sizeof *opt);
+    if (opt == NULL)
+        return DLX_ENOMEM;
+    for (int a = 0; a < m; a++)
+        for (int b = a + 1; b <= m; b++) {
+            if (a == 0 && b == m)
+                continue;
+            for (int c = 0; c < n; c++)
+                for (int d = c + 1; d <= n; d++) {
+                    if ((c == 0 && d == n) || (a == m - 1 && c + d > n))
+                        continue;
+                    int32_t k = 0;
+                    for (int j = a; j < b; j++)
+                        for (int i = c; i < d; i++)
+                            opt[k++] = j * n + i;
+                    if (a == m - 1 && c + d == n)
+                        opt[k++] = bang0 + c;
+                    if (b == 1 && c + d >= n)
+                        for (int q = 1; q + q < n && (c + d != n || q < c); q++)
+                            opt[k++] = bang0 + q;
+                    if (a > 0)
+                        opt[k++] = xa0 + a;
+                    if (c > 0)
+                        opt[k++] = yc0 + c;
+                    opt[k++] = xab0 + MOTLEY_INTERVAL(a, b, m);
+                    opt[k++] = ycd0 + MOTLEY_INTERVAL(c, d, n);
+                    if ((r = dlx_add_option(p, opt, NULL, k)) < 0) {
+                        free(opt);
+                        return r;
+                    }
+                }
+        }
+#undef MOTLEY_INTERVAL
+    free(opt);
     return DLX_OK;
 }
 

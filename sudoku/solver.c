@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* solver.c - shapes, houses and the solver handle: what the three algorithms
+/* solver.c - shapes, houses and the solver handle: what the four algorithms
  * share. A solver is built once per shape and algorithm; sudoku_solve()
  * checks the givens, hands them to the algorithm and returns the count. */
 #include "sudoku_internal.h"
@@ -172,12 +172,18 @@ sudoku_solver *sudoku_solver_new(const sudoku_shape *shape, enum sudoku_algorith
     int rc = SUDOKU_EINVAL, dummy;
     if (!err)
         err = &dummy;
-    if (!shape || (alg != SUDOKU_DLX && alg != SUDOKU_BITMASK && alg != SUDOKU_BACKTRACK)) {
+    if (!shape || (alg != SUDOKU_DLX && alg != SUDOKU_BITMASK && alg != SUDOKU_BACKTRACK &&
+                   alg != SUDOKU_BAND)) {
         *err = SUDOKU_EINVAL;
         return NULL;
     }
     if ((rc = validate_shape(shape)) != SUDOKU_OK) {
         *err = rc;
+        return NULL;
+    }
+    if (alg == SUDOKU_BAND && (shape->n != 9 || shape->regions || shape->variant ||
+                               shape->box_rows != 3 || shape->box_cols != 3)) {
+        *err = SUDOKU_ESHAPE;
         return NULL;
     }
     sudoku_solver *s = calloc(1, sizeof *s);
@@ -309,9 +315,28 @@ int64_t sudoku_solve(sudoku_solver *s, const uint8_t *givens, uint64_t limit, ui
     return sudoku_solve_each_into(s, givens, limit, solution, NULL, NULL, stats);
 }
 
+static sudoku_algorithm_fn algorithm_of(const sudoku_solver *s)
+{
+    switch (s->alg) {
+    case SUDOKU_DLX: return sudoku_dlx_solve;
+    case SUDOKU_BITMASK: return sudoku_bitmask_solve;
+    case SUDOKU_BAND: return sudoku_band_solve;
+    default: return sudoku_backtrack_solve;
+    }
+}
+
 int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t limit,
                                uint8_t *solution, sudoku_solution_fn fn, void *ctx,
                                sudoku_stats *stats)
+{
+    if (!s)
+        return SUDOKU_EINVAL;
+    return sudoku_solve_using(s, algorithm_of(s), givens, limit, solution, fn, ctx, stats);
+}
+
+int64_t sudoku_solve_using(sudoku_solver *s, sudoku_algorithm_fn algorithm, const uint8_t *givens,
+                           uint64_t limit, uint8_t *solution, sudoku_solution_fn fn, void *ctx,
+                           sudoku_stats *stats)
 {
     if (!s || !givens)
         return SUDOKU_EINVAL;
@@ -326,12 +351,7 @@ int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t
     s->found = 0;
     s->nodes = 0;
     s->stopped = 0;
-    int64_t rc;
-    switch (s->alg) {
-    case SUDOKU_DLX: rc = sudoku_dlx_solve(s); break;
-    case SUDOKU_BITMASK: rc = sudoku_bitmask_solve(s); break;
-    default: rc = sudoku_backtrack_solve(s); break;
-    }
+    int64_t rc = algorithm(s);
     if (stats)
         stats->nodes = s->nodes;
     s->givens = NULL;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* sudoku.h - libsudoku: grids, houses, three solvers behind one call, and a
+/* sudoku.h - libsudoku: grids, houses, four solvers behind one call, and a
  * reader for every common way of writing a puzzle.
  *
  * A shape is an N x N grid (N symbols) whose rules are a list of houses: sets
@@ -107,15 +107,21 @@ enum sudoku_algorithm {
     SUDOKU_DLX = 0,       /* dancing links on the exact-cover encoding */
     SUDOKU_BITMASK = 1,   /* candidates as bitmasks; branch on the cell with
                              the fewest candidates */
-    SUDOKU_BACKTRACK = 2  /* the textbook method: cells in reading order, symbols
+    SUDOKU_BACKTRACK = 2, /* the textbook method: cells in reading order, symbols
                              1..N, back up on a clash */
+    SUDOKU_BAND = 3       /* plain 9x9 only: bit-parallel on bands of three
+                             boxes, singles and locked candidates before each
+                             guess; the fastest here */
 };
 
 typedef struct sudoku_solver sudoku_solver;
 
 /* Search statistics of one sudoku_solve() call. nodes: search-tree nodes,
  * each time the search chooses what to branch on (a cell or, with dlx, an
- * item); the same meaning as the engine's, so the algorithms compare. */
+ * item); the same meaning as the engine's, so the algorithms compare. The
+ * dlx, bitmask and backtrack searches count forced moves too (a node with
+ * one branch); band infers those before it branches, so its nodes are
+ * guesses only (0 for a puzzle solved by singles and locked candidates). */
 typedef struct sudoku_stats {
     uint64_t nodes;
 } sudoku_stats;
@@ -132,7 +138,8 @@ typedef struct sudoku_conflict {
 /* A solver for one shape and algorithm. Builds everything the algorithm needs
  * (for dlx the whole exact-cover problem) once. NULL on failure with *err set
  * (SUDOKU_ESHAPE, SUDOKU_EREGIONS, SUDOKU_ENOMEM, SUDOKU_EINVAL); err may be
- * NULL. The caller owns the solver; sudoku_solver_free() releases it. */
+ * NULL. SUDOKU_BAND takes the plain 9x9 shape only (3x3 boxes, no variant,
+ * no regions): SUDOKU_ESHAPE otherwise. The caller owns the solver; sudoku_solver_free() releases it. */
 SUDOKU_API sudoku_solver *sudoku_solver_new(const sudoku_shape *shape, enum sudoku_algorithm alg,
                                             int *err);
 /* An independent copy for another thread. NULL when out of memory. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* sudoku_internal.h - what the files of libsudoku share and nobody else sees:
- * the solver handle's layout and the entry points of the three algorithms.
+ * the solver handle's layout and the entry points of the four algorithms.
  * Not installed; not part of the API. */
 #ifndef SUDOKU_INTERNAL_H
 #define SUDOKU_INTERNAL_H
@@ -51,6 +51,7 @@ struct sudoku_solver {
 int64_t sudoku_dlx_solve(sudoku_solver *s);
 int64_t sudoku_bitmask_solve(sudoku_solver *s);
 int64_t sudoku_backtrack_solve(sudoku_solver *s);
+int64_t sudoku_band_solve(sudoku_solver *s);
 int sudoku_dlx_build(sudoku_solver *s);
 
 /* sudoku_solve() and sudoku_solve_each() in one: first solution into
@@ -58,6 +59,15 @@ int sudoku_dlx_build(sudoku_solver *s);
 int64_t sudoku_solve_each_into(sudoku_solver *s, const uint8_t *givens, uint64_t limit,
                                uint8_t *solution, sudoku_solution_fn fn, void *ctx,
                                sudoku_stats *stats);
+
+/* The same around a given algorithm's entry point instead of the solver's
+ * own: the checks and the bookkeeping of every solve in one place. The
+ * tests pass the band solver's portable build (sudoku_band_solve compiled
+ * again with SUDOKU_BAND_PORTABLE) to run it through the same front. */
+typedef int64_t (*sudoku_algorithm_fn)(sudoku_solver *s);
+int64_t sudoku_solve_using(sudoku_solver *s, sudoku_algorithm_fn algorithm, const uint8_t *givens,
+                           uint64_t limit, uint8_t *solution, sudoku_solution_fn fn, void *ctx,
+                           sudoku_stats *stats);
 
 /* Records one solution (s->grid holds it): copies the first, calls the
  * callback; returns non-zero when the search must stop (limit or callback). */

@@ -316,6 +316,132 @@ START_TEST(colour_events)
 }
 END_TEST
 
+
+/* --- Link detail ------------------------------------------------------------
+ * With dlx_set_detail(p, DLX_DETAIL_LINKS) every node the dance moves is
+ * announced. The hook checks each HIDE/UNHIDE against the live layout
+ * (dlx_node()) just before the step, and the running counts. */
+typedef struct link_watch {
+    const dlx_problem *p;
+    uint64_t seq, hides, unhides, covers, last_updates;
+    int bad;              /* disagreements seen */
+    int32_t first_hides[3]; /* the nodes of the first three HIDEs */
+    int32_t scanned_at_b; /* CHOOSE of B at level 1: how far the scan went */
+} link_watch;
+
+static int watch_links(void *ctx, const dlx_event *ev)
+{
+    link_watch *w = ctx;
+    dlx_stats st;
+    dlx_get_stats(w->p, &st);
+    if (ev->seq != ++w->seq || ev->updates != st.updates || ev->updates < w->last_updates)
+        w->bad++;
+    w->last_updates = ev->updates;
+    if (ev->kind == DLX_EV_HIDE || ev->kind == DLX_EV_UNHIDE) {
+        dlx_node_info n, item;
+        if (dlx_node(w->p, ev->node, &n) != DLX_OK || dlx_node(w->p, ev->item + 1, &item) != DLX_OK)
+            w->bad++;
+        /* The node keeps its links; LEN after the step is one off now. */
+        if (n.ulink != ev->up || n.dlink != ev->down || n.top != ev->item + 1 ||
+            n.option != ev->option)
+            w->bad++;
+        if (item.top != ev->len + (ev->kind == DLX_EV_HIDE ? 1 : -1))
+            w->bad++;
+        if (ev->kind == DLX_EV_HIDE && w->hides < 3)
+            w->first_hides[w->hides] = ev->node;
+        if (ev->kind == DLX_EV_HIDE)
+            w->hides++;
+        else
+            w->unhides++;
+    }
+    if (ev->kind == DLX_EV_COVER) {
+        int32_t l, r;
+        dlx_item_links(w->p, ev->item + 1, &l, &r);
+        if (l != ev->left || r != ev->right)
+            w->bad++;
+        w->covers++;
+    }
+    if (ev->kind == DLX_EV_CHOOSE && ev->level == 1 && ev->item == 1)
+        w->scanned_at_b = ev->scanned;
+    if (dlx_check(w->p) != DLX_OK)
+        w->bad++;
+    return 0;
+}
+
+/* The paper's problem takes 30 updates (docs/algorithm-x.md, reproduced by
+ * hand): every cover is one update for the header plus one per HIDE, so the
+ * COVER and HIDE events add up to it, and every HIDE is undone by an UNHIDE.
+ * The first cover (of A) hides A D G's D and G (slots 14, 15), then A D's D
+ * (slot 22): Knuth's layout, headers 1..7, C E F in 9..11, A D G in 13..15,
+ * A D in 21..22 (see tests/cli/test_trace_links.sh for the whole table). */
+START_TEST(paper_link_detail)
+{
+    dlx_problem *p = paper_problem();
+    link_watch w = {.p = p};
+    ck_assert_int_eq(dlx_set_detail(p, DLX_DETAIL_LINKS), DLX_OK);
+    ck_assert_int_eq(dlx_set_detail(p, 2u), DLX_EINVAL);
+    dlx_set_event_fn(p, watch_links, &w);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_int_eq(w.bad, 0);
+    ck_assert_uint_eq(st.updates, 30);
+    ck_assert_uint_eq(w.covers + w.hides, st.updates);
+    ck_assert_uint_eq(w.hides, w.unhides);
+    ck_assert_int_eq(w.first_hides[0], 14);
+    ck_assert_int_eq(w.first_hides[1], 15);
+    ck_assert_int_eq(w.first_hides[2], 22);
+    /* B has one option at level 1 and is first in the list: the default
+     * rule stops there, after one item. */
+    ck_assert_int_eq(w.scanned_at_b, 1);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    /* Without detail: the same events but no HIDE, the same statistics. */
+    link_watch plain = {.p = p};
+    dlx_set_detail(p, 0);
+    dlx_reset(p);
+    dlx_reset_stats(p);
+    dlx_set_event_fn(p, watch_links, &plain);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(plain.hides, 0);
+    ck_assert_uint_eq(plain.covers, w.covers);
+    ck_assert_uint_eq(st.updates, 30);
+    ck_assert_int_eq(plain.bad, 0);
+    dlx_free(p);
+}
+END_TEST
+
+/* The layout questions, and their refusals. */
+START_TEST(node_layout_questions)
+{
+    dlx_problem *p = paper_problem();
+    dlx_node_info n;
+    int32_t l, r;
+    ck_assert_int_eq(dlx_node_count(p), 31);
+    ck_assert_int_eq(dlx_node_count(NULL), 0);
+    ck_assert_int_eq(dlx_node(p, 4, &n), DLX_OK); /* D's header: LEN 3, 14 .. 27 */
+    ck_assert_int_eq(n.top, 3);
+    ck_assert_int_eq(n.dlink, 14);
+    ck_assert_int_eq(n.ulink, 27);
+    ck_assert_int_eq(n.option, -1);
+    ck_assert_int_eq(dlx_node(p, 12, &n), DLX_OK); /* the spacer after C E F */
+    ck_assert_int_eq(n.top, -1);
+    ck_assert_int_eq(n.ulink, 9);
+    ck_assert_int_eq(n.dlink, 15);
+    ck_assert_int_eq(dlx_node(p, 28, &n), DLX_OK); /* D E G's E */
+    ck_assert_int_eq(n.top, 5);
+    ck_assert_int_eq(n.option, 5);
+    ck_assert_int_eq(dlx_node(p, 31, &n), DLX_EINVAL);
+    ck_assert_int_eq(dlx_node(p, -1, &n), DLX_EINVAL);
+    ck_assert_int_eq(dlx_node(p, 0, NULL), DLX_EINVAL);
+    ck_assert_int_eq(dlx_item_links(p, 0, &l, &r), DLX_OK);
+    ck_assert_int_eq(l, 7);
+    ck_assert_int_eq(r, 1);
+    ck_assert_int_eq(dlx_item_links(p, 8, &l, &r), DLX_EINVAL);
+    dlx_free(p);
+}
+END_TEST
+
 Suite *events_suite(void);
 Suite *events_suite(void)
 {
@@ -326,6 +452,8 @@ Suite *events_suite(void)
     tcase_add_test(tc, paper_first_item_rule);
     tcase_add_test(tc, paper_hook_stops_and_resumes);
     tcase_add_test(tc, colour_events);
+    tcase_add_test(tc, paper_link_detail);
+    tcase_add_test(tc, node_layout_questions);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,10 +15,20 @@
  * Expected answers: the 6-queens problem has 4 solutions (OEIS A000170),
  * listed by file per rank: 1 3 5 0 2 4, 2 5 1 4 0 3, 3 0 4 1 5 2, 4 2 0 5 3 1;
  * the example that introduces colours in TAOCP 7.2.2.1 (Knuth, Vol. 4B) has
- * exactly one solution, 'q x:A' with 'p r x:A y'. */
+ * exactly one solution, 'q x:A' with 'p r x:A y'.
+ *
+ * The text reader goes through the same sweep: a text that makes every one
+ * of its tables grow (300 items with bounds, 120 colours, 150 warnings, an
+ * error message) is parsed and searched on a failing allocator, and on an
+ * allocator that takes no byte from malloc, with malloc's own count of
+ * bytes in use unchanged while the handle lives: every byte the reader and
+ * its problem hold went through the allocator. The text's answers (no
+ * solution, 150 warnings) are worked out beside text_input(). */
 #include "dlx.h"
+#include "dlx_text.h"
 
 #include <check.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -365,6 +375,220 @@ START_TEST(new_fails)
 }
 END_TEST
 
+/* --- the text reader on the same allocators ------------------------------ */
+
+/* The input: items i0..i299, i0 with bounds 2|, i1..i9 with 0:1|, then
+ * "| s0 s1 s2"; an option "iK sJ:colour-name-C" for every item K (J = K mod
+ * 3, C = K mod 120: 120 colours of 20 bytes), a second "i0 s0:colour-name-0"
+ * so that i0 can be covered twice, and 150 options with secondary items
+ * only (a warning each). Items i10..i299 are in one option each, so all of
+ * those options are in every solution; but i12's gives s0 colour 12 and
+ * i15's colour 15: there is no solution. */
+static char *text_input(size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap);
+    ck_assert_ptr_nonnull(s);
+#define PUT(...)                                                                  \
+    do {                                                                          \
+        n += (size_t)snprintf(s + n, cap - n, __VA_ARGS__);                       \
+        ck_assert_uint_lt(n, cap);                                                \
+    } while (0)
+    for (int k = 0; k < 300; k++)
+        PUT(k == 0 ? "2|i0" : k < 10 ? " 0:1|i%d" : " i%d", k);
+    PUT(" | s0 s1 s2\n");
+    for (int k = 0; k < 300; k++)
+        PUT("i%d s%d:colour-name-%08d\n", k, k % 3, k % 120);
+    PUT("i0 s0:colour-name-%08d\n", 0);
+    for (int k = 0; k < 150; k++)
+        PUT("s%d\n", k % 3);
+#undef PUT
+    *len = n;
+    return s;
+}
+
+struct text_outcome {
+    uint64_t count;
+    size_t warnings;
+    int bad_rc; /* the status of the malformed input */
+};
+
+/* Parses and counts the text, then a malformed line (an error message to
+ * allocate), each on a fresh handle, retried when memory fails once. */
+static int text_workload(struct failing_alloc *fa, const char *src, size_t len,
+                         struct text_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int tries = 0; tries < 4; tries++) {
+        dlx_text *t = dlx_text_new_alloc(failing_alloc_fn, fa);
+        if (!t)
+            continue;
+        int rc = dlx_text_parse(t, src, len);
+        if (rc == DLX_ENOMEM) {
+            const dlx_text_diag *e = dlx_text_error(t);
+            ck_assert_ptr_nonnull(e);
+            ck_assert_int_eq(e->code, DLX_ENOMEM);
+            ck_assert_ptr_nonnull(e->message);
+            dlx_text_free(t);
+            continue;
+        }
+        ck_assert_int_eq(rc, DLX_OK);
+        dlx_problem *p = dlx_text_problem(t);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        out->warnings = dlx_text_warning_count(t);
+        for (size_t i = 0; i < out->warnings && i < DLX_TEXT_MAX_WARNINGS; i++)
+            ck_assert_ptr_nonnull(dlx_text_warning(t, i)->message);
+        RETRY_OR({ dlx_text_free(t); return 0; }, rc, dlx_count(p, &out->count), p);
+        ck_assert_int_eq(rc, DLX_OK);
+        dlx_text_free(t);
+        break;
+    }
+    if (out->warnings == 0)
+        return 0;
+    static const char bad[] = "a 3:2|b\na\n";
+    out->bad_rc = DLX_ENOMEM;
+    for (int tries = 0; out->bad_rc == DLX_ENOMEM && tries < 4; tries++) {
+        dlx_text *t = dlx_text_new_alloc(failing_alloc_fn, fa);
+        if (!t)
+            continue;
+        out->bad_rc = dlx_text_parse(t, bad, sizeof bad - 1);
+        /* out of memory for the message, its static text stands in */
+        ck_assert_ptr_nonnull(dlx_text_error(t));
+        ck_assert_ptr_nonnull(dlx_text_error(t)->message);
+        dlx_text_free(t);
+    }
+    return out->bad_rc != DLX_ENOMEM;
+}
+
+START_TEST(text_each_single_failure)
+{
+    size_t len;
+    char *src = text_input(&len);
+    struct failing_alloc ref = {0};
+    struct text_outcome want, got;
+    ck_assert_int_eq(text_workload(&ref, src, len, &want), 1);
+    assert_no_leak(&ref, 0);
+    ck_assert_uint_eq(want.count, 0);
+    ck_assert_uint_eq(want.warnings, 150);
+    ck_assert_int_eq(want.bad_rc, DLX_EBOUNDS);
+    for (long k = 1; k <= ref.calls; k++) {
+        struct failing_alloc fa = {0};
+        fa.fail_at = k;
+        int done = text_workload(&fa, src, len, &got);
+        assert_no_leak(&fa, k);
+        ck_assert_int_eq(fa.failures, 1);
+        ck_assert_msg(done, "text: allocation %ld failed once: could not finish", k);
+        ck_assert_uint_eq(got.count, want.count);
+        ck_assert_uint_eq(got.warnings, want.warnings);
+        ck_assert_int_eq(got.bad_rc, DLX_EBOUNDS);
+    }
+    for (long k = 1; k <= ref.calls; k += 7) {
+        struct failing_alloc fa = {0};
+        fa.fail_at = k;
+        fa.fail_from_then = 1;
+        (void)text_workload(&fa, src, len, &got);
+        assert_no_leak(&fa, k);
+    }
+    free(src);
+}
+END_TEST
+
+/* An allocator that takes nothing from malloc: a bump allocator over a
+ * static arena, which counts what it hands out and what comes back. */
+enum { ARENA_BYTES = 16 << 20 };
+static unsigned char arena_bytes[ARENA_BYTES];
+
+struct arena {
+    size_t used, live, total;
+    long blocks;
+    int bad_size;
+};
+
+static void *arena_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    struct arena *a = ud;
+    block_head *head = ptr ? (block_head *)ptr - 1 : NULL;
+    if (head && head->size != old_size)
+        a->bad_size = 1;
+    if (head) {
+        a->live -= head->size;
+        a->blocks--;
+    }
+    if (new_size == 0)
+        return NULL;
+    size_t need = (sizeof(block_head) + new_size + 15) & ~(size_t)15;
+    if (a->used + need > ARENA_BYTES) {
+        if (head) { /* the old block stays */
+            a->live += head->size;
+            a->blocks++;
+        }
+        return NULL;
+    }
+    block_head *fresh = (block_head *)(void *)(arena_bytes + a->used);
+    a->used += need;
+    fresh->size = new_size;
+    if (head)
+        memcpy(fresh + 1, ptr, old_size < new_size ? old_size : new_size);
+    a->live += new_size;
+    a->total += new_size;
+    a->blocks++;
+    return fresh + 1;
+}
+
+START_TEST(text_allocator_sees_every_byte)
+{
+    size_t len;
+    char *src = text_input(&len);
+    /* malloc's count of bytes in use must move with a malloc for this check
+     * to mean anything; under AddressSanitizer it does not, and the check
+     * is left to the plain builds. */
+    size_t before = mallinfo2().uordblks;
+    void *probe = malloc(1 << 20);
+    ck_assert_ptr_nonnull(probe);
+    int meaningful = mallinfo2().uordblks >= before + (1 << 20);
+    free(probe);
+
+    struct arena a = {0};
+    before = mallinfo2().uordblks;
+    dlx_text *t = dlx_text_new_alloc(arena_alloc, &a);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(dlx_text_parse(t, src, len), DLX_OK);
+    uint64_t n = 1;
+    ck_assert_int_eq(dlx_count(dlx_text_problem(t), &n), DLX_OK);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_uint_eq(dlx_text_warning_count(t), 150);
+    size_t during = mallinfo2().uordblks;
+    ck_assert_uint_ge(a.live, len); /* the input's copy, at least */
+    dlx_text_free(t);
+    if (meaningful)
+        ck_assert_msg(during == before, "the text reader holds %ld bytes from malloc",
+                      (long)during - (long)before);
+    ck_assert_uint_eq(a.live, 0);
+    ck_assert_int_eq(a.blocks, 0);
+    ck_assert_int_eq(a.bad_size, 0);
+    /* the problem's arrays went through it too: far more than the input */
+    ck_assert_uint_gt(a.total, 4 * len);
+
+    /* The stream reader, likewise. */
+    FILE *f = fmemopen(src, len, "r");
+    ck_assert_ptr_nonnull(f);
+    a = (struct arena){0};
+    t = dlx_text_new_alloc(arena_alloc, &a);
+    ck_assert_ptr_nonnull(t);
+    before = mallinfo2().uordblks;
+    ck_assert_int_eq(dlx_text_read(t, f), DLX_OK);
+    during = mallinfo2().uordblks;
+    dlx_text_free(t);
+    fclose(f);
+    if (meaningful)
+        ck_assert_int_eq(during, before);
+    ck_assert_uint_eq(a.live, 0);
+    ck_assert_int_eq(a.bad_size, 0);
+    ck_assert_ptr_null(dlx_text_new_alloc(NULL, NULL));
+    free(src);
+}
+END_TEST
+
 /* --- other hostile uses of the API ----------------------------------- */
 
 /* NULL and out-of-range arguments give an error, never a crash. */
@@ -379,9 +603,14 @@ START_TEST(bad_arguments)
     ck_assert_int_eq(dlx_add_option(p, items, NULL, -1), DLX_EINVAL);
     ck_assert_int_eq(dlx_option_count(p), 0);
     ck_assert_int_eq(dlx_add_option(p, items, NULL, 2), 0);
-    ck_assert_int_eq(dlx_commit(p, -1), DLX_EINVAL);
+    /* Negative ids are exclusions (DLX_EXCLUDE): -1 excludes option 0, so
+     * the ones out of range are -2 and below. */
+    ck_assert_int_eq(dlx_commit(p, DLX_EXCLUDE(1)), DLX_EINVAL);
+    ck_assert_int_eq(dlx_commit(p, INT32_MIN), DLX_EINVAL);
     ck_assert_int_eq(dlx_commit(p, 1), DLX_EINVAL);
     ck_assert_int_eq(dlx_commit(p, INT32_MAX), DLX_EINVAL);
+    ck_assert_int_eq(dlx_item_bounds(p, 2, NULL, NULL), DLX_EINVAL);
+    ck_assert_int_eq(dlx_add_item_bounds(p, "c", DLX_PRIMARY, 1, 2), DLX_EORDER);
     ck_assert_int_eq(dlx_uncommit(p), DLX_EEMPTY);
     ck_assert_ptr_null(dlx_item_name(p, -1));
     ck_assert_ptr_null(dlx_item_name(p, 2));
@@ -412,6 +641,8 @@ Suite *robust_suite(void)
     tcase_add_test(oom, each_single_failure);
     tcase_add_test(oom, persistent_failure);
     tcase_add_test(oom, new_fails);
+    tcase_add_test(oom, text_each_single_failure);
+    tcase_add_test(oom, text_allocator_sees_every_byte);
     suite_add_tcase(s, oom);
     TCase *api = tcase_create("hostile api use");
     tcase_add_test(api, bad_arguments);

@@ -6,8 +6,10 @@
  * A000170 for N-queens, A014552 for Langford pairs, A002860 for Latin
  * squares, the chromatic polynomial of the Petersen graph (the builders of
  * examples/problems.h, written as text and read back, must give the same
- * problem and counts), and for every error case the position worked out by
- * hand in the table. */
+ * problem and counts), Knuth's DLX3 for bounds (its example
+ * "A B 2:3|C | X Y" has one solution; its error messages are named beside
+ * ours in the table; motley-dlx 4 4 has 8 solutions), and for every error
+ * case the position worked out by hand in the table. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -221,7 +223,30 @@ static const struct error_case {
     { "a | x | y\n", 0, DLX_TEXT_ESYNTAX, 1, 7, "a second '|' on the item line" },
     { "a|b\n", 0, DLX_TEXT_ESYNTAX, 1, 2, "'|' inside an item name" },
     { "a b:c\n", 0, DLX_TEXT_ESYNTAX, 1, 4, "':' is not allowed in an item name" },
-    { "1|a\n", 0, DLX_TEXT_ESYNTAX, 1, 1, "multiplicities" },
+    /* Bounds (Knuth's DLX3: lo:hi|name, hi|name); DLX3's own message after each. */
+    { "0|a\n", 0, DLX_EBOUNDS, 1, 1, "upper bound 0" },             /* Upper bound is zero */
+    { "a 3:2|b\n", 0, DLX_EBOUNDS, 1, 3, "lower bound 3 exceeds upper bound 2" },
+                                                   /* Lower bound exceeds upper bound */
+    { "a 2:b\n", 0, DLX_TEXT_ESYNTAX, 1, 4, "a lower bound without an upper bound" },
+                                                   /* Lower bound without upper bound */
+    { "2|\n", 0, DLX_TEXT_ESYNTAX, 1, 2, "no item name after the bounds '2|'" },
+                                                   /* Item name empty */
+    { "x2|a\n", 0, DLX_TEXT_ESYNTAX, 1, 3, "'|' inside an item name (bounds are digits" },
+                                                   /* Illegal digit in bound spec */
+    { "1:2:3|a\n", 0, DLX_TEXT_ESYNTAX, 1, 4, "a second ':' in the bounds" },
+                                                   /* Illegal `:' in item name */
+    { "2|a|b\n", 0, DLX_TEXT_ESYNTAX, 1, 4, "'|' inside an item name" },
+                                                   /* Illegal `|' in item name */
+    { "a | x 2|y\n", 0, DLX_EBOUNDS, 1, 7, "bounds on a secondary item ('2|y')" },
+                                                   /* Illegal `|' in item name */
+    { "a 2|b:c\n", 0, DLX_TEXT_ESYNTAX, 1, 6, "':' is not allowed in an item name" },
+    /* DLX3 reads an empty bound as 0 (":3|a" is 0:3|a, "3:|a" has upper bound 0). */
+    { ":3|a\n", 0, DLX_TEXT_ESYNTAX, 1, 1, "no lower bound before ':'" },
+    { "3:|a\n", 0, DLX_TEXT_ESYNTAX, 1, 3, "no upper bound before '|'" },
+    { "99999999999|a\n", 0, DLX_EBOUNDS, 1, 1, "upper bound too large" },
+    { "1:3000000000|a\n", 0, DLX_EBOUNDS, 1, 3, "upper bound too large" },
+    { "3000000000:1|a\n", 0, DLX_EBOUNDS, 1, 1, "lower bound too large" },
+    { "2|ab 1:3|ab\n", 0, DLX_EDUP, 1, 10, "named twice on the item line (first at column 3)" },
     { "a | x\na | x\n", 0, DLX_TEXT_ESYNTAX, 2, 3, "'|' in an option" },
     { "a | x\na x|y\n", 0, DLX_TEXT_ESYNTAX, 2, 4, "'|' is not allowed" },
     { "a | x\na x:\n", 0, DLX_TEXT_ESYNTAX, 2, 4, "no colour after it" },
@@ -276,6 +301,54 @@ START_TEST(handle_misuse)
 }
 END_TEST
 
+/* --- bounds ------------------------------------------------------------------ */
+
+START_TEST(bounds_as_dlx3_reads_them)
+{
+    /* DLX3's example (dlx3.w): one solution, A C X:1 Y:1 + B X:1 + C Y:1. */
+    dlx_text *t = parse_ok("| A simple example of color controls\n"
+                           "A B 2:3|C | X Y\n"
+                           "A B X:0 Y:0\n"
+                           "A C X:1 Y:1\n"
+                           "C X:0\n"
+                           "B X:1\n"
+                           "C Y:1\n");
+    dlx_problem *p = dlx_text_problem(t);
+    ck_assert_int_eq(dlx_has_bounds(p), 1);
+    int32_t lo, hi;
+    ck_assert_int_eq(dlx_item_bounds(p, 2, &lo, &hi), DLX_OK);
+    ck_assert_int_eq(lo, 2);
+    ck_assert_int_eq(hi, 3);
+    ck_assert_str_eq(dlx_item_name(p, 2), "C");
+    ck_assert_int_eq(dlx_text_find_item(t, "C", 1), 2);
+    ck_assert_int_eq(dlx_text_find_item(t, "2:3|C", 5), DLX_EITEM);
+    ck_assert_uint_eq(count_text(t), 1);
+    dlx_text_free(t);
+
+    /* hi|name is hi:hi; 1:1 and 1| are plain items; leading zeros are fine. */
+    static const struct { const char *src; int32_t lo, hi; int bounded; } cases[] = {
+        {"3|a\na\na\na\n", 3, 3, 1},
+        {"1:1|a\na\n", 1, 1, 0},
+        {"1|a\na\n", 1, 1, 0},
+        {"007|a\na\n", 7, 7, 1},
+        {"0:2147483647|a\na\n", 0, INT32_MAX, 1},
+        {"0:1|a b\nb\n", 0, 1, 1},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        t = parse_ok(cases[k].src);
+        p = dlx_text_problem(t);
+        ck_assert_int_eq(dlx_item_bounds(p, 0, &lo, &hi), DLX_OK);
+        ck_assert_int_eq(lo, cases[k].lo);
+        ck_assert_int_eq(hi, cases[k].hi);
+        ck_assert_int_eq(dlx_has_bounds(p), cases[k].bounded);
+        ck_assert_str_eq(dlx_item_name(p, 0), "a");
+        /* 7|a in one option cannot be met, and says so */
+        ck_assert_uint_eq(dlx_text_warning_count(t), cases[k].lo == 7);
+        dlx_text_free(t);
+    }
+}
+END_TEST
+
 /* --- warnings ---------------------------------------------------------------- */
 
 START_TEST(warnings)
@@ -302,6 +375,21 @@ START_TEST(warnings)
     ck_assert_int_eq(w->column, 3);
     ck_assert_ptr_nonnull(strstr(w->message, "'bee'"));
     ck_assert_uint_eq(count_text(t), 0);
+    dlx_text_free(t);
+
+    /* With bounds: a lower bound more than the options can meet is warned,
+     * an item with lower bound 0 in no option is not. */
+    t = parse_ok("a 2|b 0:1|c\na b\n");
+    ck_assert_uint_eq(dlx_text_warning_count(t), 1);
+    w = dlx_text_warning(t, 0);
+    ck_assert_int_eq(w->code, DLX_TEXT_WUNUSED);
+    ck_assert_int_eq(w->column, 5);
+    ck_assert_ptr_nonnull(strstr(w->message, "'b' needs 2 options but is in 1"));
+    ck_assert_uint_eq(count_text(t), 0);
+    dlx_text_free(t);
+    t = parse_ok("0:3|a\n");
+    ck_assert_uint_eq(dlx_text_warning_count(t), 0); /* the empty set is its solution */
+    ck_assert_uint_eq(count_text(t), 1);
     dlx_text_free(t);
 
     /* Thousands of warnings: all counted, the first DLX_TEXT_MAX_WARNINGS kept. */
@@ -420,12 +508,18 @@ static void round_trip(dlx_problem *built, uint64_t known, const char *what)
     for (int32_t i = 0; i < dlx_item_count(built); i++) {
         ck_assert_str_eq(dlx_item_name(read, i), dlx_item_name(built, i));
         ck_assert_int_eq(dlx_item_is_secondary(read, i), dlx_item_is_secondary(built, i));
+        int32_t lo_b, hi_b, lo_r, hi_r;
+        ck_assert_int_eq(dlx_item_bounds(built, i, &lo_b, &hi_b), DLX_OK);
+        ck_assert_int_eq(dlx_item_bounds(read, i, &lo_r, &hi_r), DLX_OK);
+        ck_assert_int_eq(lo_b, lo_r);
+        ck_assert_int_eq(hi_b, hi_r);
     }
+    ck_assert_int_eq(dlx_has_bounds(read), dlx_has_bounds(built));
     for (int32_t o = 0; o < dlx_option_count(built); o++) {
-        int32_t a[8], ca[8], b[8], cb[8];
-        int32_t n = dlx_option_items(built, o, a, ca, 8);
-        ck_assert_int_le(n, 8);
-        ck_assert_int_eq(dlx_option_items(read, o, b, cb, 8), n);
+        int32_t a[32], ca[32], b[32], cb[32];
+        int32_t n = dlx_option_items(built, o, a, ca, 32);
+        ck_assert_int_le(n, 32);
+        ck_assert_int_eq(dlx_option_items(read, o, b, cb, 32), n);
         for (int32_t k = 0; k < n; k++) {
             ck_assert_int_eq(a[k], b[k]);
             /* Colour numbers may differ; being coloured may not. */
@@ -472,6 +566,13 @@ START_TEST(builders_round_trip_through_text)
     ck_assert_int_eq(latin_build(p, 4), DLX_OK);
     round_trip(p, 576, "latin 4");
     dlx_free(p);
+    /* Motley dissections of 4 x 4, with bounds written lo:hi|name: 8 (DLX3's
+     * count for motley-dlx 4 4). */
+    p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(motley_build(p, 4, 4), DLX_OK);
+    round_trip(p, 8, "motley 4 4");
+    dlx_free(p);
 }
 END_TEST
 
@@ -508,7 +609,7 @@ START_TEST(random_inputs_parse_or_fail_cleanly)
 {
     /* Short random texts over the characters that matter. Each either parses
      * into a sound problem or fails with a position inside the input. */
-    static const char alphabet[] = "abc|:  \n\n\r\txy\x01";
+    static const char alphabet[] = "abc|:  \n\n\r\txy\x01" "0123";
     uint64_t state = 12345;
     char src[64];
     for (int round = 0; round < 3000; round++) {
@@ -549,6 +650,7 @@ Suite *text_suite(void)
     tcase_add_loop_test(basic, errors_have_code_position_and_message, 0,
                         (int)(sizeof error_cases / sizeof error_cases[0]));
     tcase_add_test(basic, handle_misuse);
+    tcase_add_test(basic, bounds_as_dlx3_reads_them);
     tcase_add_test(basic, warnings);
     tcase_add_test(basic, read_from_streams);
     suite_add_tcase(s, basic);

@@ -95,7 +95,7 @@ dlx dlx --trace text,json @ --trace =
 dlx dlx --tree dot @ --tree =
 sudoku dlx-sudoku --format line,grid,pretty @ --format
 sudoku dlx-sudoku --format pretty --format=p
-sudoku dlx-sudoku --algorithm dlx,bitmask,backtrack @ -A
+sudoku dlx-sudoku --algorithm band,dlx,bitmask,backtrack @ -A
 sudoku dlx-sudoku --variant x,hyper,jigsaw @ --variant =
 sudoku dlx-sudoku --regions map.txt @ --regions
 sudoku dlx-sudoku --regions map.txt m --regions =

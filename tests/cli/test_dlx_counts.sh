@@ -5,7 +5,10 @@
 # Latin squares OEIS A002860; Langford pairings OEIS A014552 (doubled: a
 # pairing and its reversal are both counted); the empty 4x4 sudoku, 288;
 # proper colourings of the Petersen graph from its chromatic polynomial,
-# P(3) = 120 and P(4) = 12960.
+# P(3) = 120 and P(4) = 12960. With bounds (Knuth's DLX3 format): DLX3's own
+# example, 1 solution (dlx3.w), and motley dissections written by
+# examples/motley, whose counts, nodes and updates are those Knuth's DLX3
+# prints for the files of his generator motley-dlx (the same files).
 DLX="$BIN/dlx"
 GEN="$TESTS/data/dlx/gen.sh"
 tmp=$(mktemp -d) || exit 1
@@ -50,6 +53,28 @@ for opts in "--choose=first" "--choose=knuth" "--seed=1" "--seed=2 --choose=firs
     # shellcheck disable=SC2086
     count sudoku4 0 288 $opts
 done
+
+# Bounds. --choose=knuth visits DLX3's tree: its nodes and updates.
+motley() {
+    m=$1 n=$2 want=$3 nodes=$4 updates=$5
+    "$BIN/examples/motley" --text "$m" "$n" >"$tmp/m.txt"
+    for opts in "" "--choose=first" "--seed=3"; do
+        # shellcheck disable=SC2086
+        got=$("$DLX" --count --quiet $opts "$tmp/m.txt")
+        [ "$got" = "$want" ] || fail "motley $m $n $opts: $got solutions, expected $want"
+    done
+    "$DLX" --count --quiet --stats --choose=knuth "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
+    [ "$(cat "$tmp/out")" = "$want" ] || fail "motley $m $n knuth: $(cat "$tmp/out") solutions"
+    grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n knuth: not $nodes nodes: $(cat "$tmp/stats")"
+    grep -qx "updates: $updates" "$tmp/stats" || fail "motley $m $n knuth: not $updates updates"
+}
+motley 3 3 1 8 209
+motley 4 4 8 149 7664
+motley 5 5 150 3871 248893
+motley 4 6 0 606 68889
+[ "$("$DLX" --count --quiet "$TESTS/data/dlx/bounds.txt")" = 1 ] || fail "DLX3's example: not 1 solution"
+[ "$("$DLX" --quiet "$TESTS/data/dlx/bounds.txt" | sort | tr '\n' ,)" = "A C X:1 Y:1,B X:1,C Y:1," ] ||
+    fail "DLX3's example: not its solution: $("$DLX" --quiet "$TESTS/data/dlx/bounds.txt")"
 
 # Printing agrees with counting: 92 solutions of 8 lines for 8 queens, each
 # a real placement (8 distinct rows and columns), and --max stops early.

@@ -35,9 +35,15 @@ case_ 2 "in.txt:3:1: error: no item line: the input has only comments and blank 
 case_ 2 "in.txt:1:1: error: the input is empty: no item line" ''
 case_ 2 "in.txt:1:7: error: no item line: the input has only comments and blank lines" '   \t  '
 case_ 2 "in.txt:1:7: error: a second '|' on the item line (the first is at column 3)" 'a | x | y\n'
-case_ 2 "in.txt:1:2: error: '|' inside an item name; to start the secondary items, put '|' apart with blanks around it" 'a|b c\n'
+case_ 2 "in.txt:1:2: error: '|' inside an item name (bounds are digits: lo:hi|name or hi|name); to start the secondary items, put '|' apart with blanks around it" 'a|b c\n'
 case_ 2 "in.txt:1:2: error: ':' is not allowed in an item name (colours belong on option lines)" 'a:b c\n'
-case_ 2 "in.txt:1:1: error: item multiplicities ('2:3|a', as in Knuth's DLX3) are not supported" '2:3|a b\n'
+# Bounds (Knuth's DLX3 multiplicities): malformed or out of range.
+case_ 2 "in.txt:1:3: error: lower bound 3 exceeds upper bound 2" 'a 3:2|b\n'
+case_ 2 "in.txt:1:1: error: upper bound 0: an item must be allowed at least once" '0|a\n'
+case_ 2 "in.txt:1:2: error: a lower bound without an upper bound (write lo:hi|name)" '2:a\n'
+case_ 2 "in.txt:1:2: error: no item name after the bounds '2|'" '2|\n'
+case_ 2 "in.txt:1:7: error: bounds on a secondary item ('2|x'): only primary items, before '|', take bounds" 'a | b 2|x\n'
+case_ 2 "in.txt:1:3: error: upper bound too large (at most 2147483647)" '1:2147483648|a\n'
 case_ 2 "in.txt:2:3: error: '|' in an option: only the item line separates primary from secondary items" 'a | x\na | x\n'
 case_ 2 "in.txt:2:2: error: '|' is not allowed in an item or colour name" 'a | x\na|x\n'
 case_ 2 "in.txt:2:4: error: ':' with no colour after it" 'a | x\na x:\n'
@@ -60,6 +66,7 @@ case_ 0 "in.txt:3:1: warning: option with no primary item: the search can never 
 [ "$(cat out.txt)" = a ] || fail "no-primary warning: solution should be 'a', got: $(cat out.txt)"
 case_ 1 "in.txt:1:3: warning: primary item 'b' is in no option, so there is no solution" 'a b\na\n'
 case_ 1 "in.txt:1:1: warning: the input has no options, so there is no solution" 'a b | c\n'
+case_ 1 "in.txt:1:5: warning: primary item 'b' needs 3 options but is in 2, so there is no solution" 'a 3|b\na b\nb\n'
 # --quiet silences warnings.
 printf 'a | x\na\nx\n' >in.txt
 "$DLX" -q in.txt >out.txt 2>err.txt || fail "-q: status $?"

@@ -16,6 +16,9 @@
 #                          P(4) = 12960; cycle C5: (k-1)^5 - (k-1) = 30 for
 #                          k = 3; K4: 4! = 24 for k = 4
 #   Latin squares n        OEIS A002860
+#   motley dissections     Knuth's DLX3 on his generator's files (motley-dlx
+#                          M N, the same problems): 3x3 1, 4x4 8, 5x5 150,
+#                          4x6 0, 5x6 393, 6x6 5850
 EX="$BIN/examples"
 status=0
 # Under valgrind (make memcheck: 30 times slower) the big counts are left
@@ -82,6 +85,21 @@ for want in 1 2 12 576 161280; do
     [ "$n" -le 4 ] || full && both "latin $n" "$want" latin "$n"
     n=$((n + 1))
 done
+
+# With bounds (Algorithm M): motley dissections.
+for mn in 3x3:1 4x4:8 5x5:150 4x6:0; do
+    m=${mn%%x*} rest=${mn#*x}
+    both "motley $m $rest" "${mn#*:}" motley "$m" "${rest%%:*}"
+done
+full && both "motley 5 6" 393 motley 5 6
+full && both "motley 6 6" 5850 motley 6 6
+# The one dissection of 3 x 3 (up to its mirror image), its five rectangles as
+# [a,b) x [c,d): the pinwheel around the centre cell, checked by hand (every
+# cell once, five distinct row intervals and five distinct column intervals,
+# edges at 1 and 2 both ways).
+check "motley --print 3 3" "[1,3) x [2,3) [0,1) x [1,3) [0,2) x [0,1) [1,2) x [1,2) [2,3) x [0,2)
+
+1" "$EX/motley" --print 3 3
 
 # --print shows the solutions before the count: the two 4-queens boards.
 want='. Q . .

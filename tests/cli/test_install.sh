@@ -56,8 +56,10 @@ for f in include/dlx.h include/dlx_text.h include/sudoku.h \
     [ -e "$P/$f" ] || fail "not installed: $f"
 done
 [ -e "$P/bin/sudoku" ] && fail "bin/sudoku installed by default (Debian's sudoku package owns the name)"
-for m in "$ROOT"/docs/*.md "$ROOT"/examples/*.txt "$ROOT"/examples/*.dlx; do
+for m in "$ROOT"/docs/*.md "$ROOT"/examples/*.md "$ROOT"/examples/*.txt "$ROOT"/examples/*.dlx \
+    "$ROOT"/examples/*.regions; do
     [ -e "$m" ] || continue
+    [ "$m" = "$ROOT/docs/README.md" ] && continue # the index of docs/ (README.md is the top one)
     case $m in */examples/*) d=share/doc/dlx/examples ;; *) d=share/doc/dlx ;; esac
     cmp -s "$m" "$P/$d/$(basename "$m")" || fail "not installed as is: $d/$(basename "$m")"
 done
@@ -84,7 +86,8 @@ grep -q '^\.BR dlx\\-sudoku (1)' "$man/dlx.1" || fail "dlx.1: SEE ALSO does not 
 for m in "$man"/*.1; do
     grep -n -E '(^|[ (])(docs|examples|tests)/' "$m" | sed "s|^|$(basename "$m"):|" > "$tmp/repo"
     [ -s "$tmp/repo" ] && fail "a repository path in an installed man page: $(cat "$tmp/repo")"
-    grep -o '/opt/dlx/[A-Za-z0-9_./-]*' "$m" | sed 's/[.]$//' | sort -u | while read -r path; do
+    sed 's/\\-/-/g' "$m" | grep -o '/opt/dlx/[A-Za-z0-9_./-]*' | sed 's/[.]$//' | sort -u |
+    while read -r path; do
         [ -e "$tmp/root$path" ] || echo "$(basename "$m") names $path, which is not installed"
     done > "$tmp/missing"
     [ -s "$tmp/missing" ] && fail "$(cat "$tmp/missing")"
@@ -93,6 +96,18 @@ for m in "$man"/*.1; do
         [ -s "$tmp/man.err" ] && fail "man -l $(basename "$m"): $(cat "$tmp/man.err")"
     fi
 done
+
+# --help names the docs where make install puts them (the DOCDIR of the
+# build: an absolute path to a page that docs/ has).
+for prog in dlx sudoku; do
+    "$BIN/$prog" --help | grep -o '[^ (]*/[A-Za-z0-9_-]*\.md' | while read -r path; do
+        case $path in
+        /*) [ -e "$ROOT/docs/$(basename "$path")" ] || echo "$prog --help names $path: no such page" ;;
+        *) echo "$prog --help names $path, a path of the source tree" ;;
+        esac
+    done
+done > "$tmp/help"
+[ -s "$tmp/help" ] && fail "$(cat "$tmp/help")"
 
 # pkg-config, for both libraries.
 pc() {
@@ -109,7 +124,7 @@ else
     grep -q '^prefix=/opt/dlx$' "$P/lib/pkgconfig/libdlx.pc" || fail "libdlx.pc: wrong prefix"
 fi
 if [ "$plain" = 1 ] && command -v pkg-config > /dev/null 2>&1; then
-    awk '/^```c/ { f = 1; next } /^```/ { f = 0 } f' "$ROOT/README.md" > "$tmp/example.c"
+    awk '/^```c$/ { f = 1; next } /^```/ { f = 0 } f' "$ROOT/README.md" > "$tmp/example.c"
     cat > "$tmp/solve.c" << 'EOF'
 /* The puzzle at the top of Wikipedia's "Sudoku" article, solved with the
  * installed libsudoku; prints the solution as one line. */

@@ -45,7 +45,7 @@ valid() {
 # --- known puzzles, published solutions --------------------------------------
 out=$("$S" "$D/known.txt")
 expect_eq "known puzzles (Wikipedia, Inkala 2012)" "$out" "$(cat "$D/known.solutions")"
-for alg in bitmask backtrack; do
+for alg in band dlx bitmask backtrack; do
     out=$("$S" --algorithm "$alg" "$D/known.txt")
     expect_eq "known puzzles with --algorithm $alg" "$out" "$(cat "$D/known.solutions")"
 done
@@ -79,18 +79,23 @@ expect_eq "4x4 counts 288 and 12" "$out" "288
 # 6x6 (2x3 boxes): 28,200,960 grids (OEIS A107739) / 6! = 39,168 with row 1 given.
 out=$(printf '123456..............................\n' | "$S" --count)
 expect_eq "6x6 with its first row given" "$out" "39168"
-# Several solutions: the Wikipedia puzzle with givens removed, counted by dlx
-# and by the textbook backtracker (an independent method) must agree.
+# Several solutions: the Wikipedia puzzle with givens removed, counted by
+# every algorithm (the default is band, for 9x9): they must agree, the
+# textbook backtracker being an independent method.
 cat > "$T/multi.txt" <<'EOF'
 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.........
 53..7....6..195....98....6.8...6...34..8.3..1....2...6.6....28....4.9..5.........
 5...7....6..195....98....6.8...6...34..8.3..1....2...6.6....28....4.9..5.........
 EOF
-a=$("$S" --count "$T/multi.txt")
+a=$("$S" --count --algorithm dlx "$T/multi.txt")
 b=$("$S" --count --algorithm backtrack "$T/multi.txt")
 c=$("$S" --count --algorithm bitmask "$T/multi.txt")
+d=$("$S" --count --algorithm band "$T/multi.txt")
+e=$("$S" --count "$T/multi.txt")
 expect_eq "multi-solution counts, dlx vs backtrack" "$a" "$b"
 expect_eq "multi-solution counts, dlx vs bitmask" "$a" "$c"
+expect_eq "multi-solution counts, dlx vs band" "$a" "$d"
+expect_eq "multi-solution counts, dlx vs the default" "$a" "$e"
 [ "$(echo "$a" | head -1)" -gt 1 ] || fail "the first multi puzzle has several solutions: $a"
 # --all lists exactly that many distinct valid solutions
 n1=$(echo "$a" | head -1)
@@ -232,6 +237,27 @@ out=$("$S" --stats "$D/known.txt" 2> "$T/err")
 expect_eq "--stats leaves stdout alone" "$out" "$(cat "$D/known.solutions")"
 grep -q "2 puzzles: 2 solved" "$T/err" || fail "--stats: $(cat "$T/err")"
 grep -q "us a puzzle" "$T/err" || fail "--stats: no time a puzzle: $(cat "$T/err")"
+
+# The default algorithm: band for plain 9x9 (its nodes are guesses), dlx
+# for every other shape; --stats names what ran.
+"$S" --stats "$D/known.txt" > /dev/null 2> "$T/err"
+grep -q " guesses ([0-9.]* a puzzle), band, 1 thread$" "$T/err" ||
+    fail "--stats on 9x9: band and guesses: $(cat "$T/err")"
+printf '1234............\n' | "$S" --stats > /dev/null 2> "$T/err"
+grep -q " search nodes ([0-9.]* a puzzle), dlx, 1 thread$" "$T/err" ||
+    fail "--stats on 4x4: dlx: $(cat "$T/err")"
+printf '1234............\n' > "$T/mixed.txt"
+sed -n 4p "$D/known.txt" >> "$T/mixed.txt"
+"$S" --stats "$T/mixed.txt" > /dev/null 2> "$T/err"
+grep -q " search nodes ([0-9.]* a puzzle; band's are guesses), band and dlx, 1 thread$" "$T/err" ||
+    fail "--stats on 4x4 and 9x9: $(cat "$T/err")"
+printf '%081d\n' 0 | "$S" --variant x --stats > /dev/null 2> "$T/err"
+grep -q ", dlx, 1 thread$" "$T/err" || fail "--stats with --variant x: dlx: $(cat "$T/err")"
+# band asked for a shape it does not solve: that puzzle is invalid, said why
+printf '1234............\n' | "$S" --algorithm band > "$T/out" 2> "$T/err"; st=$?
+expect_eq "band on a 4x4: status and answer" "$st:$(cat "$T/out")" "1:invalid"
+expect_eq "band on a 4x4: message" "$(cat "$T/err")" \
+    "<stdin>:1: error: --algorithm band solves plain 9x9 puzzles only (3x3 boxes, no variant): use --algorithm dlx for this one"
 
 # "end" ends the input; comments and blank lines are skipped
 out=$(printf '# c\n\n%s\nend\n%s\n' "$(head -1 "$D/known.solutions")" "garbage" | "$S")

@@ -35,7 +35,7 @@ $(cat "$file")"
 has "$dir/paper.trace" \
     "choose A: 2 options, the fewest (others: B 2, C 2, D 3, E 2, F 2, G 3)" \
     "try A D G [1 of 2]: cover D (hides D E G), G (hides B G)" \
-    "  choose B: 1 option, forced (others: C 2, E 1, F 2)" \
+    "  choose B: 1 option, forced: the rule looks no further (not compared: C 2, E 1, F 2)" \
     "    choose E: no options left: dead end" \
     "  undo B C F: uncover F, C" \
     "try A D [2 of 2]: cover D (hides D E G)" \
@@ -71,6 +71,28 @@ has "$dir/colors.trace" \
     "  try p r x:A y [1 of 1]: cover r (hides r y:B), y" \
     "    solution 1: q x:A; p r x:A y"
 grep -q '^done: 1 solution, 4 nodes, ' "$dir/colors.trace" || fail "colors: $(tail -n 1 "$dir/colors.trace")"
+
+# With bounds (tests/data/dlx/bounds.txt, DLX3's example: C 2 or 3 times), by
+# hand: A has 2 options. A B X:0 Y:0 fixes Y to colour 0, which hides C Y:1,
+# and leaves C one option (C X:0) for at least two uses: a dead end. A C X:1
+# Y:1 uses C once (1 or 2 more to go); B X:1 is forced; C takes C Y:1 (set
+# aside for the later branches, of which there are none), and may then take
+# 1 more from no options: its null move (skip), and the solution. 6 nodes,
+# as DLX3 counts.
+"$BIN/dlx" --trace "$TESTS/data/dlx/bounds.txt" > "$dir/bounds.trace" 2>/dev/null ||
+    fail "dlx --trace bounds: status $?"
+has "$dir/bounds.trace" \
+    "choose A: 2 options, the fewest (others' branches: B 2, C 2)" \
+    "  choose C: needs 2 to 3 more, only 1 option left: dead end" \
+    "try A C X:1 Y:1 [2 of 2]: use C (2 more at most); cover X:1 (hides C X:0), Y:1" \
+    "    choose C: needs 1 to 2 more, 1 option, forced (no other item left)" \
+    "    try C Y:1 [1 of 1]: set aside" \
+    "      choose C: may take 1 more, 0 options, 1 branch, forced (no other item left)" \
+    "      skip C: it takes no more options [1 of 1]" \
+    "        solution 1: A C X:1 Y:1; B X:1; C Y:1" \
+    "    C: the 1 option set aside goes back" \
+    "undo A C X:1 Y:1: uncover Y:1, X:1; give back C" \
+    "done: 1 solution, 6 nodes, 14 updates"
 
 # --- too big to trace: stop politely, unless --force ------------------------------
 "$BIN/examples/queens" --text 8 > "$dir/queens8.dlx"
@@ -110,11 +132,18 @@ for f in "$paper" "$colors" "$dir/queens5.dlx"; do
             fail "$name: Graphviz rejects the tree: $(cat "$dir/dot.err")"
     fi
 done
-# The paper's tree by hand: root (choose A); A D G (choose B); B C F (E: dead
-# end); A D (choose E); C E F (choose B); B G (solution).
+# With bounds a null move is a node of its own: "skip C" holds the solution.
+"$BIN/dlx" --tree=dot "$TESTS/data/dlx/bounds.txt" > "$dir/bounds.dot" 2>/dev/null
+for label in '#0 start\nchoose A (2)' '#1 A B X:0 Y:0\nC: too few options\ndead end' \
+    '#4 C Y:1\nchoose C (1)' '#5 skip C\nsolution 1'; do
+    grep -qF "[label=\"$label\"" "$dir/bounds.dot" || fail "bounds tree: no node '$label'"
+done
+# The paper's tree by hand, numbered in the order visited: #0 root (choose
+# A); #1 A D G (choose B); #2 B C F (E: dead end); #3 A D (choose E); #4
+# C E F (choose B); #5 B G (solution).
 "$BIN/dlx" --tree=dot "$paper" > "$dir/paper.dot" 2>/dev/null
-for label in 'start\nchoose A (2)' 'A D G\nchoose B (1)' 'B C F\nE: no options\ndead end' \
-    'A D\nchoose E (1)' 'C E F\nchoose B (1)' 'B G\nsolution 1'; do
+for label in '#0 start\nchoose A (2)' '#1 A D G\nchoose B (1)' '#2 B C F\nE: no options\ndead end' \
+    '#3 A D\nchoose E (1)' '#4 C E F\nchoose B (1)' '#5 B G\nsolution 1'; do
     grep -qF "[label=\"$label\"" "$dir/paper.dot" || fail "paper tree: no node '$label'"
 done
 

@@ -14,9 +14,12 @@ trap 'rm -rf "$dir"' EXIT
 # some written by the example programs: 5 queens (10 solutions, OEIS
 # A000170), Langford n = 4 (2), the 3-colourings of a pentagon (30, with
 # colours) and the 2-colourings of the Petersen graph (none: it has odd
-# cycles).
+# cycles); with bounds (Algorithm M), DLX3's example (1 solution, dlx3.w)
+# and the motley dissections of 4 x 4 (8, DLX3's count for motley-dlx 4 4).
 cp "$TESTS/data/dlx/paper.txt" "$dir/paper.dlx" || status=1
 cp "$TESTS/data/dlx/colors.txt" "$dir/colors.dlx" || status=1
+cp "$TESTS/data/dlx/bounds.txt" "$dir/bounds.dlx" || status=1
+"$BIN/examples/motley" --text 4 4 > "$dir/motley44.dlx" || status=1
 "$BIN/examples/queens" --text 5 > "$dir/queens5.dlx" || status=1
 "$BIN/examples/langford" --text 4 > "$dir/langford4.dlx" || status=1
 "$BIN/examples/colouring" --text 3 C5 > "$dir/c5.dlx" || status=1
@@ -69,7 +72,8 @@ for f in "$dir"/*.dlx; do
 done
 
 # The known answers, so the comparison above is not between two empty lists.
-for pair in paper.dlx:1 queens5.dlx:10 langford4.dlx:2 c5.dlx:30 petersen2.dlx:0; do
+for pair in paper.dlx:1 queens5.dlx:10 langford4.dlx:2 c5.dlx:30 petersen2.dlx:0 bounds.dlx:1 \
+    motley44.dlx:8; do
     "$BIN/dlx" --trace=json "$dir/${pair%%:*}" 2>/dev/null | tail -n 1 > "$dir/end"
     if ! grep -q "\"solutions\":${pair#*:}," "$dir/end"; then
         echo "FAIL: ${pair%%:*}: end record $(cat "$dir/end"), want ${pair#*:} solutions"
@@ -78,11 +82,14 @@ for pair in paper.dlx:1 queens5.dlx:10 langford4.dlx:2 c5.dlx:30 petersen2.dlx:0
 done
 # The records quoted in docs/trace-json.md are the real ones: every complete
 # line of its json blocks (those not shortened with "...") is printed, as it
-# stands, by the trace of docs/paper.dlx or of docs/xcc.dlx.
+# stands, by the trace of docs/paper.dlx (with or without --detail=links), of
+# docs/xcc.dlx or of docs/mcc.dlx.
 DOCS="$TESTS/../docs"
 {
     "$BIN/dlx" --trace=json "$DOCS/paper.dlx"
     "$BIN/dlx" --trace=json "$DOCS/xcc.dlx"
+    "$BIN/dlx" --trace=json --detail=links "$DOCS/paper.dlx"
+    "$BIN/dlx" --trace=json "$DOCS/mcc.dlx"
 } > "$dir/doc-traces" 2>/dev/null
 awk '/^```json/ { on = 1; next } /^```/ { on = 0 } on && /^\{/ && !/\.\.\./' \
     "$DOCS/trace-json.md" > "$dir/doc-lines"

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: MIT
 # trace_replay.awk - reads the output of `dlx --trace=json` (docs/trace-json.md),
 # checks that every line is valid JSON, and replays the search:
-#   - cover/uncover and purify/unpurify must nest like brackets (each undo
-#     names the item on top of the stack), and the stack is empty at the end;
-#   - each try sets the choice of its level; each solution must list exactly
-#     the choices of levels 0..level, and those options must cover every
-#     primary item exactly once (checked with the problem record's items);
+#   - cover/uncover, purify/unpurify and, with bounds, use/unuse and
+#     tweak/untweak must nest like brackets (each undo names the item on top
+#     of the stack; an untweak closes its item's `count` tweaks), and the
+#     stack is empty at the end;
+#   - each try sets the choice of its level, a skip (a null move) sets none;
+#     each solution must list exactly the choices of levels 0..level, and
+#     those options must cover every primary item between its bounds (the
+#     problem record's "lo" and "hi", 1 and 1 when absent);
 #   - nodes = choose + solution records, as the end record must say.
 # Prints "solutions N", "nodes N", "updates N", then each solution's option
 # ids sorted, one line each (prefixed "sol"). Any violation is printed as
@@ -160,12 +163,19 @@ BEGIN {
 }
 
 ev == "problem" {
-    # item flags in order, then each option's item list
+    # item flags and bounds in order, then each option's item list
     nitems = 0
     rest = $0
-    while (match(rest, /"secondary":(true|false)/)) {
-        secondary[nitems++] = (substr(rest, RSTART + 12, 4) == "true")
-        rest = substr(rest, RSTART + RLENGTH)
+    while (match(rest, /"secondary":(true|false)(,"lo":[0-9]+,"hi":[0-9]+)?/)) {
+        item = substr(rest, RSTART, RLENGTH)
+        secondary[nitems] = (substr(item, 13, 4) == "true")
+        lo[nitems] = hi[nitems] = 1
+        if (match(item, /"lo":[0-9]+/))
+            lo[nitems] = substr(item, RSTART + 5, RLENGTH - 5) + 0
+        if (match(item, /"hi":[0-9]+/))
+            hi[nitems] = substr(item, RSTART + 5, RLENGTH - 5) + 0
+        nitems++
+        rest = substr(rest, index(rest, "\"secondary\":") + 12)
     }
     nopts = 0
     rest = $0
@@ -185,23 +195,34 @@ ev == "choose" {
         error("choose without remaining")
 }
 
-ev == "try" {
+ev == "try" || ev == "skip" {
     lvl = member("level") + 0
-    choice[lvl] = member("option") + 0
+    choice[lvl] = ev == "try" ? member("option") + 0 : -1
     if (member("item") + 0 != chosen_item[lvl])
-        error("try for an item that was not chosen at this level")
+        error(ev " for an item that was not chosen at this level")
 }
 
-ev == "cover" || ev == "purify" {
+ev == "cover" || ev == "purify" || ev == "use" || ev == "tweak" {
     stack[depth++] = ev " " member("item")
 }
 
-ev == "uncover" || ev == "unpurify" {
-    want = (ev == "uncover" ? "cover" : "purify") " " member("item")
+ev == "uncover" || ev == "unpurify" || ev == "unuse" {
+    want = substr(ev, 3) " " member("item")
     if (depth == 0 || stack[depth - 1] != want)
         error(ev " " member("item") " does not undo the last " (depth ? stack[depth - 1] : "nothing"))
     else
         depth--
+}
+
+ev == "untweak" {
+    want = "tweak " member("item")
+    for (k = member("count") + 0; k > 0; k--) {
+        if (depth == 0 || stack[depth - 1] != want) {
+            error("untweak " member("item") " does not undo the last " (depth ? stack[depth - 1] : "nothing"))
+            break
+        }
+        depth--
+    }
 }
 
 ev == "solution" {
@@ -212,11 +233,13 @@ ev == "solution" {
     sub(/\].*/, "", got)
     want = ""
     for (l = 0; l <= lvl; l++)
-        want = want (l ? "," : "") choice[l]
+        if (choice[l] >= 0)
+            want = want (want != "" ? "," : "") choice[l]
     if (got != want)
         error("solution lists [" got "], the choices made were [" want "]")
-    # an exact cover: every primary item exactly once, secondary at most once
-    # unless coloured (colours are checked by the engine's purify records)
+    # every primary item between its bounds (exactly once without them),
+    # secondary at most once unless coloured (colours are checked by the
+    # engine's purify records)
     split("", used)
     n = split(want, ids, ",")
     for (k = 1; k <= n; k++) {
@@ -225,7 +248,7 @@ ev == "solution" {
             used[its[j]]++
     }
     for (i = 0; i < nitems; i++)
-        if (!secondary[i] && used[i] != 1)
+        if (!secondary[i] && (used[i] < lo[i] || used[i] > hi[i]))
             error("solution " solutions " covers primary item " i " " (used[i] + 0) " times")
     # the solution's ids, sorted, for comparing with dlx --format ids
     for (k = 2; k <= n; k++)

@@ -3,13 +3,16 @@
  *
  * The fuzz input is read as a small exact-cover problem with colours (up to
  * 6 primary and 4 secondary items, up to 16 options, some of them invalid on
- * purpose) and a few settings (choice rule, seed, node budget, solution
- * limit, commitments, prefix depth). The set of solutions the engine reports
- * is compared with the set found by a brute force written here, which knows
- * nothing of dancing links: it walks the subsets of the options and keeps
- * those that cover every primary item exactly once and every secondary item
- * at most once or only with one colour. Any difference, any broken invariant
- * (dlx_check) and any return code the header does not allow aborts.
+ * purpose), when its second byte is 200 or more with bounds lo..hi on the
+ * primary items (Algorithm M), and a few settings (choice rule, seed, node
+ * budget, solution limit, commitments and exclusions, prefix depth). The set
+ * of solutions the engine reports is compared with the set found by a brute
+ * force written here, which knows nothing of dancing links: it walks the
+ * subsets of the options and keeps those that cover every primary item
+ * between its bounds (exactly once without them) and every secondary item
+ * at most once or only with one colour. Any difference, any broken
+ * invariant (dlx_check) and any return code the header does not allow
+ * aborts.
  *
  * Build: `make fuzz` (with libFuzzer) or, to replay the corpus without
  * libFuzzer, the replay driver in tests/fuzz/replay.c (`make check`). */
@@ -25,6 +28,7 @@
 #define MAX_ITEMS (MAX_PRIMARY + MAX_SECONDARY)
 #define MAX_OPTIONS 16
 #define MAX_OPTION_LEN (MAX_ITEMS + 2)
+#define MAX_LEVELS (MAX_OPTIONS + MAX_PRIMARY) /* with bounds: options and null moves */
 
 /* Stops the run loudly: libFuzzer records the input that got here. */
 #define REQUIRE(cond)                                                                      \
@@ -51,6 +55,8 @@ static unsigned next_byte(struct bytes *in)
  * accepted, with their engine ids as indices. */
 struct model {
     int n_primary, n_items, n_options;
+    int bounded;                         /* some primary item has bounds */
+    int lo[MAX_PRIMARY], hi[MAX_PRIMARY]; /* 1 and 1 without bounds */
     int len[MAX_OPTIONS];
     int item[MAX_OPTIONS][MAX_OPTION_LEN];
     int color[MAX_OPTIONS][MAX_OPTION_LEN];
@@ -58,7 +64,7 @@ struct model {
 
 /* State of the brute force: per item, how it is held so far. */
 struct cover_state {
-    int used[MAX_ITEMS];  /* primary: covered; secondary: touched */
+    int used[MAX_ITEMS];  /* primary: times covered; secondary: touched */
     int color[MAX_ITEMS]; /* secondary: 0 = held without colour, else the colour */
 };
 
@@ -75,9 +81,12 @@ static int fits(const struct model *m, const struct cover_state *s, int o)
 {
     for (int k = 0; k < m->len[o]; k++) {
         int it = m->item[o][k], c = m->color[o][k];
-        if (!s->used[it])
+        if (it < m->n_primary) {
+            if (s->used[it] >= m->hi[it])
+                return 0;
             continue;
-        if (it < m->n_primary || c == 0 || s->color[it] != c)
+        }
+        if (s->used[it] && (c == 0 || s->color[it] != c))
             return 0;
     }
     return 1;
@@ -86,7 +95,7 @@ static int fits(const struct model *m, const struct cover_state *s, int o)
 static void take(const struct model *m, struct cover_state *s, int o)
 {
     for (int k = 0; k < m->len[o]; k++) {
-        s->used[m->item[o][k]] = 1;
+        s->used[m->item[o][k]]++;
         s->color[m->item[o][k]] = m->color[o][k];
     }
 }
@@ -114,7 +123,7 @@ static void brute_force(const struct model *m, const struct cover_state *s, int 
 {
     if (from == m->n_options) {
         for (int i = 0; i < m->n_primary; i++)
-            if (!s->used[i])
+            if (s->used[i] < m->lo[i])
                 return;
         add_solution(out, chosen);
         return;
@@ -143,7 +152,8 @@ static void sort_solutions(struct solutions *sols)
 struct run {
     dlx_problem *p;
     struct solutions found;
-    int32_t commits;
+    int32_t commits;   /* the committed options (exclusions not counted) */
+    int bounded;
     int check_on_events;
     uint64_t events;
 };
@@ -158,7 +168,9 @@ static int on_solution(void *ctx, const int32_t *options, int32_t count)
         REQUIRE(!(mask & (1u << options[k]))); /* an option twice in a solution */
         mask |= 1u << options[k];
     }
-    REQUIRE(dlx_level(r->p) == count - r->commits);
+    /* with bounds, null moves are levels without an option */
+    REQUIRE(r->bounded ? dlx_level(r->p) >= count - r->commits
+                       : dlx_level(r->p) == count - r->commits);
     add_solution(&r->found, mask);
     return 0;
 }
@@ -167,11 +179,15 @@ static int on_event(void *ctx, const dlx_event *ev)
 {
     struct run *r = ctx;
     r->events++;
-    REQUIRE(ev->level >= 0 && ev->level <= MAX_OPTIONS);
+    REQUIRE(ev->level >= 0 && ev->level <= MAX_LEVELS);
+    REQUIRE((unsigned)ev->kind <= DLX_EV_SKIP);
+    REQUIRE(r->bounded || (unsigned)ev->kind <= DLX_EV_BACKTRACK);
     if (ev->kind == DLX_EV_CHOOSE) {
         REQUIRE(ev->item >= 0 && ev->item < dlx_item_count(r->p));
         REQUIRE(dlx_item_remaining(r->p, ev->item) == ev->remaining);
         REQUIRE(dlx_item_is_active(r->p, ev->item) == 1);
+        REQUIRE(ev->lo >= 0 && ev->lo <= ev->hi && ev->hi >= 1);
+        REQUIRE(ev->degree == ev->remaining - ev->lo + 1);
         if (r->check_on_events)
             REQUIRE(dlx_check(r->p) == DLX_OK);
     }
@@ -212,8 +228,10 @@ static void expect_count(dlx_problem *p, uint64_t want)
     REQUIRE(dlx_check(p) == DLX_OK);
 }
 
-/* Solutions with the committed options `forced` (already known to fit). */
-static void expected_with(const struct model *m, uint32_t forced, struct solutions *out)
+/* Solutions with the committed options `forced` (already known to fit) and
+ * none of the excluded ones. */
+static void expected_with(const struct model *m, uint32_t forced, uint32_t excluded,
+                          struct solutions *out)
 {
     struct cover_state s;
     memset(&s, 0, sizeof s);
@@ -221,12 +239,13 @@ static void expected_with(const struct model *m, uint32_t forced, struct solutio
         if (forced & (1u << o))
             take(m, &s, o);
     out->count = 0;
-    brute_force(m, &s, 0, forced, forced, out);
+    brute_force(m, &s, 0, forced, forced | excluded, out);
     sort_solutions(out);
 }
 
+/* With bounds a prefix also lists exclusions, each option at most once. */
 struct prefixes {
-    int32_t opt[4096][4];
+    int32_t opt[4096][MAX_OPTIONS];
     int32_t len[4096];
     int is_solution[4096];
     int n, overflow;
@@ -235,7 +254,7 @@ struct prefixes {
 static int on_prefix(void *ctx, const int32_t *options, int32_t count, int is_solution)
 {
     struct prefixes *pf = ctx;
-    REQUIRE(count >= 0 && count <= 4);
+    REQUIRE(count >= 0 && count <= MAX_OPTIONS);
     if (pf->n == 4096) {
         pf->overflow = 1;
         return 1;
@@ -247,8 +266,9 @@ static int on_prefix(void *ctx, const int32_t *options, int32_t count, int is_so
     return 0;
 }
 
-/* The prefixes at `depth` split the search: their counts add up to total. */
-static void check_prefixes(dlx_problem *p, int32_t depth, uint64_t total)
+/* The prefixes at `depth` split the search: their counts add up to total.
+ * Without bounds a prefix has at most `depth` options and no exclusions. */
+static void check_prefixes(dlx_problem *p, int32_t depth, uint64_t total, int bounded)
 {
     struct prefixes *pf = calloc(1, sizeof *pf);
     REQUIRE(pf != NULL);
@@ -259,6 +279,12 @@ static void check_prefixes(dlx_problem *p, int32_t depth, uint64_t total)
         uint64_t sum = 0;
         int32_t base = dlx_commit_count(p);
         for (int i = 0; i < pf->n; i++) {
+            int32_t chosen = 0;
+            for (int32_t k = 0; k < pf->len[i]; k++) {
+                REQUIRE(bounded || pf->opt[i][k] >= 0);
+                chosen += pf->opt[i][k] >= 0;
+            }
+            REQUIRE(chosen <= depth);
             if (pf->is_solution[i]) {
                 sum++;
                 continue;
@@ -383,7 +409,7 @@ static void commit_many(dlx_problem *p, const struct model *m, struct bytes *in,
     REQUIRE(failed == -1);
     REQUIRE(dlx_commit_count(p) == n);
     struct solutions with = {0};
-    expected_with(m, forced, &with);
+    expected_with(m, forced, 0, &with);
     expect_count(p, with.count);
     free(with.mask);
     /* Abandon a search half-way: uncommit_all resets first. */
@@ -409,11 +435,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(p != NULL);
 
     m.n_primary = (int)(next_byte(&in) % (MAX_PRIMARY + 1));
-    int n_secondary = (int)(next_byte(&in) % (MAX_SECONDARY + 1));
+    unsigned second = next_byte(&in);
+    int n_secondary = (int)(second % (MAX_SECONDARY + 1));
+    const int with_bounds = second >= 200; /* then a byte per primary item */
     for (int i = 0; i < m.n_primary + n_secondary; i++) {
         char name[16];
         snprintf(name, sizeof name, "%c%d", i < m.n_primary ? 'p' : 's', i);
-        REQUIRE(dlx_add_item(p, name, i < m.n_primary ? DLX_PRIMARY : DLX_SECONDARY) == i);
+        if (i < m.n_primary)
+            m.lo[i] = m.hi[i] = 1;
+        if (i < m.n_primary && with_bounds) {
+            /* v % 4 == 0: 1..1; else lo in 0..2 and hi in lo..lo+2 (at least
+             * 1); 255 first tries bounds the engine must refuse */
+            unsigned v = next_byte(&in);
+            if (v == 255)
+                REQUIRE(dlx_add_item_bounds(p, name, DLX_PRIMARY, 2, 1) == DLX_EBOUNDS);
+            if (v % 4 != 0) {
+                m.lo[i] = (int)(v / 4 % 3);
+                m.hi[i] = m.lo[i] + (int)(v / 12 % 3);
+                if (m.hi[i] < 1)
+                    m.hi[i] = 1;
+            }
+            REQUIRE(dlx_add_item_bounds(p, name, DLX_PRIMARY, m.lo[i], m.hi[i]) == i);
+            m.bounded |= m.lo[i] != 1 || m.hi[i] != 1;
+        } else {
+            REQUIRE(dlx_add_item(p, name, i < m.n_primary ? DLX_PRIMARY : DLX_SECONDARY) == i);
+        }
+    }
+    REQUIRE(dlx_has_bounds(p) == m.bounded);
+    for (int i = 0; i < m.n_primary; i++) {
+        int32_t lo = -1, hi = -1;
+        REQUIRE(dlx_item_bounds(p, i, &lo, &hi) == DLX_OK);
+        REQUIRE(lo == m.lo[i] && hi == m.hi[i]);
     }
     m.n_items = m.n_primary + n_secondary;
     REQUIRE(dlx_item_count(p) == m.n_items);
@@ -444,7 +496,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(dlx_set_seed(p, seed) == DLX_OK);
     }
     uint64_t budget = (settings & 0x08) ? next_byte(&in) % 7 : 0;
-    struct run r = {p, {0}, 0, (settings & 0x10) != 0, 0};
+    struct run r = {p, {0}, 0, m.bounded, (settings & 0x10) != 0, 0};
     dlx_set_solution_fn(p, on_solution, &r);
     if (settings & 0x20)
         dlx_set_event_fn(p, on_event, &r);
@@ -470,14 +522,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* Commitments: each one either fits (and restricts the solutions to
-     * those containing it) or clashes and changes nothing. */
-    uint32_t forced = 0;
-    int n_commits = (int)(next_byte(&in) % 4);
-    int32_t order[4];
+     * those containing it) or clashes and changes nothing. An exclusion
+     * (bit 0x40 of its byte) keeps the option out, or clashes with the
+     * option's own commitment. */
+    uint32_t forced = 0, excluded = 0;
+    int n_commits = (int)(next_byte(&in) % 4), entries = 0;
     for (int i = 0; i < n_commits && m.n_options > 0; i++) {
-        int o = (int)(next_byte(&in) % (unsigned)m.n_options);
-        if (forced & (1u << o))
+        unsigned b = next_byte(&in);
+        int o = (int)((b & 0x3f) % (unsigned)m.n_options);
+        if (b & 0x40) {
+            int rc = dlx_commit(p, DLX_EXCLUDE(o));
+            if (forced & (1u << o)) {
+                REQUIRE(rc == DLX_ECONFLICT);
+            } else {
+                REQUIRE(rc == DLX_OK);
+                excluded |= 1u << o;
+                entries++;
+            }
+            REQUIRE(dlx_commit_count(p) == entries);
+            REQUIRE(dlx_check(p) == DLX_OK);
             continue;
+        }
+        if (forced & (1u << o)) {
+            REQUIRE(dlx_commit(p, o) == DLX_ECONFLICT);
+            continue;
+        }
         struct cover_state s;
         memset(&s, 0, sizeof s);
         for (int j = 0; j < m.n_options; j++)
@@ -485,31 +554,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 take(&m, &s, j);
         int rc = dlx_commit(p, o);
         if (!option_has_primary(&m, o)) {
-            /* the search never chooses those; a clash may be found first */
-            REQUIRE(rc == DLX_EINVAL || (rc == DLX_ECONFLICT && !fits(&m, &s, o)));
-        } else if (fits(&m, &s, o)) {
+            REQUIRE(rc == DLX_EINVAL); /* the search never chooses those */
+        } else if (fits(&m, &s, o) && !(excluded & (1u << o))) {
             REQUIRE(rc == DLX_OK);
-            order[r.commits++] = o;
+            r.commits++;
+            entries++;
             forced |= 1u << o;
         } else {
             REQUIRE(rc == DLX_ECONFLICT);
         }
-        REQUIRE(dlx_commit_count(p) == r.commits);
+        REQUIRE(dlx_commit_count(p) == entries);
         REQUIRE(dlx_check(p) == DLX_OK);
-        REQUIRE(dlx_set_seed(p, 1) == (r.commits ? DLX_EBUSY : DLX_OK));
+        REQUIRE(dlx_set_seed(p, 1) == (entries ? DLX_EBUSY : DLX_OK));
     }
-    (void)order;
     struct solutions with = {0};
-    expected_with(&m, forced, &with);
+    expected_with(&m, forced, excluded, &with);
     search_and_compare(&r, budget, &with);
 
     /* A clone counts the same and is independent. */
     dlx_problem *copy = dlx_clone(p);
     REQUIRE(copy != NULL);
     REQUIRE(dlx_check(copy) == DLX_OK);
-    REQUIRE(dlx_commit_count(copy) == r.commits);
+    REQUIRE(dlx_commit_count(copy) == entries);
     /* The copy has the same callbacks and contexts: point them at its own. */
-    struct run copy_run = {copy, {0}, r.commits, r.check_on_events, 0};
+    struct run copy_run = {copy, {0}, r.commits, m.bounded, r.check_on_events, 0};
     dlx_set_solution_fn(copy, on_solution, &copy_run);
     if (settings & 0x20)
         dlx_set_event_fn(copy, on_event, &copy_run);
@@ -522,14 +590,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dlx_free(copy);
     expect_count(p, with.count);
 
-    check_prefixes(p, (int32_t)(next_byte(&in) % 4), with.count);
+    check_prefixes(p, (int32_t)(next_byte(&in) % 4), with.count, m.bounded);
 
     /* Undo the commitments one at a time, back to the whole problem. */
-    while (r.commits > 0) {
+    while (entries > 0) {
         REQUIRE(dlx_uncommit(p) == DLX_OK);
-        r.commits--;
+        entries--;
         REQUIRE(dlx_check(p) == DLX_OK);
     }
+    r.commits = 0;
     REQUIRE(dlx_uncommit(p) == DLX_EEMPTY);
     expect_count(p, total);
 
@@ -537,7 +606,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     dlx_stats st;
     dlx_get_stats(p, &st);
-    REQUIRE(st.max_level >= 0 && st.max_level <= MAX_OPTIONS);
+    REQUIRE(st.max_level >= 0 && st.max_level <= MAX_LEVELS);
 
     free(expect.mask);
     free(with.mask);

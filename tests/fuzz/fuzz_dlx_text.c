@@ -9,11 +9,13 @@
  *  - a parsed problem passes dlx_check(), every item name is found again by
  *    dlx_text_find_item(), every option has its text and an increasing line;
  *  - writing the problem back as text from what the API reports (names,
- *    option items, colour names) and parsing that gives the same problem
- *    (same items, same options, same colours): the parser and the API agree;
+ *    bounds, option items, colour names) and parsing that gives the same
+ *    problem (same items and bounds, same options, same colours): the parser
+ *    and the API agree;
  *  - a small problem is searched with a node budget (never hangs) and its
- *    solutions pass a check written here: every primary item once, secondary
- *    items at most once or with one colour.
+ *    solutions pass a check written here: every primary item between its
+ *    bounds (once without them), secondary items at most once or with one
+ *    colour.
  * The seed corpus is in tests/fuzz/corpus/fuzz_dlx_text/, the dictionary in
  * tests/fuzz/fuzz_dlx_text.dict. */
 #include "dlx.h"
@@ -84,6 +86,13 @@ static void write_back(const dlx_text *t, struct text *out)
             bar = 1;
         }
         puts_text(out, " ");
+        int32_t lo, hi;
+        REQUIRE(dlx_item_bounds(p, i, &lo, &hi) == DLX_OK);
+        if (!dlx_item_is_secondary(p, i) && (lo != 1 || hi != 1)) {
+            char bounds[32];
+            snprintf(bounds, sizeof bounds, "%ld:%ld|", (long)lo, (long)hi);
+            puts_text(out, bounds);
+        }
         puts_text(out, dlx_item_name(p, i));
     }
     puts_text(out, "\n");
@@ -117,9 +126,14 @@ static void require_same(const dlx_text *a, const dlx_text *b)
     REQUIRE(dlx_item_count(p) == dlx_item_count(q));
     REQUIRE(dlx_option_count(p) == dlx_option_count(q));
     int32_t n_items = dlx_item_count(p);
+    REQUIRE(dlx_has_bounds(p) == dlx_has_bounds(q));
     for (int32_t i = 0; i < n_items; i++) {
         REQUIRE(strcmp(dlx_item_name(p, i), dlx_item_name(q, i)) == 0);
         REQUIRE(dlx_item_is_secondary(p, i) == dlx_item_is_secondary(q, i));
+        int32_t lp, hp, lq, hq;
+        REQUIRE(dlx_item_bounds(p, i, &lp, &hp) == DLX_OK);
+        REQUIRE(dlx_item_bounds(q, i, &lq, &hq) == DLX_OK);
+        REQUIRE(lp == lq && hp == hq);
     }
     size_t cap = (size_t)n_items + 1;
     int32_t *ia = malloc(cap * sizeof *ia), *ib = malloc(cap * sizeof *ib);
@@ -164,13 +178,16 @@ static int verify_solution(void *ctx, const int32_t *options, int32_t n)
             int32_t it = v->items[j], c = v->colors[j];
             if (v->count[it]++ == 0)
                 v->color[it] = c;
-            else
-                REQUIRE(dlx_item_is_secondary(v->p, it) && c != 0 && c == v->color[it]);
+            else if (dlx_item_is_secondary(v->p, it))
+                REQUIRE(c != 0 && c == v->color[it]);
         }
     }
-    for (int32_t i = 0; i < n_items; i++)
+    for (int32_t i = 0; i < n_items; i++) {
+        int32_t lo, hi;
+        REQUIRE(dlx_item_bounds(v->p, i, &lo, &hi) == DLX_OK);
         if (!dlx_item_is_secondary(v->p, i))
-            REQUIRE(v->count[i] == 1);
+            REQUIRE(v->count[i] >= lo && v->count[i] <= hi);
+    }
     v->solutions++;
     return 0;
 }

@@ -9,8 +9,9 @@
  *    each puzzle read has a side 2..64 and symbols 0..n. Written back with
  *    sudoku_format_line() and read again, a puzzle gives the same cells.
  *    Puzzles up to 9 x 9 are solved by the dancing-links and the bitmask
- *    solvers with limit 2: they must agree on the count (0, 1 or 2), and
- *    the solution must pass sudoku_check_solution() and keep the givens.
+ *    solvers with limit 2, and plain 9 x 9 ones by the band solver too:
+ *    they must agree on the count (0, 1 or 2) and on a clash, and each
+ *    solution must pass sudoku_check_solution() and keep the givens.
  *  - regions: a jigsaw map is parsed; a valid one up to 6 x 6 builds a
  *    solver whose first solution of the empty grid is checked.
  *  - alphabet: the text (up to its first NUL) is an alphabet spec.
@@ -76,6 +77,28 @@ static void solve_both(const sudoku_puzzle *pz)
         REQUIRE(sudoku_check_solution(bits, pz->cells, sol_bits) == 1);
         if (a == 1)
             REQUIRE(memcmp(sol_dlx, sol_bits, cells) == 0);
+    }
+    if (pz->n == 9) {
+        sudoku_solver *band = sudoku_solver_new(&shape, SUDOKU_BAND, &err);
+        REQUIRE(band != NULL);
+        uint8_t sol_band[81];
+        int64_t c = sudoku_solve(band, pz->cells, 2, sol_band, NULL);
+        if (c != a)
+            fprintf(stderr, "fuzz_sudoku: dlx says %lld, band says %lld\n", (long long)a,
+                    (long long)c);
+        REQUIRE(c == a);
+        if (c == SUDOKU_ECONFLICT) {
+            sudoku_conflict x, y;
+            sudoku_solver_conflict(dlx, &x);
+            sudoku_solver_conflict(band, &y);
+            REQUIRE(x.house == y.house && x.symbol == y.symbol && x.cell1 == y.cell1 &&
+                    x.cell2 == y.cell2);
+        }
+        if (c > 0)
+            REQUIRE(sudoku_check_solution(band, pz->cells, sol_band) == 1);
+        if (c == 1)
+            REQUIRE(memcmp(sol_band, sol_dlx, 81) == 0);
+        sudoku_solver_free(band);
     }
     free(sol_dlx);
     free(sol_bits);

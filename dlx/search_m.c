@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT */
+/* search_m.c - Algorithm M (TAOCP 7.2.2.1): the search of a problem whose
+ * primary items have bounds lo..hi, with colours on secondary items too
+ * (Knuth's MCC problems, his program DLX3).
+ *
+ * The loop has the shape of search.c's and shares its primitives
+ * (dlx_internal.h), with the one new dance step of Algorithm M. A level
+ * chooses an item c and spends one unit of its bound b. If that was the
+ * last unit and c has no slack, the level is exactly Algorithm X's: cover c,
+ * try its options one by one. Otherwise c may take further options deeper
+ * down, so each option tried is tweaked: taken out of c's list (and, while
+ * c is active, out of the other lists) before its subtree, and left out for
+ * the branches after it, which is what makes the branches disjoint. The
+ * branches stop when fewer options are left than c still needs; the last
+ * branch, when c's lower bound allows, is the null move: c takes nothing
+ * more. A problem without bounds never comes here (dlx_search() sends it
+ * to search.c), so exact cover pays nothing for any of this.
+ *
+ * As in search.c, three copies are compiled from one inline function:
+ * without colours, with colours, and a general one for the event hook,
+ * randomisation and the "first item" rule.
+ */
+#include "dlx_internal.h"
+
+/* --- Choosing the item ------------------------------------------------------ */
+
+/* Knuth's rule in DLX3 and SSMCC: least degree, then least slack s, then
+ * most options left, then leftmost (or, with randomisation, any of the items
+ * tied on all three, each as likely). The scan stops only at a dead end,
+ * whose choice among dead ends changes nothing in the tree. */
+DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *degree,
+                                 int32_t *scanned)
+{
+    const dlx_nodes nd = p->nd;
+    const dlx_link *cl = p->cl;
+    const dlx_mult *mult = p->mult;
+    int32_t best = cl[0].next, s;
+    if (general && p->choose == DLX_CHOOSE_FIRST) {
+        *degree = m_degree(LEN(best), mult[best], &s);
+        *scanned = 1;
+        return best;
+    }
+    /* Both MRV names are Knuth's rule (dlx.h): the scan stops only at a
+     * dead end. */
+    const int32_t stop_at = 0;
+    int32_t t_best = INT32_MAX, s_best = 0, len_best = 0;
+    uint32_t ties = 0;
+    int32_t looked = 0;
+    for (int32_t k = cl[0].next; k != 0; k = cl[k].next) {
+        int32_t len = LEN(k);
+        if (general)
+            looked++;
+        int32_t t = m_degree(len, mult[k], &s);
+        if (t < t_best || (t == t_best && (s < s_best || (s == s_best && len > len_best)))) {
+            best = k;
+            t_best = t;
+            s_best = s;
+            len_best = len;
+            ties = 1;
+            if (t <= stop_at)
+                break;
+        } else if (general && p->randomized && t == t_best && s == s_best && len == len_best) {
+            if (dlxi_random_below(&p->rng, ++ties) == 0)
+                best = k;
+        }
+    }
+    *degree = t_best;
+    if (general)
+        *scanned = looked;
+    return best;
+}
+
+int32_t dlxi_choose_item_m(dlx_problem *p, int32_t *degree)
+{
+    int32_t scanned;
+    *degree = 0;
+    return p->cl[0].next == 0 ? 0 : choose_item_m(p, 1, degree, &scanned);
+}
+
+/* --- Events ---------------------------------------------------------------------- */
+
+/* The number of the branch at a level whose item's list was headed by
+ * `first`: steps down from first to cur. The options tried before cur were
+ * tweaked, and each still points down at the next, so this walk works for
+ * tweaked levels as it does for covered ones (Knuth's print_progress). */
+static int32_t branch_number(dlx_nodes nd, int32_t first, int32_t cur)
+{
+    int32_t k = 0;
+    for (int32_t r = first; r != cur; r = nd.ud[r].down)
+        k++;
+    return k;
+}
+
+DLX_NOINLINE void announce_choice_m(dlx_problem *p, int32_t best, int32_t degree, int32_t level,
+                                    int32_t scanned)
+{
+    dlx_mult m = p->mult[best];
+    int32_t s = m.slack < m.bound ? m.slack : m.bound;
+    dlxi_emit(p, (dlx_event){.kind = DLX_EV_CHOOSE, .level = level, .item = best - 1,
+                             .option = -1, .remaining = p->nd.im[best].itm, .index = -1,
+                             .scanned = scanned, .lo = m.bound - s, .hi = m.bound,
+                             .degree = degree});
+    if (degree <= 0)
+        dlxi_emit(p, (dlx_event){.kind = DLX_EV_DEAD_END, .level = level, .item = best - 1,
+                                 .option = -1, .remaining = p->nd.im[best].itm, .index = -1});
+    else if (m.bound == 1)
+        announce_cover(p, p->cl, DLX_EV_COVER, best, level);
+}
+
+/* TRY (and TWEAK when the level tweaks), or SKIP for the null move. */
+DLX_NOINLINE_SHARED void dlxi_announce_branch_m(dlx_problem *p, int32_t best, int32_t cur,
+                                                int32_t level, int tweaks)
+{
+    int32_t k = branch_number(p->nd, p->first_at[level], cur);
+    if (cur == best) {
+        dlxi_emit(p, (dlx_event){.kind = DLX_EV_SKIP, .level = level, .item = best - 1,
+                                 .option = -1, .remaining = -1, .index = k});
+        return;
+    }
+    int32_t opt = dlxi_option_of(p->nd, cur);
+    dlxi_emit(p, (dlx_event){.kind = DLX_EV_TRY, .level = level, .item = best - 1, .option = opt,
+                             .remaining = -1, .index = k});
+    if (tweaks)
+        dlxi_emit(p, (dlx_event){.kind = DLX_EV_TWEAK, .level = level, .item = best - 1,
+                                 .option = opt, .remaining = -1, .index = k});
+}
+
+/* BACKTRACK, then UNTWEAK (if the level tweaked anything) and the UNCOVER
+ * of the item (if the level covered it), in the order m_leave() does them. */
+DLX_NOINLINE void announce_backtrack_m(dlx_problem *p, int32_t best, int32_t level)
+{
+    dlx_mult m = p->mult[best];
+    dlxi_emit(p, (dlx_event){.kind = DLX_EV_BACKTRACK, .level = level, .item = best - 1,
+                             .option = -1, .remaining = -1, .index = -1});
+    if (m.bound != 0 || m.slack != 0) {
+        int32_t k = branch_number(p->nd, p->first_at[level], p->nd.ud[best].down);
+        if (k > 0)
+            dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNTWEAK, .level = level, .item = best - 1,
+                                     .option = -1, .remaining = k, .index = -1});
+    }
+    if (m.bound == 0)
+        announce_cover(p, p->cl, DLX_EV_UNCOVER, best, level);
+}
+
+/* --- The loop --------------------------------------------------------------------- */
+
+/* One copy per (colors, general) pair, as in search.c (link detail is not
+ * given with bounds). The branching item of the current level is `best`; a
+ * choice equal to it is the null move. As in search.c the general copy
+ * counts updates straight into p->stats, so that each event carries the
+ * running count. */
+DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const int general)
+{
+    const dlx_nodes nd = p->nd;
+    dlx_link *const cl = p->cl;
+    dlx_mult *const mult = p->mult;
+    int32_t *const choice = p->choice;
+    int32_t *const first_at = p->first_at;
+    int32_t *const degree_at = p->degree_at;
+    const int32_t last_hdr = p->n_items;
+    const int has_budget = budget != 0;
+    uint64_t updates = 0, nodes = 0;
+#define UPDATES (general ? &p->stats.updates : &updates)
+    int32_t level = p->level, max_level = p->stats.max_level;
+    int32_t best = 0, cur;
+    int rc;
+    const int resume_at_solution = p->state == S_SOLUTION;
+
+    p->state = S_PAUSED; /* under way: commitments and settings refused */
+    if (resume_at_solution)
+        goto recover;
+
+forward:
+    if (has_budget && budget-- == 0) {
+        rc = DLX_PAUSED;
+        goto out;
+    }
+    if (general && p->stop_requested) {
+        p->stop_requested = 0;
+        rc = DLX_STOPPED;
+        goto out;
+    }
+    nodes++;
+    if (level > max_level)
+        max_level = level;
+    if (cl[0].next == 0) {
+        if (dlxi_visit_solution(p, level)) {
+            p->state = S_SOLUTION;
+            rc = DLX_STOPPED;
+            goto out;
+        }
+        goto recover;
+    }
+    {
+        int32_t degree, scanned = 0;
+        best = choose_item_m(p, general, &degree, &scanned);
+        if (general && p->on_event)
+            announce_choice_m(p, best, degree, level, scanned);
+        if (degree <= 0)
+            goto recover; /* it cannot reach its lower bound: nothing to undo */
+        degree_at[level] = degree;
+        cur = first_at[level] = m_enter(nd, cl, mult, best, last_hdr, colors, UPDATES);
+    }
+
+advance:
+    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, colors, general, level, UPDATES))
+        goto backup;
+    choice[level] = cur;
+    if (cur != best)
+        commit_rest_m(p, nd, cl, mult, cur, last_hdr, colors, general, level, UPDATES);
+    level++;
+    goto forward;
+
+backup:
+    if (general && p->on_event)
+        announce_backtrack_m(p, best, level);
+    m_leave(nd, cl, mult, best, first_at[level], last_hdr, colors);
+
+recover:
+    if (level == 0) {
+        p->state = S_DONE;
+        rc = DLX_OK;
+        goto out;
+    }
+    level--;
+    cur = choice[level];
+    best = cur <= last_hdr ? cur : nd.im[cur].itm;
+    if (!m_next_branch(p, nd, cl, mult, best, &cur, last_hdr, colors, general, level))
+        goto backup;
+    goto advance;
+
+out:
+    p->level = level;
+    p->stats.nodes += nodes;
+    p->stats.updates += updates;
+    p->stats.max_level = max_level;
+    return rc;
+#undef UPDATES
+}
+
+DLX_NOINLINE int run_m_plain(dlx_problem *p, uint64_t budget) { return run_m(p, budget, 0, 0); }
+DLX_NOINLINE int run_m_colors(dlx_problem *p, uint64_t budget) { return run_m(p, budget, 1, 0); }
+DLX_NOINLINE int run_m_general(dlx_problem *p, uint64_t budget) { return run_m(p, budget, 1, 1); }
+
+/* --- What search.c hands over ----------------------------------------------------- */
+
+int dlxi_search_m(dlx_problem *p, uint64_t budget)
+{
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
+        return run_m_general(p, budget);
+    return p->has_colors ? run_m_colors(p, budget) : run_m_plain(p, budget);
+}
+
+/* Undoes the levels still in force, deepest first, as the loop would on
+ * its way back. */
+void dlxi_unwind_m(dlx_problem *p)
+{
+    dlx_nodes nd = p->nd;
+    const int32_t last_hdr = p->n_items;
+    for (int32_t l = p->level - 1; l >= 0; l--) {
+        int32_t cur = p->choice[l];
+        int32_t best = cur <= last_hdr ? cur : nd.im[cur].itm;
+        m_next_branch(p, nd, p->cl, p->mult, best, &cur, last_hdr, 1, 0, l);
+        m_leave(nd, p->cl, p->mult, best, p->first_at[l], last_hdr, 1);
+    }
+}
+
+/* Knuth's estimate as in search.c, with each level's branch number and
+ * degree (DLX3's print_progress). */
+double dlxi_estimate_done_m(const dlx_problem *p)
+{
+    double done = 0.0, width = 1.0;
+    for (int32_t l = 0; l < p->level; l++) {
+        width *= p->degree_at[l];
+        done += branch_number(p->nd, p->first_at[l], p->choice[l]) / width;
+    }
+    return done + 0.5 / width;
+}

@@ -1,0 +1,449 @@
+# SPDX-License-Identifier: MIT
+"""dlx: exact cover with Knuth's dancing links, from Python.
+
+A thin layer over the C library libdlx (through ctypes, so nothing is
+compiled here): the search runs in C at C speed, Python only builds the
+problem and receives the solutions.
+
+    >>> import dlx
+    >>> p = dlx.Problem("A B C D E F G", ["C E F", "A D G", "B C F", "A D", "B G", "D E G"])
+    >>> list(p.solutions())
+    [(3, 0, 4)]
+
+Items are any hashable names; options are lists of item names (a string
+stands for the names it holds between blanks, as in Knuth's text format). A
+solution is a tuple of option numbers (from 0, in the order given), the
+options the search chose, in the order it chose them. See docs/python.md.
+"""
+
+import collections
+import contextlib
+import ctypes
+
+from . import _lib
+from ._lib import LibraryNotFound
+
+__version__ = "1.0.0"
+__all__ = ["Problem", "parse", "Colour", "Stats", "DlxError", "LibraryNotFound", "has_bounds"]
+
+Colour = collections.namedtuple("Colour", "item colour")
+Colour.__doc__ = """A secondary item with a colour, in an option: Colour("x", "red")
+(for string names, "x:red" says the same). A plain tuple is always an item
+name: items may be tuples, such as the edge (0, 1) of a graph."""
+
+Stats = collections.namedtuple("Stats", "solutions nodes updates max_level")
+Stats.__doc__ = """Figures of the last search, with the meanings of Knuth's programs:
+nodes are the search-tree nodes (each choice of an item, plus one leaf per
+solution), updates the links cut (an item leaving the item list, or an
+option leaving an item's list), max_level the deepest level reached."""
+
+_CHOOSE = {"mrv": 0, "knuth": 1, "first": 2}
+_OK, _STOPPED, _PAUSED = 0, 1, 2
+_ENOMEM, _ECONFLICT = -1, -8
+
+
+class DlxError(ValueError):
+    """An error code of libdlx (the message is dlx_strerror()'s)."""
+
+    def __init__(self, code, what=""):
+        lib = _lib.libdlx()
+        msg = lib.dlx_strerror(code).decode("utf-8", "replace")
+        super().__init__("%s%s" % (what + ": " if what else "", msg))
+        self.code = code
+
+
+def _check(code, what=""):
+    if code < 0:
+        if code == _ENOMEM:
+            raise MemoryError(what or "libdlx: out of memory")
+        raise DlxError(code, what)
+    return code
+
+
+def has_bounds():
+    """True when the loaded libdlx has item bounds (Knuth's multiplicities,
+    dlx_add_item_bounds()), so that Problem(..., bounds=...) works."""
+    return _lib.has(_lib.libdlx(), "dlx_add_item_bounds")
+
+
+def _name_bytes(name):
+    return str(name).encode("utf-8", "replace")
+
+
+class Problem:
+    """An exact-cover problem, built once and solved any number of times.
+
+    items      the primary items: each must be covered exactly once (or,
+               with bounds, between lo and hi times). Any hashable names;
+               a string is split at blanks ("A B C").
+    options    each a list of item names (or a string, split at blanks); a
+               secondary item may be given a colour as Colour(name, colour)
+               or, for a string name, "name:colour". Options that give an
+               item the same colour may share it.
+    secondary  the secondary items: covered at most once (or shared under
+               one colour by several options).
+    bounds     {item: (lo, hi)}: that primary item is covered at least lo
+               and at most hi times (Knuth's multiplicities; needs a libdlx
+               with dlx_add_item_bounds(), see has_bounds()).
+    choose     which item the search branches on: "mrv" (fewest options
+               left, the default), "knuth" (the same, exactly as DLX1),
+               "first" (the leftmost item left).
+    seed       an int: break ties and order options at random, repeatably.
+
+    The problem owns a C handle, freed with close() or when it is garbage.
+    One problem must not be used by two threads at once; clone() gives
+    another thread its own copy.
+    """
+
+    def __init__(self, items, options, secondary=(), *, bounds=None, choose="mrv", seed=None):
+        self._lib = _lib.libdlx()
+        self._handle = None
+        self._text = None
+        self._search = 0
+        handle = self._lib.dlx_new()
+        if not handle:
+            raise MemoryError("dlx_new: out of memory")
+        self._handle = handle
+        self._index = {}
+        self.items = []
+        self.secondary = set()
+        bounds = dict(bounds or {})
+        if isinstance(items, str):
+            items = items.split()
+        if isinstance(secondary, str):
+            secondary = secondary.split()
+        for name in items:
+            self._add_item(name, False, bounds.pop(name, None))
+        for name in secondary:
+            self._add_item(name, True, None)
+        if bounds:
+            name = next(iter(bounds))
+            raise ValueError("bounds for %r, which is not a primary item" % (name,))
+        self._colours = {}
+        self.colours = []
+        self.options = []
+        for k, option in enumerate(options):
+            self._add_option(k, option)
+        self.choose = choose
+        if seed is not None:
+            self.seed = seed
+        else:
+            self._seed = None
+
+    # --- building ------------------------------------------------------------
+
+    def _add_item(self, name, secondary, bound):
+        if name in self._index:
+            raise ValueError("item %r is named twice" % (name,))
+        lib = self._lib
+        if bound is not None:
+            lo, hi = bound
+            if not has_bounds():
+                raise NotImplementedError(
+                    "item bounds need a libdlx with dlx_add_item_bounds() (Algorithm M); "
+                    "this one has none")
+            rc = lib.dlx_add_item_bounds(self._handle, _name_bytes(name), 0, int(lo), int(hi))
+        else:
+            rc = lib.dlx_add_item(self._handle, _name_bytes(name), 1 if secondary else 0)
+        _check(rc, "item %r" % (name,))
+        self._index[name] = rc
+        self.items.append(name)
+        if secondary:
+            self.secondary.add(name)
+
+    def _colour_id(self, colour):
+        c = self._colours.get(colour)
+        if c is None:
+            c = len(self._colours) + 1
+            self._colours[colour] = c
+            self.colours.append(colour)
+        return c
+
+    def _element(self, k, element):
+        """(item id, colour id, as given) of one element of option k. Any
+        name is an item (tuples too); a colour is Colour(item, colour), or
+        the string "item:colour" when that string is no item's name."""
+        index = self._index
+        if isinstance(element, Colour):
+            name, colour = element
+        else:
+            try:
+                if element in index:
+                    return index[element], 0, element
+            except TypeError:
+                raise TypeError("option %d: %r is not a valid item name (unhashable)" % (k, element))
+            if not (isinstance(element, str) and ":" in element):
+                hint = ""
+                if isinstance(element, tuple) and len(element) == 2 and element[0] in index:
+                    hint = " (for a colour write Colour(%r, %r))" % element
+                raise ValueError("option %d: unknown item %r%s" % (k, element, hint))
+            name, colour = element.rsplit(":", 1)
+        if name not in index:
+            raise ValueError("option %d: unknown item %r" % (k, name))
+        if name not in self.secondary:
+            raise ValueError("option %d: colour %r on primary item %r (only secondary items "
+                             "take colours)" % (k, colour, name))
+        return index[name], self._colour_id(colour), Colour(name, colour)
+
+    def _add_option(self, k, option):
+        if isinstance(option, str):
+            option = option.split()
+        elements = [self._element(k, e) for e in option]
+        ids = [e[0] for e in elements]
+        if len(set(ids)) != len(ids):
+            raise ValueError("option %d: an item appears twice" % k)
+        n = len(ids)
+        items = (ctypes.c_int32 * max(n, 1))(*ids)
+        colours = (ctypes.c_int32 * max(n, 1))(*[e[1] for e in elements])
+        _check(self._lib.dlx_add_option(self._handle, items, colours, n), "option %d" % k)
+        self.options.append(tuple(e[2] for e in elements))
+
+    def close(self):
+        """Frees the C problem now (also done when the object is garbage)."""
+        if self._text:
+            self._lib.dlx_text_free(self._text)
+        elif self._handle:
+            self._lib.dlx_free(self._handle)
+        self._text = None
+        self._handle = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _h(self):
+        if not self._handle:
+            raise ValueError("the problem is closed")
+        return self._handle
+
+    def __repr__(self):
+        return "<dlx.Problem: %d items (%d secondary), %d options>" % (
+            len(self.items), len(self.secondary), len(self.options))
+
+    def clone(self):
+        """An independent copy (for another thread), without commitments'
+        history, statistics or a search under way."""
+        self._stop_search()
+        h = self._lib.dlx_clone(self._h())
+        copy = Problem.__new__(Problem)
+        copy.__dict__.update(self.__dict__)
+        copy._index = dict(self._index)
+        copy._colours = dict(self._colours)
+        copy.items = list(self.items)
+        copy.options = list(self.options)
+        copy.colours = list(self.colours)
+        copy.secondary = set(self.secondary)
+        copy._text = None
+        copy._search = 0
+        copy._callback = None
+        copy._handle = h
+        if not h:
+            raise MemoryError("dlx_clone failed")
+        return copy
+
+    # --- settings ------------------------------------------------------------
+
+    @property
+    def choose(self):
+        return self._choose
+
+    @choose.setter
+    def choose(self, rule):
+        if rule not in _CHOOSE:
+            raise ValueError("choose must be one of %s, not %r" % (", ".join(_CHOOSE), rule))
+        self._stop_search()
+        _check(self._lib.dlx_set_choose(self._h(), _CHOOSE[rule]), "choose")
+        self._choose = rule
+
+    @property
+    def seed(self):
+        return self._seed
+
+    @seed.setter
+    def seed(self, seed):
+        self._stop_search()
+        _check(self._lib.dlx_set_seed(self._h(), int(seed) & (2**64 - 1)), "seed")
+        self._seed = seed
+
+    # --- commitments -----------------------------------------------------------
+
+    def commit(self, *options):
+        """Puts these options (numbers) into every solution from now on, as a
+        sudoku's givens. ValueError when one clashes with what is committed
+        (the problem is then as before this call)."""
+        self._stop_search()
+        done = 0
+        try:
+            for o in options:
+                rc = self._lib.dlx_commit(self._h(), int(o))
+                if rc == _ECONFLICT:
+                    raise ValueError("option %d clashes with the committed options" % o)
+                _check(rc, "commit option %d" % o)
+                done += 1
+        except BaseException:
+            for _ in range(done):
+                self._lib.dlx_uncommit(self._handle)
+            raise
+
+    def uncommit(self, count=1):
+        """Undoes the last `count` commitments."""
+        self._stop_search()
+        for _ in range(count):
+            _check(self._lib.dlx_uncommit(self._h()), "uncommit")
+
+    def uncommit_all(self):
+        self._stop_search()
+        _check(self._lib.dlx_uncommit_all(self._h()), "uncommit")
+
+    @property
+    def committed(self):
+        return self._lib.dlx_commit_count(self._h())
+
+    @contextlib.contextmanager
+    def given(self, *options):
+        """with problem.given(3, 7): ... commits the options for the block."""
+        self.commit(*options)
+        try:
+            yield self
+        finally:
+            self.uncommit(len(options))
+
+    # --- searching -------------------------------------------------------------
+
+    def _stop_search(self):
+        """Abandons a search under way (a generator left half-way): a new
+        search, a commitment or a setting ends it."""
+        if self._handle and getattr(self, "_callback", None):
+            self._lib.dlx_set_solution_fn(self._handle, _lib.SOLUTION_FN(), None)
+            self._lib.dlx_reset(self._handle)
+            self._callback = None
+        self._search += 1
+
+    def solutions(self, limit=None):
+        """Yields each solution as a tuple of option numbers (committed
+        options first, then in the order the search chose them), lazily:
+        the search in C pauses to hand over the solutions found, the first
+        one at once, then batches that double up to 4096 (so that long
+        enumerations run near C speed). limit: stop after that many.
+        Starting another search of the same problem ends this generator."""
+        self._stop_search()
+        token = self._search
+        lib, h = self._lib, self._h()
+        found = []
+        want = [1]
+
+        def on_solution(ctx, opts, count):
+            found.append(tuple(opts[:count]))
+            return len(found) >= want[0]  # non-zero: dlx_search() returns, resumable
+
+        # The C library keeps a pointer to the callback: so does the problem,
+        # for as long as the search is under way.
+        self._callback = callback = _lib.SOLUTION_FN(on_solution)
+        lib.dlx_reset_stats(h)
+        lib.dlx_set_solution_fn(h, callback, None)
+        yielded, batch = 0, 1
+        try:
+            while not (limit and yielded >= limit):
+                want[0] = min(batch, limit - yielded) if limit else batch
+                rc = _check(lib.dlx_search(h, 0), "search")
+                self._stats = self._read_stats()
+                batch = min(2 * batch, 4096)
+                ready, found[:] = found[:], []
+                for solution in ready:
+                    yield solution
+                    yielded += 1
+                    if token != self._search:
+                        raise RuntimeError("another search of this problem was started "
+                                           "while this one was under way")
+                if rc == _OK:
+                    return
+        finally:
+            if token == self._search:
+                self._stop_search()
+
+    def first(self):
+        """The first solution, or None when there is none."""
+        return next(self.solutions(limit=1), None)
+
+    def count(self, limit=None):
+        """The number of solutions (at most limit, when given): counted in
+        C without a callback, the fastest way to count."""
+        self._stop_search()
+        lib, h = self._lib, self._h()
+        lib.dlx_reset_stats(h)
+        lib.dlx_set_limit(h, int(limit) if limit else 0)
+        n = ctypes.c_uint64()
+        try:
+            _check(lib.dlx_count(h, ctypes.byref(n)), "count")
+        finally:
+            lib.dlx_set_limit(h, 0)
+        self._stats = self._read_stats()
+        return n.value
+
+    def unique(self):
+        """True when the problem has exactly one solution."""
+        return self.count(limit=2) == 1
+
+    def _read_stats(self):
+        s = _lib.Stats()
+        self._lib.dlx_get_stats(self._h(), ctypes.byref(s))
+        return Stats(s.solutions, s.nodes, s.updates, s.max_level)
+
+    @property
+    def stats(self):
+        """Stats of the last search (count(), solutions(), first())."""
+        return getattr(self, "_stats", None) or self._read_stats()
+
+    def check(self):
+        """Runs the library's invariant walk over the links (dlx_check())."""
+        _check(self._lib.dlx_check(self._h()), "check")
+
+
+def parse(text):
+    """A Problem from Knuth's text format (DLX1/DLX2, as the dlx command
+    reads it): items are names, options are tuples of names and
+    (name, colour) pairs. ValueError names the line and column of an error."""
+    lib = _lib.libdlx()
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    t = lib.dlx_text_new()
+    if not t:
+        raise MemoryError("dlx_text_new: out of memory")
+    rc = lib.dlx_text_parse(t, data, len(data))
+    if rc < 0:
+        e = lib.dlx_text_error(t).contents
+        msg = "%d:%d: %s" % (e.line, e.column, e.message.decode("utf-8", "replace"))
+        lib.dlx_text_free(t)
+        if rc == _ENOMEM:
+            raise MemoryError(msg)
+        raise ValueError(msg)
+    h = lib.dlx_text_problem(t)
+    p = Problem.__new__(Problem)
+    p._lib, p._handle, p._text, p._search = lib, h, t, 0
+    n = lib.dlx_item_count(h)
+    names = [lib.dlx_item_name(h, i).decode("utf-8", "replace") for i in range(n)]
+    p.items = names
+    p.secondary = {names[i] for i in range(n) if lib.dlx_item_is_secondary(h, i) == 1}
+    p._index = {name: i for i, name in enumerate(names)}
+    p.colours = [lib.dlx_text_color_name(t, c).decode("utf-8", "replace")
+                 for c in range(1, lib.dlx_text_color_count(t) + 1)]
+    p._colours = {c: k + 1 for k, c in enumerate(p.colours)}
+    p.options = []
+    for o in range(lib.dlx_option_count(h)):
+        m = lib.dlx_option_items(h, o, None, None, 0)
+        items = (ctypes.c_int32 * max(m, 1))()
+        colours = (ctypes.c_int32 * max(m, 1))()
+        lib.dlx_option_items(h, o, items, colours, m)
+        p.options.append(tuple(names[items[k]] if colours[k] == 0 else
+                               Colour(names[items[k]], p.colours[colours[k] - 1])
+                               for k in range(m)))
+    p._choose = "mrv"
+    p._seed = None
+    return p

@@ -1,0 +1,264 @@
+# SPDX-License-Identifier: MIT
+"""The dlx module against counts with a named source: N queens (OEIS
+A000170), Langford pairs (OEIS A014552, doubled: a sequence and its reversal
+are both solutions), Latin squares (OEIS A002860), proper colourings of the
+Petersen graph (its chromatic polynomial), and Knuth's "Dancing Links" paper
+example (its one solution, and the 6 nodes and 30 updates worked out by hand
+in docs/algorithm-x.md). Run by `make check` (tests/cli/test_python.sh)."""
+
+import math
+import os
+import re
+import threading
+import unittest
+
+import dlx
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def queens(n):
+    """Rows and columns primary, diagonals secondary; one option a square."""
+    items = ["r%d" % i for i in range(n)] + ["c%d" % j for j in range(n)]
+    diagonals = ["a%d" % d for d in range(2 * n - 1)] + ["b%d" % d for d in range(2 * n - 1)]
+    options = [("r%d" % i, "c%d" % j, "a%d" % (i + j), "b%d" % (i - j + n - 1))
+               for i in range(n) for j in range(n)]
+    return dlx.Problem(items, options, diagonals)
+
+
+def langford(n):
+    """Numbers 1..n and slots 1..2n; option (k, s_i, s_j) when j = i + k + 1."""
+    items = list(range(1, n + 1)) + [("s", i) for i in range(1, 2 * n + 1)]
+    options = [(k, ("s", i), ("s", i + k + 1))
+               for k in range(1, n + 1) for i in range(1, 2 * n - k)]
+    return dlx.Problem(items, options)
+
+
+def latin(n):
+    items = [("cell", i, j) for i in range(n) for j in range(n)] + \
+            [("row", i, s) for i in range(n) for s in range(n)] + \
+            [("col", j, s) for j in range(n) for s in range(n)]
+    options = [(("cell", i, j), ("row", i, s), ("col", j, s))
+               for i in range(n) for j in range(n) for s in range(n)]
+    return dlx.Problem(items, options)
+
+
+PETERSEN = [(i, (i + 1) % 5) for i in range(5)] + [(i, i + 5) for i in range(5)] + \
+           [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+
+
+def colourings(edges, vertices, k):
+    """Each edge a primary item; each vertex a secondary item whose colour is
+    the vertex's; an option colours both ends of an edge differently. (The
+    edge (0, 1) is an item, so vertex 0 with colour 1 must be written
+    Colour(0, 1).)"""
+    options = [(e, dlx.Colour(u, a), dlx.Colour(v, b)) for e in edges for (u, v) in [e]
+               for a in range(k) for b in range(k) if a != b]
+    return dlx.Problem(edges, options, vertices)
+
+
+QUEENS6 = (queens(6).items[:12], queens(6).options, queens(6).items[12:])
+PAPER = ("A B C D E F G", ["C E F", "A D G", "B C F", "A D", "B G", "D E G"])
+
+
+class Counts(unittest.TestCase):
+    def test_queens(self):
+        # OEIS A000170.
+        for n, want in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)]:
+            with self.subTest(n=n):
+                self.assertEqual(queens(n).count(), want)
+
+    def test_langford(self):
+        # OEIS A014552 (1, 1, 0, 0, 26, 150 for n = 3..8), twice.
+        for n, want in [(3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)]:
+            with self.subTest(n=n):
+                self.assertEqual(langford(n).count(), want)
+
+    def test_latin(self):
+        # OEIS A002860.
+        for n, want in [(1, 1), (2, 2), (3, 12), (4, 576)]:
+            with self.subTest(n=n):
+                self.assertEqual(latin(n).count(), want)
+
+    def test_colours(self):
+        # Chromatic polynomial of the Petersen graph:
+        # t(t-1)(t-2)(t^7 - 12t^6 + 67t^5 - 230t^4 + 529t^3 - 814t^2 + 775t - 352);
+        # 0 at t = 2, 120 at t = 3, 12960 at t = 4.
+        for k, want in [(2, 0), (3, 120)]:
+            with self.subTest(k=k):
+                self.assertEqual(colourings(PETERSEN, range(10), k).count(), want)
+        # A cycle C5 with k colours: (k-1)^5 - (k-1).
+        c5 = [(i, (i + 1) % 5) for i in range(5)]
+        self.assertEqual(colourings(c5, range(5), 3).count(), 2 ** 5 - 2)
+
+    def test_generator_agrees_with_count(self):
+        p = queens(6)
+        sols = list(p.solutions())
+        self.assertEqual(len(sols), 4)
+        for s in sols:  # each solution is an exact cover of the primary items
+            covered = [x for o in s for x in p.options[o] if x not in p.secondary]
+            self.assertEqual(sorted(covered, key=str), sorted(p.items[:12], key=str))
+            diagonals = [x for o in s for x in p.options[o] if x in p.secondary]
+            self.assertEqual(len(diagonals), len(set(diagonals)))
+
+
+class Paper(unittest.TestCase):
+    def test_solution_and_stats(self):
+        p = dlx.Problem(*PAPER)
+        self.assertEqual(list(p.solutions()), [(3, 0, 4)])  # A D, C E F, B G
+        self.assertEqual(p.stats.nodes, 6)
+        self.assertEqual(p.stats.updates, 30)
+        self.assertEqual(p.count(), 1)
+        self.assertTrue(p.unique())
+
+    def test_choose_first(self):
+        # docs/algorithm-x.md: the first-item rule costs one node more.
+        p = dlx.Problem(*PAPER, choose="first")
+        self.assertEqual(p.count(), 1)
+        self.assertEqual((p.stats.nodes, p.stats.updates), (7, 35))
+
+    def test_options_as_given(self):
+        p = dlx.Problem(*PAPER)
+        self.assertEqual([p.options[o] for o in p.first()], [("A", "D"), ("C", "E", "F"), ("B", "G")])
+
+    def test_parse(self):
+        with open(os.path.join(ROOT, "docs", "paper.dlx"), encoding="utf-8") as f:
+            p = dlx.parse(f.read())
+        self.assertEqual(p.items, list("ABCDEFG"))
+        self.assertEqual(p.first(), (3, 0, 4))
+        with self.assertRaisesRegex(ValueError, r"^2:3: .*unknown item 'c'"):
+            dlx.parse("a b\na c\n")
+
+    def test_commit(self):
+        p = dlx.Problem(*PAPER)
+        with p.given(1):  # A D G forced in: no exact cover is left
+            self.assertEqual(p.count(), 0)
+        self.assertEqual(p.committed, 0)
+        p.commit(4)  # B G, which the solution has
+        self.assertEqual(list(p.solutions()), [(4, 3, 0)])
+        with self.assertRaises(ValueError):
+            p.commit(1)  # A D G clashes with B G
+        p.uncommit_all()
+        self.assertEqual(p.count(), 1)
+        p.check()
+
+
+class Colours(unittest.TestCase):
+    def test_xcc_example(self):
+        # docs/xcc.dlx, traced by hand in docs/algorithm-x.md: one solution,
+        # q x:A and p r x:A y, sharing x under colour A.
+        p = dlx.Problem("p q r", ["p q x y:A", "p r x:A y", "p x:B", "q x:A", "r y:B"], "x y")
+        self.assertEqual(list(p.solutions()), [(3, 1)])
+        self.assertEqual(p.options[3], ("q", dlx.Colour("x", "A")))
+        self.assertEqual(p.colours, ["A", "B"])
+        C = dlx.Colour
+        q = dlx.Problem(["p", "q", "r"], [["p", "q", "x", C("y", "A")], ["p", "r", C("x", "A"), "y"],
+                                          ["p", C("x", "B")], ["q", C("x", "A")], ["r", C("y", "B")]],
+                        ["x", "y"])
+        self.assertEqual(q.first(), (3, 1))
+
+
+class Search(unittest.TestCase):
+    def test_limits(self):
+        p = queens(8)
+        self.assertEqual(p.count(limit=5), 5)
+        self.assertEqual(len(list(p.solutions(limit=3))), 3)
+        self.assertEqual(p.count(), 92)
+
+    def test_lazy(self):
+        # The first solution comes before the search has gone on: fewer nodes.
+        p = queens(8)
+        g = p.solutions()
+        next(g)
+        partial = p.stats.nodes
+        g.close()
+        p.count()
+        self.assertLess(partial, p.stats.nodes)
+        self.assertEqual(p.stats.solutions, 92)
+
+    def test_abandoned_generator(self):
+        p = queens(6)
+        g = p.solutions()
+        first = next(g)
+        self.assertEqual(p.count(), 4)  # a new search ends the old one ...
+        with self.assertRaises(RuntimeError):
+            next(g)
+        self.assertEqual(list(p.solutions())[0], first)  # ... and nothing is left behind
+
+    def test_seed(self):
+        a = list(queens(6).solutions())
+        b = list(queens(6).solutions())
+        self.assertEqual(a, b)  # deterministic by default
+        s1 = list(dlx.Problem(*QUEENS6, seed=12345).solutions())
+        s2 = list(dlx.Problem(*QUEENS6, seed=12345).solutions())
+        self.assertEqual(s1, s2)  # the same seed, the same search
+        self.assertEqual(sorted(map(sorted, s1)), sorted(map(sorted, a)))
+
+    def test_clone_in_threads(self):
+        p = langford(8)
+        results = []
+        threads = [threading.Thread(target=lambda q: results.append(q.count()), args=(p.clone(),))
+                   for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(results, [300, 300])
+
+
+class Errors(unittest.TestCase):
+    def test_bad_problems(self):
+        cases = [
+            ("unknown item", "a b", ["a c"], "", r"option 0: unknown item 'c'"),
+            ("an item twice", "a b", ["a a"], "", r"option 0: an item appears twice"),
+            ("named twice", "a a", ["a"], "", r"item 'a' is named twice"),
+            ("colour on primary", "a b", ["a:red b"], "", r"colour 'red' on primary item 'a'"),
+            ("secondary twice", "a", ["a"], "a", r"item 'a' is named twice"),
+            ("a pair for a colour", "p", [["p", ("x", "A")]], "x",
+             r"unknown item \('x', 'A'\) \(for a colour write Colour\('x', 'A'\)\)"),
+        ]
+        for what, items, options, secondary, message in cases:
+            with self.subTest(what):
+                with self.assertRaisesRegex(ValueError, message):
+                    dlx.Problem(items, options, secondary)
+
+    def test_bad_settings(self):
+        with self.assertRaisesRegex(ValueError, "choose must be one of"):
+            dlx.Problem("a", ["a"], choose="best")
+
+
+class Bounds(unittest.TestCase):
+    """Item bounds (Knuth's multiplicities): one item x that n options share
+    with a secondary item each; covering x between lo and hi times is
+    choosing lo..hi of the n options: the sum of C(n, k) for k in lo..hi."""
+
+    def test_binomials(self):
+        if not dlx.has_bounds():
+            with self.assertRaisesRegex(NotImplementedError, "dlx_add_item_bounds"):
+                dlx.Problem("x", ["x s0"], "s0", bounds={"x": (1, 2)})
+            self.skipTest("this libdlx has no item bounds (dlx_add_item_bounds) yet")
+        for n, lo, hi in [(5, 2, 2), (6, 1, 3), (7, 3, 5), (4, 1, 4)]:
+            with self.subTest(n=n, lo=lo, hi=hi):
+                p = dlx.Problem(["x"], [("x", ("s", i)) for i in range(n)],
+                                [("s", i) for i in range(n)], bounds={"x": (lo, hi)})
+                want = sum(math.comb(n, k) for k in range(lo, hi + 1))
+                self.assertEqual(p.count(), want)
+
+    def test_bounds_on_unknown_item(self):
+        with self.assertRaisesRegex(ValueError, "bounds for 'y'"):
+            dlx.Problem("x", ["x"], bounds={"y": (1, 2)})
+
+
+class Version(unittest.TestCase):
+    def test_versions_agree(self):
+        # The package, its pyproject.toml and the C library's dlx.h.
+        with open(os.path.join(ROOT, "dlx", "dlx.h"), encoding="utf-8") as f:
+            c = re.search(r'#define DLX_VERSION "([^"]+)"', f.read()).group(1)
+        with open(os.path.join(ROOT, "python", "pyproject.toml"), encoding="utf-8") as f:
+            py = re.search(r'^version = "([^"]+)"', f.read(), re.M).group(1)
+        self.assertEqual(dlx.__version__, c)
+        self.assertEqual(py, c)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,626 @@
+/* SPDX-License-Identifier: MIT */
+/* solve_band.c - a bit-parallel 9x9 solver that reasons on whole bands.
+ *
+ * A band is three boxes side by side: three rows of the grid. For each
+ * symbol the candidates of a band are one 32-bit word, row r of the band
+ * (0..2) in bits 10r .. 10r+8 (column c at bit 10r + c); bits 9, 19, 29 stay
+ * clear, as guards for arithmetic done on the three rows at once. A symbol's
+ * three band words are the lanes 0..2 of a four-lane vector (lane 3 is
+ * always 0), so the whole grid is nine vectors, 144 bytes, and a guess is a
+ * copy of them. A placed cell keeps its one candidate: the words always
+ * hold every symbol's possible places, placed or not.
+ *
+ * Propagation works a symbol at a time, on whole bands, without looking at
+ * single cells:
+ *  - the band step: in a band, a symbol sits once in each row and once in
+ *    each box, so the boxes its three rows take are a permutation (one of
+ *    six). A triad (the three cells of a row inside a box) stays possible
+ *    only if some permutation uses it and every triad of that permutation
+ *    still has a candidate: for triad (r, k) that is "(r+1, k+1) and
+ *    (r+2, k+2), or (r+1, k+2) and (r+2, k+1)", computed for the nine triads
+ *    of the three bands at once by rotating rows and boxes. This is locked
+ *    candidates along rows (pointing and claiming), and finds a row or box
+ *    with no place left.
+ *  - the stack step: the same in the other direction. In the three boxes of
+ *    a stack a symbol sits once in each column and once in each box, so the
+ *    (band, column) pairs form a permutation too: the same formula, on the
+ *    columns each band still has, rotating bands (lanes) and columns.
+ * Repeated to a fixed point, the two steps also bring every hidden single
+ * of the symbol down to its row: a symbol with one place left in a box or a
+ * column ends with one place left in its row. Then the cells:
+ *  - naked singles: a cell with one candidate, found for all 81 cells by
+ *    counting to two bit-parallel over the nine symbols;
+ *  - hidden singles: a row of a band word with exactly one bit, found with
+ *    the guard bits: (x | guards) - ones clears the lowest bit of each row.
+ * Placing a symbol in a set of cells clears the other symbols from them,
+ * and the symbol from their rows, boxes and columns; the symbols that
+ * changed are settled again. When no single is left, the triad rules (three
+ * cells hold three symbols, see triads()) run once; when they find nothing
+ * either, the search branches: in the band or stack where the symbols have
+ * the fewest permutations left, on a symbol with the fewest, one child per
+ * permutation (two, mostly). This is the propagation and the branching of
+ * tdoku (github.com/t-dillon/tdoku, its docs/sudoku.md), written anew on
+ * this layout.
+ *
+ * The vector operations are SSE2 intrinsics where the compiler says SSE2 is
+ * there (every x86-64), otherwise plain C on four 32-bit lanes; defining
+ * SUDOKU_BAND_PORTABLE forces the plain C (the tests build both). */
+#include "sudoku_internal.h"
+
+#include <string.h>
+
+#if defined(__SSE2__) && !defined(SUDOKU_BAND_PORTABLE)
+#define BAND_SSE2 1
+#include <emmintrin.h>
+#else
+#define BAND_SSE2 0
+#endif
+
+/* ==== Four 32-bit lanes ==================================================== */
+
+#if BAND_SSE2
+
+typedef __m128i vec;
+
+static inline vec v_set(uint32_t a) { return _mm_set1_epi32((int)a); }
+/* a in lanes 0..2, 0 in lane 3 */
+static inline vec v_set3(uint32_t a) { return _mm_set_epi32(0, (int)a, (int)a, (int)a); }
+static inline vec v_lane(int lane, uint32_t a)
+{
+    uint32_t v[4] = {0, 0, 0, 0};
+    v[lane] = a;
+    return _mm_loadu_si128((const __m128i *)(const void *)v);
+}
+static inline vec v_and(vec a, vec b) { return _mm_and_si128(a, b); }
+static inline vec v_or(vec a, vec b) { return _mm_or_si128(a, b); }
+/* a & ~b (note: the opposite operand order of the instruction) */
+static inline vec v_andnot(vec a, vec b) { return _mm_andnot_si128(b, a); }
+static inline vec v_add(vec a, vec b) { return _mm_add_epi32(a, b); }
+static inline vec v_sub(vec a, vec b) { return _mm_sub_epi32(a, b); }
+#define v_shr(a, n) _mm_srli_epi32((a), (n))
+#define v_shl(a, n) _mm_slli_epi32((a), (n))
+/* lane b takes lane b+1 (mod 3), and b+2; lane 3 stays */
+static inline vec v_rot1(vec a) { return _mm_shuffle_epi32(a, _MM_SHUFFLE(3, 0, 2, 1)); }
+static inline vec v_rot2(vec a) { return _mm_shuffle_epi32(a, _MM_SHUFFLE(3, 1, 0, 2)); }
+static inline int v_equal(vec a, vec b)
+{
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(a, b)) == 0xFFFF;
+}
+static inline int v_is_zero(vec a) { return v_equal(a, _mm_setzero_si128()); }
+/* some lane of 0..2 is zero */
+static inline int v_any_lane_zero(vec a)
+{
+    return (_mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) & 0x0FFF) != 0;
+}
+static inline void v_store(uint32_t *out, vec a) { _mm_storeu_si128((__m128i *)(void *)out, a); }
+static inline vec v_load(const uint32_t *in) { return _mm_loadu_si128((const __m128i *)(const void *)in); }
+
+#else
+
+/* Lane 3, always 0 in the SSE2 code's results that matter, is left out. */
+typedef struct vec {
+    uint32_t v[3];
+} vec;
+
+static inline vec v_set(uint32_t a)
+{
+    vec r = {{a, a, a}};
+    return r;
+}
+static inline vec v_set3(uint32_t a) { return v_set(a); }
+static inline vec v_lane(int lane, uint32_t a)
+{
+    vec r = {{0, 0, 0}};
+    r.v[lane] = a;
+    return r;
+}
+#define BAND_LANEWISE(name, expr)                   \
+    static inline vec name(vec a, vec b)            \
+    {                                               \
+        vec r = {{(uint32_t)(expr(0)), (uint32_t)(expr(1)), (uint32_t)(expr(2))}}; \
+        return r;                                   \
+    }
+#define BAND_AND(i) (a.v[i] & b.v[i])
+#define BAND_OR(i) (a.v[i] | b.v[i])
+#define BAND_ANDNOT(i) (a.v[i] & ~b.v[i])
+#define BAND_ADD(i) (a.v[i] + b.v[i])
+#define BAND_SUB(i) (a.v[i] - b.v[i])
+BAND_LANEWISE(v_and, BAND_AND)
+BAND_LANEWISE(v_or, BAND_OR)
+BAND_LANEWISE(v_andnot, BAND_ANDNOT)
+BAND_LANEWISE(v_add, BAND_ADD)
+BAND_LANEWISE(v_sub, BAND_SUB)
+static inline vec v_shr(vec a, int n)
+{
+    vec r = {{a.v[0] >> n, a.v[1] >> n, a.v[2] >> n}};
+    return r;
+}
+static inline vec v_shl(vec a, int n)
+{
+    vec r = {{a.v[0] << n, a.v[1] << n, a.v[2] << n}};
+    return r;
+}
+static inline vec v_rot1(vec a)
+{
+    vec r = {{a.v[1], a.v[2], a.v[0]}};
+    return r;
+}
+static inline vec v_rot2(vec a)
+{
+    vec r = {{a.v[2], a.v[0], a.v[1]}};
+    return r;
+}
+static inline int v_equal(vec a, vec b)
+{
+    return ((a.v[0] ^ b.v[0]) | (a.v[1] ^ b.v[1]) | (a.v[2] ^ b.v[2])) == 0;
+}
+static inline int v_is_zero(vec a) { return (a.v[0] | a.v[1] | a.v[2]) == 0; }
+static inline int v_any_lane_zero(vec a) { return !a.v[0] || !a.v[1] || !a.v[2]; }
+static inline void v_store(uint32_t *out, vec a)
+{
+    out[0] = a.v[0];
+    out[1] = a.v[1];
+    out[2] = a.v[2];
+    out[3] = 0;
+}
+static inline vec v_load(const uint32_t *in)
+{
+    vec r = {{in[0], in[1], in[2]}};
+    return r;
+}
+
+#endif
+
+static inline int lowest_bit(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* ==== The layout ============================================================= */
+
+#define ONES 0x00100401u       /* bit 0 of each row */
+#define ROWS (0x1FFu * ONES)   /* the 27 cells of a band */
+#define GUARDS (0x200u * ONES) /* bit 9 of each row */
+#define TRIAD_LOW (0x49u * ONES) /* the first cell of each triad */
+
+typedef struct band_state {
+    vec digit[9]; /* candidates of symbol d+1 */
+    vec solved;   /* cells placed */
+} band_state;
+
+/* ==== Propagation ============================================================= */
+
+/* Row r of every band takes row r+1 (mod 3); r+2. */
+static inline vec rows_rot1(vec y) { return v_or(v_shr(y, 10), v_and(v_shl(y, 20), v_set(ROWS))); }
+static inline vec rows_rot2(vec y) { return v_or(v_and(v_shl(y, 10), v_set(ROWS)), v_shr(y, 20)); }
+
+/* The band step: only triads that some still-possible permutation of the
+ * band uses are kept (see the top of the file). A band left with no
+ * permutation becomes 0. */
+static inline vec band_step(vec x)
+{
+    vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+    vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2))); /* each triad all 0 or all 1 */
+    /* box k of each row takes box k+1 (mod 3); k+2 */
+    vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
+    vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+    vec keep = v_or(v_and(rows_rot1(b1), rows_rot2(b2)), v_and(rows_rot1(b2), rows_rot2(b1)));
+    return v_and(x, keep);
+}
+
+/* The stack step: the columns each band may still hold the symbol in, as a
+ * permutation of (band, column) in each stack. A column of the band no
+ * permutation uses is cleared in all three rows. */
+static inline vec stack_step(vec x)
+{
+    vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+    /* column j of each stack takes column j+1 (mod 3); j+2 */
+    vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
+    vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+    vec keep = v_and(p, v_or(v_and(v_rot1(j1), v_rot2(j2)), v_and(v_rot1(j2), v_rot2(j1))));
+    keep = v_or(keep, v_or(v_shl(keep, 10), v_shl(keep, 20)));
+    return v_and(x, keep);
+}
+
+/* Both steps on one symbol until neither changes anything; 0 when a band of
+ * the symbol has no permutation left (a row, box or column without a
+ * place). */
+static inline int settle(vec *digit)
+{
+    vec x = *digit;
+    for (;;) {
+        x = band_step(x);
+        if (v_any_lane_zero(x))
+            return 0;
+        vec y = stack_step(x);
+        if (v_equal(x, y))
+            break;
+        x = y;
+    }
+    *digit = x;
+    return 1;
+}
+
+/* The rows of x (each band) holding exactly one bit, those bits. */
+static inline vec row_singles(vec x)
+{
+    vec y = v_and(x, v_sub(v_or(x, v_set(GUARDS)), v_set(ONES))); /* lowest bit of each row off */
+    vec g = v_and(v_add(y, v_set(ROWS)), v_set(GUARDS));             /* rows with two or more */
+    return v_andnot(x, v_sub(g, v_shr(g, 9)));
+}
+
+/* Everything that shares a row, box or column with a cell of f. */
+static inline vec peers(vec f)
+{
+    vec g = v_and(v_add(f, v_set(ROWS)), v_set(GUARDS));
+    vec rows = v_sub(g, v_shr(g, 9));
+    vec t = v_and(v_or(f, v_or(v_shr(f, 1), v_shr(f, 2))), v_set(TRIAD_LOW));
+    vec bx = v_and(v_or(t, v_or(v_shr(t, 10), v_shr(t, 20))), v_set(0x49u));
+    bx = v_or(bx, v_or(v_shl(bx, 1), v_shl(bx, 2)));
+    vec boxes = v_or(bx, v_or(v_shl(bx, 10), v_shl(bx, 20)));
+    vec c = v_and(v_or(f, v_or(v_shr(f, 10), v_shr(f, 20))), v_set(0x1FFu));
+    c = v_or(c, v_or(v_rot1(c), v_rot2(c)));
+    vec cols = v_or(c, v_or(v_shl(c, 10), v_shl(c, 20)));
+    return v_or(rows, v_or(boxes, cols));
+}
+
+/* Places symbol d+1 in the cells place_at[d] (for every d; `all` is their
+ * union). Returns the symbols whose candidates changed, as a bit mask. */
+static unsigned place(band_state *st, const vec *place_at, vec all)
+{
+    unsigned changed = 0;
+    st->solved = v_or(st->solved, all);
+    for (int d = 0; d < 9; d++) {
+        vec x = v_or(v_andnot(st->digit[d], all), place_at[d]);
+        if (!v_is_zero(place_at[d]))
+            x = v_or(v_andnot(x, peers(place_at[d])), place_at[d]);
+        if (!v_equal(x, st->digit[d]))
+            changed |= 1u << d;
+        st->digit[d] = x;
+    }
+    return changed;
+}
+
+/* Triad k of each row takes triad k+1 (mod 3), k+2: on TRIAD_LOW bits. */
+static inline vec triads_rot1(vec t)
+{
+    return v_or(v_and(v_shr(t, 3), v_set(0x9u * ONES)), v_and(v_shl(t, 6), v_set(0x40u * ONES)));
+}
+static inline vec triads_rot2(vec t)
+{
+    return v_or(v_and(v_shl(t, 3), v_set(0x48u * ONES)), v_and(v_shr(t, 6), v_set(0x1u * ONES)));
+}
+
+/* The three cells of a triad (a row inside a box, or a column inside a box)
+ * hold three different symbols. So a triad fewer than three symbols can
+ * reach is a dead end; a triad exactly three symbols can reach takes all
+ * three (each is then locked in it: its other places in that row, or
+ * column, go); a triad three symbols are locked in (their row, or column,
+ * has no other place in the band, or stack) takes no other symbol. For
+ * rows and for columns. Adds the changed symbols to *dirty; 0 on a dead
+ * end. */
+static int triads(band_state *st, unsigned *dirty)
+{
+    /* per symbol: its triads (rows in boxes, on TRIAD_LOW bits) and its
+     * columns in each band (bits 0..8); those it is locked in */
+    vec ht[9], vt[9], hlocked[9], vlocked[9];
+    /* per triad: reached by one, two, three, four or more symbols; and
+     * how many symbols are locked in it */
+    vec h1 = v_set(0), h2 = v_set(0), h3 = v_set(0), h4 = v_set(0);
+    vec v1 = v_set(0), v2 = v_set(0), v3 = v_set(0), v4 = v_set(0);
+    vec hl1 = v_set(0), hl2 = v_set(0), hl3 = v_set(0), hl4 = v_set(0);
+    vec vl1 = v_set(0), vl2 = v_set(0), vl3 = v_set(0), vl4 = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        vec x = st->digit[d];
+        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        ht[d] = t;
+        vt[d] = p;
+        h4 = v_or(h4, v_and(h3, t));
+        h3 = v_or(h3, v_and(h2, t));
+        h2 = v_or(h2, v_and(h1, t));
+        h1 = v_or(h1, t);
+        v4 = v_or(v4, v_and(v3, p));
+        v3 = v_or(v3, v_and(v2, p));
+        v2 = v_or(v2, v_and(v1, p));
+        v1 = v_or(v1, p);
+        /* locked: the only triad of its row; the only band of its column */
+        vec hl = v_andnot(v_andnot(t, triads_rot1(t)), triads_rot2(t));
+        vec vl = v_andnot(v_andnot(p, v_rot1(p)), v_rot2(p));
+        hlocked[d] = hl;
+        vlocked[d] = vl;
+        hl4 = v_or(hl4, v_and(hl3, hl));
+        hl3 = v_or(hl3, v_and(hl2, hl));
+        hl2 = v_or(hl2, v_and(hl1, hl));
+        hl1 = v_or(hl1, hl);
+        vl4 = v_or(vl4, v_and(vl3, vl));
+        vl3 = v_or(vl3, v_and(vl2, vl));
+        vl2 = v_or(vl2, v_and(vl1, vl));
+        vl1 = v_or(vl1, vl);
+    }
+    if (!v_is_zero(v_andnot(v_set3(TRIAD_LOW), h3)) || !v_is_zero(v_andnot(v_set3(0x1FFu), v3)) ||
+        !v_is_zero(hl4) || !v_is_zero(vl4))
+        return 0;
+    vec hexact = v_andnot(h3, h4), vexact = v_andnot(v3, v4);
+    for (int d = 0; d < 9; d++) {
+        vec x = st->digit[d];
+        vec y = x;
+        /* one of exactly three that reach a triad: locked in it, its other
+         * places in the row (the band step does the box), or in the column
+         * (the stack step does the box), go */
+        vec lock = v_and(ht[d], hexact);
+        if (!v_is_zero(lock)) {
+            vec cells = v_or(lock, v_or(v_shl(lock, 1), v_shl(lock, 2)));
+            vec g = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
+            vec rows = v_sub(g, v_shr(g, 9));
+            y = v_andnot(y, v_andnot(rows, cells));
+        }
+        lock = v_and(vt[d], vexact);
+        if (!v_is_zero(lock)) {
+            vec others = v_or(v_rot1(lock), v_rot2(lock));
+            y = v_andnot(y, v_or(others, v_or(v_shl(others, 10), v_shl(others, 20))));
+        }
+        /* a triad three other symbols are locked in has no room */
+        vec full = v_andnot(hl3, hlocked[d]);
+        y = v_andnot(y, v_or(full, v_or(v_shl(full, 1), v_shl(full, 2))));
+        full = v_andnot(vl3, vlocked[d]);
+        y = v_andnot(y, v_or(full, v_or(v_shl(full, 10), v_shl(full, 20))));
+        if (!v_equal(x, y)) {
+            *dirty |= 1u << d;
+            st->digit[d] = y;
+        }
+    }
+    return 1;
+}
+
+/* Propagates to a fixed point after the symbols in dirty changed. 0: the
+ * grid has no solution. */
+static int propagate(band_state *st, unsigned dirty)
+{
+    int triads_done = 0;
+    for (;;) {
+        while (dirty) {
+            int d = lowest_bit(dirty);
+            dirty &= dirty - 1;
+            if (!settle(&st->digit[d]))
+                return 0;
+        }
+        vec once = v_set(0), twice = v_set(0);
+        for (int d = 0; d < 9; d++) {
+            twice = v_or(twice, v_and(once, st->digit[d]));
+            once = v_or(once, st->digit[d]);
+        }
+        /* a cell without a candidate; a placed cell with two symbols */
+        if (!v_equal(once, v_set3(ROWS)))
+            return 0;
+        if (!v_is_zero(v_and(twice, st->solved)))
+            return 0;
+        vec open = v_andnot(once, st->solved);
+        if (v_is_zero(open))
+            return 1;
+        vec naked = v_andnot(open, twice);
+        vec at[9], all = v_set(0);
+        for (int d = 0; d < 9; d++) {
+            at[d] = v_and(v_or(v_and(st->digit[d], naked), row_singles(st->digit[d])), open);
+            all = v_or(all, at[d]);
+        }
+        if (v_is_zero(all)) {
+            /* once: a second pass after what the first found pays less
+             * than it costs (3% more instructions on the 11+ set, the same
+             * guesses) */
+            if (triads_done++)
+                return 1;
+            if (!triads(st, &dirty))
+                return 0;
+            if (!dirty)
+                return 1;
+            continue;
+        }
+        dirty = place(st, at, all);
+    }
+}
+
+/* ==== Givens, solutions and the search ========================================= */
+
+/* Two givens of one symbol (f: its givens) in one row, column or box. */
+static int clash(vec f)
+{
+    vec rows = v_and(f, v_sub(v_or(f, v_set(GUARDS)), v_set(ONES)));
+    vec cols_in_band = v_and(f, v_or(v_shr(f, 10), v_shr(f, 20)));
+    vec c = v_and(v_or(f, v_or(v_shr(f, 10), v_shr(f, 20))), v_set(0x1FFu));
+    vec cols_across = v_and(c, v_rot1(c));
+    vec in_triad = v_or(v_and(v_and(f, v_shr(f, 1)), v_set(0xDBu * ONES)),
+                        v_and(v_and(f, v_shr(f, 2)), v_set(TRIAD_LOW)));
+    vec t = v_and(v_or(f, v_or(v_shr(f, 1), v_shr(f, 2))), v_set(TRIAD_LOW));
+    vec box_rows = v_and(t, v_or(v_shr(t, 10), v_shr(t, 20)));
+    return !v_is_zero(v_or(v_or(rows, cols_in_band), v_or(v_or(cols_across, in_triad), box_rows)));
+}
+
+/* Writes the solution held in st (every cell placed) into grid. */
+static void decode(const band_state *st, uint8_t *grid)
+{
+    for (int d = 0; d < 9; d++) {
+        uint32_t w[4];
+        v_store(w, st->digit[d]);
+        for (int lane = 0; lane < 3; lane++)
+            for (uint32_t x = w[lane]; x; x &= x - 1) {
+                int p = lowest_bit(x);
+                grid[27 * lane + 9 * (p / 10) + p % 10] = (uint8_t)(d + 1);
+            }
+    }
+}
+
+static int report(sudoku_solver *s, const band_state *st)
+{
+    if ((s->found == 0 && s->first) || s->fn)
+        decode(st, s->grid);
+    return sudoku_report_solution(s, s->grid);
+}
+
+/* A branching choice: symbol `digit` in one band (lane) or one stack keeps
+ * the cells of one permutation; keep[i] are the masks, one per child, of
+ * all three lanes. */
+typedef struct band_choice {
+    int digit;
+    int count;
+    vec keep[6];
+} band_choice;
+
+/* The band or stack whose symbols have the fewest permutations left in all
+ * (at least two for some symbol), and in it a symbol with the fewest: the
+ * children take each of its permutations. Returns 0 when every symbol is
+ * down to one permutation everywhere (the grid is solved). */
+static int choose_permutation(const band_state *st, band_choice *ch)
+{
+    vec he[9], ho[9], ve[9], vo[9], count[9];
+    vec total = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        vec x = st->digit[d];
+        vec t = v_and(v_or(x, v_or(v_shr(x, 1), v_shr(x, 2))), v_set(TRIAD_LOW));
+        vec o = v_or(t, v_or(v_shl(t, 1), v_shl(t, 2)));
+        vec b1 = v_or(v_and(v_shr(o, 3), v_set(0x3Fu * ONES)), v_and(v_shl(o, 6), v_set(0x1C0u * ONES)));
+        vec b2 = v_or(v_and(v_shl(o, 3), v_set(0x1F8u * ONES)), v_and(v_shr(o, 6), v_set(0x7u * ONES)));
+        /* the permutations: row 0 of the band in box k, the others following
+         * (even) or going the other way (odd): bits 0, 3, 6 */
+        he[d] = v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b1), rows_rot2(b2)));
+        ho[d] = v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b2), rows_rot2(b1)));
+        vec p = v_and(v_or(x, v_or(v_shr(x, 10), v_shr(x, 20))), v_set(0x1FFu));
+        vec j1 = v_or(v_and(v_shr(p, 1), v_set(0xDBu)), v_and(v_shl(p, 2), v_set(0x124u)));
+        vec j2 = v_or(v_and(v_shl(p, 1), v_set(0x1B6u)), v_and(v_shr(p, 2), v_set(0x49u)));
+        /* the same for each stack, read in lane 0: band 0 in column j of the
+         * stack, bits 3s + j */
+        ve[d] = v_and(p, v_and(v_rot1(j1), v_rot2(j2)));
+        vo[d] = v_and(p, v_and(v_rot1(j2), v_rot2(j1)));
+        /* how many: bands in lanes 0..2 (bits 0..2), stacks in lane 0 at
+         * bits 8, 16, 24 */
+        vec h = v_add(he[d], ho[d]);
+        h = v_and(v_add(h, v_add(v_shr(h, 3), v_shr(h, 6))), v_set(7u));
+        vec ge = v_sub(v_sub(ve[d], v_and(v_shr(ve[d], 1), v_set(0xDBu))), v_and(v_shr(ve[d], 2), v_set(0x49u)));
+        vec go = v_sub(v_sub(vo[d], v_and(v_shr(vo[d], 1), v_set(0xDBu))), v_and(v_shr(vo[d], 2), v_set(0x49u)));
+        vec g = v_add(ge, go);
+        g = v_or(v_shl(v_and(g, v_set(7u)), 8),
+                 v_or(v_shl(v_and(g, v_set(0x38u)), 13), v_shl(v_and(g, v_set(0x1C0u)), 18)));
+        count[d] = v_or(h, v_and(g, v_lane(0, 0xFFFFFF00u)));
+        total = v_add(total, count[d]);
+    }
+    uint32_t tot[4];
+    v_store(tot, total);
+    int totals[6] = {(int)(tot[0] & 0xFF), (int)(tot[1] & 0xFF), (int)(tot[2] & 0xFF),
+                     (int)(tot[0] >> 8 & 0xFF), (int)(tot[0] >> 16 & 0xFF), (int)(tot[0] >> 24)};
+    int best = -1;
+    for (int i = 0; i < 6; i++)
+        if (totals[i] > 9 && (best < 0 || totals[i] < totals[best]))
+            best = i;
+    if (best < 0)
+        return 0;
+    int lane = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
+    int digit = -1, fewest = 7;
+    for (int d = 0; d < 9; d++) {
+        uint32_t c[4];
+        v_store(c, count[d]);
+        int n = (int)(c[lane] >> shift & 0xFF);
+        if (n >= 2 && n < fewest) {
+            fewest = n;
+            digit = d;
+        }
+    }
+    uint32_t hev[4], hov[4], vev[4], vov[4];
+    v_store(hev, he[digit]);
+    v_store(hov, ho[digit]);
+    v_store(vev, ve[digit]);
+    v_store(vov, vo[digit]);
+    ch->digit = digit;
+    ch->count = 0;
+    if (best < 3) { /* band: row r takes box k + r (even) or k - r (odd) */
+        int b = best;
+        for (int odd = 0; odd < 2; odd++)
+            for (int k = 0; k < 3; k++) {
+                uint32_t w = odd ? hov[b] : hev[b];
+                if (!(w & (1u << (3 * k))))
+                    continue;
+                uint32_t cells = 0;
+                for (int r = 0; r < 3; r++)
+                    cells |= 7u << (10 * r + 3 * ((odd ? 3 - r + k : r + k) % 3));
+                uint32_t keep[4] = {~0u, ~0u, ~0u, ~0u};
+                keep[b] = cells;
+                ch->keep[ch->count++] = v_load(keep);
+            }
+    } else { /* stack: band b takes column j + b (even) or j - b (odd) */
+        int sk = best - 3;
+        for (int odd = 0; odd < 2; odd++)
+            for (int j = 0; j < 3; j++) {
+                uint32_t w = odd ? vov[0] : vev[0];
+                if (!(w & (1u << (3 * sk + j))))
+                    continue;
+                uint32_t keep[4];
+                for (int b = 0; b < 3; b++) {
+                    uint32_t col = 1u << (3 * sk + (odd ? 3 - b + j : b + j) % 3);
+                    uint32_t m = (~(7u << (3 * sk)) & 0x1FFu) | col;
+                    keep[b] = m * ONES;
+                }
+                keep[3] = 0;
+                ch->keep[ch->count++] = v_load(keep);
+            }
+    }
+    return 1;
+}
+
+/* st is propagated. Returns non-zero when the search must stop. */
+static int search(sudoku_solver *s, band_state *st)
+{
+    if (v_equal(st->solved, v_set3(ROWS)))
+        return report(s, st);
+    band_choice ch;
+    if (!choose_permutation(st, &ch))
+        return 0; /* not reached: propagation would have placed every cell */
+    s->nodes++;
+    for (int i = 0; i < ch.count; i++) {
+        band_state child;
+        band_state *c = st; /* the last child needs no copy */
+        if (i + 1 < ch.count) {
+            child = *st;
+            c = &child;
+        }
+        c->digit[ch.digit] = v_and(c->digit[ch.digit], ch.keep[i]);
+        if (propagate(c, 1u << ch.digit) && search(s, c))
+            return 1;
+    }
+    return 0;
+}
+
+int64_t sudoku_band_solve(sudoku_solver *s)
+{
+    const uint8_t *g = s->givens;
+    uint32_t f[10][4];
+    memset(f, 0, sizeof f); /* f[v]: the givens of symbol v; f[0] the blanks */
+    for (int lane = 0, i = 0; lane < 3; lane++)
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 9; c++, i++)
+                f[g[i]][lane] |= 1u << (10 * r + c);
+    band_state st;
+    vec at[9], all = v_set(0);
+    for (int d = 0; d < 9; d++) {
+        at[d] = v_load(f[d + 1]);
+        if (clash(at[d])) {
+            int rc = sudoku_place_givens(s); /* names the clash */
+            if (rc < 0)
+                return rc;
+        }
+        all = v_or(all, at[d]);
+        st.digit[d] = v_set3(ROWS);
+    }
+    st.solved = v_set(0);
+    unsigned changed = place(&st, at, all);
+    if (propagate(&st, changed))
+        search(s, &st);
+    return (int64_t)s->found;
+}
