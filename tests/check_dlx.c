@@ -743,10 +743,12 @@ static int watch_solution(void *ctx, const int32_t *options, int32_t count)
 }
 
 /* Runs the whole search (up to the limit) under `strategy`, in slices of
- * `budget` nodes (0: one call), checking the invariants at every pause. */
-static struct outcome run_with(dlx_problem *p, enum dlx_strategy strategy, uint64_t budget)
+ * `budget` nodes (0: one call), checking the invariants at every pause.
+ * `excluded` of the commitments are exclusions (in no solution). */
+static struct outcome run_with(dlx_problem *p, enum dlx_strategy strategy, uint64_t budget,
+                               int32_t excluded)
 {
-    struct watcher w = {p, 0xcbf29ce484222325u, 0, dlx_commit_count(p)};
+    struct watcher w = {p, 0xcbf29ce484222325u, 0, dlx_commit_count(p) - excluded};
     ck_assert_int_eq(dlx_reset(p), DLX_OK);
     ck_assert_int_eq(dlx_set_strategy(p, strategy), DLX_OK);
     dlx_set_solution_fn(p, watch_solution, &w);
@@ -776,16 +778,17 @@ static struct outcome run_with(dlx_problem *p, enum dlx_strategy strategy, uint6
 /* Links and bits on p, whole and in slices, without and with a limit: the
  * same solutions in the same order, the same status and the same nodes.
  * Returns the number of solutions. */
-static uint64_t strategies_agree(dlx_problem *p, const char *what, uint32_t seed)
+static uint64_t strategies_agree_x(dlx_problem *p, const char *what, uint32_t seed,
+                                   int32_t excluded)
 {
-    struct outcome a = run_with(p, DLX_STRATEGY_LINKS, 0);
+    struct outcome a = run_with(p, DLX_STRATEGY_LINKS, 0, excluded);
     /* Slices of 1 and 3 nodes on small trees; on larger ones (the checks at
      * every pause cost) slices of 7. */
     const uint64_t budgets[] = {0, a.nodes < 500 ? 1 : 7, a.nodes < 500 ? 3 : 0};
     for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
         if (b > 0 && budgets[b] == 0)
             continue;
-        struct outcome o = run_with(p, DLX_STRATEGY_BITS, budgets[b]);
+        struct outcome o = run_with(p, DLX_STRATEGY_BITS, budgets[b], excluded);
         ck_assert_msg(o.hash == a.hash && o.n == a.n && o.nodes == a.nodes && o.rc == a.rc,
                       "%s %u budget %llu: bits %llu solutions %llu nodes, links %llu %llu", what,
                       seed, (unsigned long long)budgets[b], (unsigned long long)o.n,
@@ -794,8 +797,8 @@ static uint64_t strategies_agree(dlx_problem *p, const char *what, uint32_t seed
     }
     for (uint64_t limit = 1; limit <= 2 && limit < a.n; limit++) {
         dlx_set_limit(p, limit);
-        struct outcome l = run_with(p, DLX_STRATEGY_LINKS, 0);
-        struct outcome b = run_with(p, DLX_STRATEGY_BITS, 2);
+        struct outcome l = run_with(p, DLX_STRATEGY_LINKS, 0, excluded);
+        struct outcome b = run_with(p, DLX_STRATEGY_BITS, 2, excluded);
         ck_assert_msg(l.hash == b.hash && l.n == limit && b.n == limit && l.nodes == b.nodes &&
                           b.rc == DLX_STOPPED,
                       "%s %u limit %llu", what, seed, (unsigned long long)limit);
@@ -803,6 +806,11 @@ static uint64_t strategies_agree(dlx_problem *p, const char *what, uint32_t seed
     }
     ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_AUTO), DLX_OK);
     return a.n;
+}
+
+static uint64_t strategies_agree(dlx_problem *p, const char *what, uint32_t seed)
+{
+    return strategies_agree_x(p, what, seed, 0);
 }
 
 /* Random problems with more options than a word of bits, coloured
@@ -872,6 +880,15 @@ START_TEST(strategies_agree_on_random_problems)
                 ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
                 break;
             }
+        /* Options kept out (DLX_EXCLUDE), with one put in. */
+        ck_assert_int_eq(dlx_commit(p, DLX_EXCLUDE((int32_t)(seed % (uint32_t)no))), DLX_OK);
+        ck_assert_int_eq(dlx_commit(p, DLX_EXCLUDE((int32_t)((seed * 7) % (uint32_t)no))),
+                         DLX_OK);
+        for (int o = no - 1; o >= 0; o--)
+            if (dlx_commit(p, o) == DLX_OK)
+                break;
+        strategies_agree_x(p, "large, two excluded", seed, 2);
+        ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
         static struct prefix_list l;
         l.n = 0;
         if (dlx_enumerate_prefixes(p, 1, remember_prefix, &l) == DLX_OK) {
