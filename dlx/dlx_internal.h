@@ -124,6 +124,7 @@ struct dlx_problem {
     /* Commitments, in order, and what each changed in commit_state[]. */
     struct dlx_commit *commits;
     int32_t n_commits, commits_cap;
+    int32_t links_applied; /* commits[0..links_applied-1] are danced on the links */
     int32_t *commit_state; /* [header] 0 free, -1 taken, > 0 held at colour */
     int32_t *undo;         /* headers whose commit_state a commit set */
     int32_t undo_len, undo_cap;
@@ -195,6 +196,17 @@ int dlxi_grow_nodes(dlx_problem *p, int64_t need);
  * dropped whenever the structure changes shape. */
 void dlxi_take_snapshot(dlx_problem *p);
 void dlxi_drop_snapshot(dlx_problem *p);
+/* Brings the links up to the commitments (see commit.c: without bounds an
+ * option put in waits to dance until the links are needed). */
+void dlxi_apply_commits(dlx_problem *p);
+
+/* The same, for the questions, which take a const problem: bringing the
+ * links up to date changes no answer, only when the work is done. */
+static inline void dlxi_links_current(const dlx_problem *p)
+{
+    if (p->links_applied < p->n_commits)
+        dlxi_apply_commits((dlx_problem *)(uintptr_t)p);
+}
 
 /* --- search.c ------------------------------------------------------------ */
 

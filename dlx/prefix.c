@@ -112,6 +112,7 @@ int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void
     if (dlxi_busy(p))
         return DLX_EBUSY;
     dlx_reset(p);
+    dlxi_apply_commits(p); /* the walk dances on the links */
     int rc = dlxi_prepare_search(p);
     if (rc)
         return rc;

@@ -94,6 +94,7 @@ int32_t dlx_item_remaining(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     if (dlxi_bits_in_search(p))
         return dlxi_bits_remaining(p, item + 1);
     return p->nd.im[item + 1].itm;
@@ -103,6 +104,7 @@ int dlx_item_is_active(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     int32_t x = item + 1;
     if (dlxi_bits_in_search(p))
         return dlxi_bits_active(p, x);
@@ -115,6 +117,7 @@ int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int3
 {
     if (!p || item < 0 || item >= p->n_items || cap < 0 || (cap > 0 && !opts))
         return DLX_EINVAL;
+    dlxi_links_current(p);
     if (dlxi_bits_in_search(p))
         return dlxi_bits_options(p, item + 1, opts, cap);
     dlx_nodes nd = p->nd;
@@ -129,6 +132,7 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
     if (!p || cap < 0 || (cap > 0 && !items))
         return DLX_EINVAL;
+    dlxi_links_current(p);
     if (dlxi_bits_in_search(p))
         return dlxi_bits_active_items(p, items, cap);
     int32_t k = 0;
@@ -149,6 +153,7 @@ int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out)
 {
     if (!p || !out || x < 0 || x >= p->n_nodes)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     dlx_nodes nd = p->nd;
     int32_t top = nd.im[x].itm;
     *out = (dlx_node_info){.top = top, .ulink = nd.ud[x].up, .dlink = nd.ud[x].down,
@@ -161,6 +166,7 @@ int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rli
 {
     if (!p || x < 0 || x > p->n_items)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     if (llink)
         *llink = p->cl[x].prev;
     if (rlink)

@@ -364,6 +364,8 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
                 return rc;
             p->bits_search = rc == DLX_OK;
         }
+        if (!p->bits_search)
+            dlxi_apply_commits(p); /* the links dance from the commitments */
     }
     if (p->has_bounds) /* link detail is not given with bounds (dlx.h) */
         return dlxi_search_m(p, node_budget);

@@ -102,6 +102,7 @@ struct dlx_bits {
     int32_t *rec;
     /* The search. */
     uint64_t *frames;        /* [levels * frame_words] */
+    uint64_t *base;          /* [frame_words]: the frame with nothing committed */
     struct bits_level *lv;   /* [levels] */
     int32_t *cand_w;         /* candidate pairs of all levels, a stack */
     uint64_t *cand_m;
@@ -243,6 +244,8 @@ static int64_t number_color_lists(const dlx_problem *p, struct bits_scratch *t, 
     return pairs;
 }
 
+static void base_frame(struct dlx_bits *b, int32_t n_options);
+
 int dlxi_build_bits(dlx_problem *p)
 {
     if (p->bits)
@@ -311,6 +314,7 @@ int dlxi_build_bits(dlx_problem *p)
     bytes += (((size_t)(count) * sizeof(type)) + 31) & ~(size_t)31
     LAYOUT(head, struct dlx_bits, 1);
     LAYOUT(frames, uint64_t, (size_t)levels * (size_t)frame_words);
+    LAYOUT(base, uint64_t, frame_words);
     LAYOUT(kill, struct kill_pair, kill_pairs);
     LAYOUT(cand_m, uint64_t, O + 1);
     LAYOUT(lv, struct bits_level, levels);
@@ -334,6 +338,7 @@ int dlxi_build_bits(dlx_problem *p)
     memset(b, 0, sizeof *b);
 #define PLACE(field) b->field = (void *)(block + off_##field)
     PLACE(frames);
+    PLACE(base);
     PLACE(kill);
     PLACE(cand_m);
     PLACE(lv);
@@ -419,44 +424,78 @@ int dlxi_build_bits(dlx_problem *p)
     }
     b->act_at[O] = k;
     dlxi_free(p, t.at, t.bytes);
+    base_frame(b, O);
     p->bits = b;
     return DLX_OK;
 }
 
 /* --- The root frame -------------------------------------------------------- */
 
-/* The frame of the root: the options the commitments leave, and the counts
- * they give. An option is live when none of its items is taken, each of its
- * coloured items is free or held at its colour (commit_state[]), and it is
- * not excluded. */
+/* Rules out the live options of kill list `list` in a frame, outside the
+ * search: for the root frame. */
+static void root_rule_out(const struct dlx_bits *b, uint64_t *live, bits_count *cnt,
+                          int32_t list)
+{
+    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++) {
+        uint64_t out = live[b->kill[j].w] & b->kill[j].m;
+        live[b->kill[j].w] ^= out;
+        for (; out; out &= out - 1) {
+            int32_t o = b->kill[j].w * 64 + dlxi_lowest_bit(out);
+            const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
+            for (int32_t k = 0; k < b->max_prim; k++)
+                cnt[r[k]]--;
+        }
+    }
+}
+
+/* The frame of the root: the frame of the problem as built (every option
+ * live), with the commitments applied in order, as the search applies a
+ * choice: an option put in covers its primary items and rules out what
+ * clashes with each of its items; an option kept out is ruled out itself.
+ * This costs what the commitments rule out, not the size of the problem (a
+ * sudoku's givens, puzzle after puzzle). */
 static void root_frame(dlx_problem *p, struct dlx_bits *b)
 {
-    const dlx_nodes nd = p->nd;
     uint64_t *f = frame_at(b, 0), *live = f, *settled = f + b->words;
     bits_count *cnt = counts_of(b, f);
-    memset(f, 0, (size_t)b->frame_words * sizeof *f);
-    for (int32_t s = 0; s < b->n_sec; s++)
-        if (p->commit_state[b->sec_hdr[s]] != 0)
-            settled[s / 64] |= (uint64_t)1 << (s % 64);
-    for (int32_t i = 0; i < b->n_counts; i++)
-        cnt[i] = i < b->n_prim && p->commit_state[b->prim_hdr[i]] == 0 ? 0 : INACTIVE;
-    for (int32_t o = 0; o < p->n_options; o++) {
-        int ok = 1;
-        for (int32_t q = p->opt_first[o]; ok && nd.im[q].itm > 0; q++) {
-            int32_t st = p->commit_state[nd.im[q].itm];
-            ok = st == 0 || (st > 0 && node_color(nd, q) == st);
-        }
-        if (ok)
-            live[o / 64] |= (uint64_t)1 << (o % 64);
-    }
-    for (int32_t k = 0; k < p->n_commits; k++) /* and those excluded */
-        if (p->commits[k].kind == COMMIT_EXCLUDE || p->commits[k].kind == COMMIT_NOTHING) {
-            int32_t o = p->commits[k].option;
-            live[o / 64] &= ~((uint64_t)1 << (o % 64));
-        }
-    for (int32_t o = 0; o < p->n_options; o++) {
-        if (!(live[o / 64] >> (o % 64) & 1))
+    memcpy(f, b->base, (size_t)b->frame_words * sizeof *f);
+    for (int32_t c = 0; c < p->n_commits; c++) {
+        int32_t o = p->commits[c].option;
+        const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
+        if (p->commits[c].kind != COMMIT_INCLUDE) {
+            if (live[o / 64] >> (o % 64) & 1) {
+                live[o / 64] ^= (uint64_t)1 << (o % 64);
+                for (int32_t k = 0; k < b->max_prim; k++)
+                    cnt[r[k]]--;
+            }
             continue;
+        }
+        for (int32_t k = 0; k < b->max_prim; k++)
+            cnt[r[k]] = INACTIVE;
+        for (int32_t k = 0; k < b->max_prim; k++)
+            root_rule_out(b, live, cnt, r[k]);
+        for (int32_t k = b->act_at[o]; k < b->act_at[o + 1]; k++) {
+            int32_t sl = ACT_SLOT(b->act[2 * k]);
+            uint64_t bit = (uint64_t)1 << (sl % 64);
+            if (ACT_KIND(b->act[2 * k]) == ACT_PURIFY && (settled[sl / 64] & bit))
+                continue; /* purified already, at this colour */
+            settled[sl / 64] |= bit;
+            root_rule_out(b, live, cnt, b->act[2 * k + 1]);
+        }
+    }
+}
+
+/* The frame of the problem as built, kept in the tables: every option live,
+ * every primary item's count its number of options. */
+static void base_frame(struct dlx_bits *b, int32_t n_options)
+{
+    uint64_t *f = b->base, *live = f;
+    bits_count *cnt = counts_of(b, f);
+    memset(f, 0, (size_t)b->frame_words * sizeof *f);
+    for (int32_t i = 0; i < b->n_counts; i++)
+        cnt[i] = i < b->n_prim ? 0 : INACTIVE;
+    for (int32_t o = 0; o < n_options; o++) {
+        live[o / 64] |= (uint64_t)1 << (o % 64);
         const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
         for (int32_t k = 0; k < b->max_prim && r[k] < b->n_prim; k++)
             cnt[r[k]]++; /* the padding (the sink) comes last and is left alone */

@@ -401,11 +401,12 @@ static void make_random(struct random_problem *r, uint32_t seed)
  * primary item covered exactly once, no option without a primary item (the
  * search never picks those), and each secondary item either used by at most
  * one option or only by options that all give it the same non-zero colour. */
-static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
+static uint64_t brute_force_without(const struct random_problem *r, uint32_t must,
+                                    uint32_t forbid)
 {
     uint64_t count = 0;
     for (uint32_t set = 0; set < (1u << r->no); set++) {
-        if ((set & must) != must)
+        if ((set & must) != must || (set & forbid))
             continue;
         int cover[8] = {0}, uses[8] = {0}, colour[8] = {0}, ok = 1;
         for (int o = 0; o < r->no && ok; o++) {
@@ -433,6 +434,11 @@ static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
         count += (uint64_t)ok;
     }
     return count;
+}
+
+static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
+{
+    return brute_force_without(r, must, 0);
 }
 
 static uint64_t brute_force(const struct random_problem *r, int must_have)
@@ -915,6 +921,50 @@ END_TEST
  * proper 3-colourings of the Petersen graph: 120 from its chromatic
  * polynomial), with the same solutions in the same order and the same
  * nodes; and the default picks bits for all of them. */
+/* Commitments without bounds wait to dance on the links until something
+ * needs the links (commit.c): a search on bits never makes them dance, a
+ * search on the links, an exclusion or a question does. Every order of
+ * those gives the counts of the brute force. */
+START_TEST(commitments_wait_for_the_links)
+{
+    for (uint32_t seed = 1; seed <= 300; seed++) {
+        struct random_problem r;
+        make_random(&r, seed);
+        if (r.no < 3)
+            continue;
+        dlx_problem *p = build_random(&r);
+        int32_t a = (int32_t)(seed % (uint32_t)r.no), b = (a + 1) % r.no, c = (a + 2) % r.no;
+        uint32_t must = 0, forbid = 0;
+        if (dlx_commit(p, a) == DLX_OK)
+            must |= 1u << a;
+        /* Only the records so far: bits, then a question, then the links. */
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_with(&r, must));
+        ck_assert_int_ge(dlx_active_items(p, NULL, 0), 0);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_with(&r, must));
+        /* An exclusion brings the links up to date; an inclusion after it
+         * waits again, and taking it back touches nothing. */
+        if (dlx_commit(p, DLX_EXCLUDE(b)) == DLX_OK)
+            forbid |= (must >> b & 1) ? 0 : 1u << b;
+        int with_c = dlx_commit(p, c) == DLX_OK;
+        uint32_t must_c = must | (with_c ? 1u << c : 0);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_without(&r, must_c, forbid));
+        if (with_c)
+            ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_without(&r, must, forbid));
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_without(&r, must, forbid));
+        ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force(&r, -1));
+        dlx_free(p);
+    }
+}
+END_TEST
+
 START_TEST(strategies_agree_on_known_problems)
 {
     static const struct { int which, a, b; uint64_t count; } cases[] = {
@@ -1195,6 +1245,7 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, random_problems_match_brute_force);
     tcase_add_test(counts, strategies_agree_on_random_problems);
     tcase_add_test(counts, strategies_agree_on_known_problems);
+    tcase_add_test(counts, commitments_wait_for_the_links);
     suite_add_tcase(s, counts);
 
     TCase *control = tcase_create("control");
