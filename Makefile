@@ -9,6 +9,8 @@
 #   make tsan       the whole test suite under ThreadSanitizer (clang)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60), see tests/fuzz/
 #   make bench      the benchmark (see bench/README.md)
+#   make web        the browser page's engine, libdlx in WebAssembly (web/, docs/web.md)
+#   make check-web  the page in headless Chromium against the dlx command's trace
 #   make install    headers, both libraries, pkg-config files, the programs, man pages,
 #                   docs and bash completions (DESTDIR, PREFIX and the *DIR below)
 #   make uninstall  removes exactly what install put (give it the same variables)
@@ -99,7 +101,7 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
 .PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
-        uninstall completion dist distcheck clean
+        uninstall completion dist distcheck clean web web-toolchain check-web
 .DEFAULT_GOAL := all
 
 all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
@@ -258,6 +260,38 @@ $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+# --- the browser page (docs/web.md) -------------------------------------------
+# libdlx, the dlx command's JSON trace and web/dlxweb.c built for WebAssembly
+# by clang --target=wasm32-wasi with Debian's wasi-libc (web/ensure-wasm.sh
+# installs it as root, else prints the command). The page loads it from
+# web/dlx-wasm.js (base64) and its problems from web/problems.js: both are
+# committed, so the page works from a clone with no build; `make web`
+# refreshes them. Never part of `make`. Threads are not in wasi-libc: the
+# parallel search stays out.
+WASM_CC    ?= clang
+WEB_BUILD  := $(BUILD)/web
+WEB_SRC    := $(filter-out dlx/parallel%.c,$(DLX_SRC)) cli/dlxcmd_trace.c cli/dlxcmd_matrix.c \
+              cli/dlxcmd_links.c cli/dlxcmd_tree.c cli/common_json.c web/dlxweb.c
+WEB_HDR    := $(wildcard dlx/*.h) cli/dlxcmd_trace.h cli/dlxcmd_views.h cli/common_json.h
+
+web-toolchain:
+	@sh web/ensure-wasm.sh $(WASM_CC)
+
+$(WEB_BUILD)/dlx.wasm: $(WEB_SRC) $(WEB_HDR) | web-toolchain
+	@mkdir -p $(@D)
+	$(WASM_CC) --target=wasm32-wasi -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Idlx -Icli \
+	    $(WARNINGS) $(WERROR) -mexec-model=reactor -Wl,--strip-all -o $@ $(WEB_SRC)
+
+web: all $(WEB_BUILD)/dlx.wasm
+	sh web/make-wasm-js.sh $(WEB_BUILD)/dlx.wasm web/dlx-wasm.js $(sort $(WEB_SRC) $(WEB_HDR))
+	sh web/make-problems.sh $(BUILD)/bin web/problems.js
+
+# The page in headless Chromium, stepped through the paper's example against
+# `dlx --trace=json --detail=links` (tests/web/). Installs Chromium and the
+# driver when root; otherwise says how, and skips.
+check-web: web
+	@BUILD=$(BUILD) sh tests/web/run.sh
 
 # --- running ------------------------------------------------------------------
 run: all

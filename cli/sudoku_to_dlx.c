@@ -105,6 +105,16 @@ static int write_problem(const cli_options *o, const sudoku_shape *sh, const uin
            "| column C holds a symbol; HOUSE=S: the house holds S once. One option per\n"
            "| candidate: the cell and the three (or more) houses it fills.\n",
            n, n, file, line, (long)givens_count, (long)active, (long)left);
+    /* The puzzle itself, so that a reader of the problem (the browser page)
+     * can draw the grid: its cells in reading order, '.' for a blank. */
+    fputs("| puzzle: ", stdout);
+    for (int cell = 0; cell < cells; cell++) {
+        if (givens[cell])
+            put_symbol(o, givens[cell]);
+        else
+            putchar('.');
+    }
+    putchar('\n');
     for (int32_t k = 0; k < active; k++) {
         if (k)
             putchar(' ');

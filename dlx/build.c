@@ -36,7 +36,7 @@ static int32_t add_item(dlx_problem *p, const char *name, unsigned flags, int32_
 {
     if (p->n_options > 0)
         return DLX_EORDER;
-    if (dlxi_in_search(p) || p->n_commits)
+    if (dlxi_frozen(p) || p->n_commits)
         return DLX_EBUSY;
     if (p->n_items >= INT32_MAX / 2 - 2)
         return DLX_ETOOBIG;
@@ -142,7 +142,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
 {
     if (!p || n < 0 || (n > 0 && !items))
         return DLX_EINVAL;
-    if (dlxi_in_search(p) || p->n_commits)
+    if (dlxi_frozen(p) || p->n_commits)
         return DLX_EBUSY;
     /* Validate everything before touching the structure. */
     if (p->mark_stamp == INT32_MAX) {

@@ -166,7 +166,7 @@ int dlx_commit(dlx_problem *p, int32_t opt)
         return exclude(p, -1 - opt);
     if (opt >= p->n_options)
         return DLX_EINVAL;
-    if (dlxi_in_search(p))
+    if (dlxi_frozen(p))
         return DLX_EBUSY;
     dlx_nodes nd = p->nd;
     int32_t first = p->opt_first[opt], anchor = 0, size = 0;
@@ -211,7 +211,7 @@ int dlx_uncommit(dlx_problem *p)
 {
     if (!p)
         return DLX_EINVAL;
-    if (dlxi_in_search(p))
+    if (dlxi_frozen(p))
         return DLX_EBUSY;
     if (p->n_commits == 0)
         return DLX_EEMPTY;
@@ -273,7 +273,7 @@ int dlx_commit_many(dlx_problem *p, const int32_t *opts, int32_t n, int32_t *fai
         *failed = -1;
     if (!p || n < 0 || (n > 0 && !opts))
         return DLX_EINVAL;
-    if (dlxi_in_search(p))
+    if (dlxi_frozen(p))
         return DLX_EBUSY;
     for (int32_t k = 0; k < n; k++) {
         int rc = dlx_commit(p, opts[k]);

@@ -294,7 +294,10 @@ DLX_API int dlx_count(dlx_problem *p, uint64_t *count);
 /* Knuth's estimate of the fraction of the search tree already explored, from
  * the positions of the current choices at the first levels: the sum over
  * levels l of (k_l / t_0 t_1 ... t_l), where option k_l (from 0) of t_l is
- * being tried at level l. 0 before a search, 1 once it is done. Costs nothing
+ * being tried at level l. 0 before a search, 1 once it is done. For a
+ * search of a subtree (dlx_start_subtree()) or one that gave work away
+ * (dlx_split()), the fraction explored of the part that is its own, with
+ * the levels counted from that part's root. Costs nothing
  * on the search's hot path (computed on demand); cheap enough to call once a
  * second between dlx_search() calls with a node budget. */
 DLX_API double dlx_estimate_done(const dlx_problem *p);
@@ -327,12 +330,14 @@ DLX_API void dlx_reset_stats(dlx_problem *p);
 
 /* Called with each prefix: the options chosen at levels 0..count-1 (committed
  * options not included). is_solution is 1 when the prefix is itself a
- * complete solution found above the requested depth. Return non-zero to
- * stop. On a problem with bounds an item keeps its options after one is
- * chosen, so a branch is not only "this option" but also "none of the
- * options tried before it at this level": a prefix then also holds
- * DLX_EXCLUDE(opt) entries (negative), one for each option ruled out, in
- * the order the walk ruled them out; dlx_commit() takes both kinds. */
+ * complete solution found above the requested depth (always 0 from
+ * dlx_split()). Return non-zero to stop (dlx_split(): to refuse the split).
+ * The array is owned by the problem and valid only during the call. On a
+ * problem with bounds an item keeps its options after one is chosen, so a
+ * branch is not only "this option" but also "none of the options tried
+ * before it at this level": a prefix from dlx_enumerate_prefixes() then also
+ * holds DLX_EXCLUDE(opt) entries (negative), one for each option ruled out,
+ * in the order the walk ruled them out; dlx_commit() takes both kinds. */
 typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, int is_solution);
 
 /* Walks the search tree down to `depth` levels and reports every subtree root
@@ -343,6 +348,109 @@ typedef int (*dlx_prefix_fn)(void *ctx, const int32_t *options, int32_t count, i
  * disjoint parts of the tree whose solutions add up to the whole. Returns
  * DLX_OK, DLX_STOPPED or a negative status; the problem is reset after. */
 DLX_API int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx);
+
+/* Dynamic splitting, what work stealing and a distributed search use: a
+ * running search gives away the options it has not tried yet, each as a
+ * prefix, and another search (on a clone, a thread, a machine holding the
+ * same problem) explores the subtree under it. The pieces are disjoint, and
+ * their solutions, nodes and updates add up exactly to those of one search
+ * (with dlx_set_seed(), the solutions still do; nodes may not, since each
+ * piece breaks ties with its own random numbers).
+ *
+ * dlx_start_subtree() sets p up to search one such subtree: the options
+ * prefix[0..n-1] are put in force as the search's levels 0..n-1 would have
+ * them, and the next dlx_search() explores only what lies under the last
+ * one, ending with DLX_OK and the structure as it was. Statistics count
+ * what one whole search counts below that point, including the covering
+ * done by trying the last option itself; putting the others in force is not
+ * counted (its donor counted it). Solutions are reported whole: committed
+ * options, then the prefix, then the rest. n = 0 is the whole search. Any
+ * search under way is abandoned first. DLX_EINVAL for an option id out of
+ * range, DLX_ECONFLICT for an option that cannot follow the ones before it
+ * (nothing is then in force), DLX_EBUSY from inside a callback,
+ * DLX_ENOMEM. On a problem with bounds (Algorithm M), whose search cannot be
+ * split yet, only n = 0 is accepted (DLX_EINVAL otherwise). */
+DLX_API int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
+
+enum dlx_split_mode {
+    DLX_SPLIT_SHALLOWEST, /* the untried options of the shallowest level that
+                             has any (what a thief steals); the search goes
+                             on with the rest */
+    DLX_SPLIT_ALL         /* all the work not yet done, down to the subtree the
+                             search is about to enter (its path, as one more
+                             prefix); the search is then over, reset, and its
+                             statistics count exactly the work it did */
+};
+
+/* Gives away part of a search paused by its node budget (DLX_PAUSED): fn
+ * receives each piece as a prefix for dlx_start_subtree(), shallowest first,
+ * and the search will not explore them. Returns how many pieces were given;
+ * 0 when there is nothing to give (the search is on its last path) or when
+ * fn refused a piece by returning non-zero (nothing is then given away: the
+ * pieces already received must be dropped). With fn NULL, nothing changes
+ * and the return value says how many pieces there would be. DLX_EINVAL when
+ * no search is paused, DLX_EBUSY from inside a callback, DLX_ENOMEM. A
+ * problem with bounds (Algorithm M) gives nothing away yet (0): a parallel
+ * search of one runs on one thread. */
+DLX_API int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx);
+
+/* --- One search on many threads ------------------------------------------ */
+
+/* What each thread did, for the watch callback. */
+typedef struct dlx_thread_stats {
+    uint64_t nodes;      /* search-tree nodes it visited */
+    uint64_t units;      /* subtrees it searched (the first thread's first is the whole tree) */
+    uint64_t splits;     /* times it gave work away */
+    double idle_seconds; /* time it waited for work */
+} dlx_thread_stats;
+
+/* A parallel search as the watch callback sees it. */
+typedef struct dlx_progress {
+    double done;     /* Knuth's estimate of the fraction of the tree explored, combined over
+                        the threads (see dlx_estimate_done()); 1 at the end of a full search */
+    dlx_stats stats; /* this search's figures, summed over the threads */
+    int32_t threads; /* threads searching */
+    int32_t busy;    /* of those, how many have work now */
+    uint64_t units;  /* subtrees handed out so far */
+    const dlx_thread_stats *thread; /* [threads]; owned by the search, valid during the call */
+} dlx_progress;
+
+/* Called on the thread that called dlx_search_threads(), about every 50 ms
+ * while the search runs (with figures a moment old), and once more when it
+ * is over (with the final figures; its answer is then ignored). Return
+ * non-zero to stop the search (Ctrl-C, a time limit). */
+typedef int (*dlx_watch_fn)(void *ctx, const dlx_progress *progress);
+
+/* One search of p on `threads` POSIX threads (0: one per processor), with
+ * work handed out as it runs: whenever a thread is idle, a busy one gives
+ * away the untried options of its shallowest level (dlx_split()), and the
+ * idle one searches a subtree (dlx_start_subtree()) on its own clone of p.
+ * Returns DLX_OK when the whole tree has been searched, DLX_STOPPED when
+ * the limit was reached, the solution callback or the watch asked to stop,
+ * or a negative status (DLX_ENOMEM, also when a thread cannot be started;
+ * DLX_EINVAL with an event hook set, since events are one stream). No
+ * thread is left running and nothing is leaked in any case.
+ *
+ * - Any search under way on p is abandoned first, and p is left idle after:
+ *   a parallel search cannot be resumed. p's limit and solution callback at
+ *   the start of the call are used; its statistics grow by the search's,
+ *   summed over the threads: the solutions, nodes and updates of a full
+ *   search equal one thread's exactly (unless dlx_set_seed() was used:
+ *   each subtree then breaks ties with its own random numbers).
+ * - Solutions reach the callback one at a time, never two at once, from
+ *   whichever thread found them, in the order they are found: within one
+ *   subtree in the order of dlx_search(), subtrees interleaved as the
+ *   threads go, so the order changes from run to run. The limit holds over
+ *   all threads: exactly that many reach the callback, and once it is
+ *   reached every thread stops within a slice (about a millisecond).
+ * - p itself is not searched and must not be changed while the threads run:
+ *   from the callbacks, the calls that would change it are refused as from
+ *   any callback (DLX_EBUSY); reading it is fine. dlx_get_stats(p) gives
+ *   the figures only once the call has returned (the watch has them live).
+ * - Memory: every block comes from p's allocator, called from the threads
+ *   as well, but never from two at once; the threads' stacks come from the
+ *   system (pthread_create). Each thread holds a clone of p. */
+DLX_API int dlx_search_threads(dlx_problem *p, int32_t threads, dlx_watch_fn watch, void *ctx);
 
 /* --- Watching the search (tracing, teaching) ------------------------------ */
 

@@ -26,9 +26,11 @@
  * The modules: memory.c (the allocator and growing arrays), problem.c
  * (creating, copying, settings, questions), build.c (items and options),
  * commit.c (commitments and the snapshot), search.c (the search loop on
- * the links), search_m.c (Algorithm M, the search with bounds),
- * search_bits.c (Algorithms X and C on bit sets), prefix.c (splitting a
- * search), check.c (the invariant walk), text.c (the text format, on the
+ * the links), search_bits.c (Algorithms X and C on bit sets), search_m.c
+ * (Algorithm M, the search with bounds), split.c (a search that can be
+ * split: the interface below), prefix.c (splitting a search: the public
+ * calls), parallel.c (one search on many threads), check.c (the invariant
+ * walk), text.c (the text format, on the
  * public API only).
  */
 #ifndef DLX_INTERNAL_H
@@ -143,6 +145,7 @@ struct dlx_problem {
     /* The search. */
     enum search_state state;
     int32_t level;
+    int32_t floor;     /* levels below it are fixed (a split search); 0 otherwise */
     int32_t *choice;   /* [level] node being tried (with bounds: the item's
                           header for its null move) */
     int32_t *sol;      /* solution handed to the callback */
@@ -272,6 +275,81 @@ double dlxi_bits_estimate(const dlx_problem *p);
 /* The invariant walk of the frame in force: DLX_OK or DLX_EINVAL. */
 int dlxi_bits_check(const dlx_problem *p);
 
+/* Undoes the choices in force at levels levels-1 down to 0, deepest first,
+ * counting nothing (dlx_reset(), and a split search back at its floor). */
+void dlxi_unwind(dlx_problem *p, int32_t levels);
+
+/* --- A search that can be split (search.c, split.c) ------------------------
+ * What dlx_start_subtree(), dlx_split() and the parallel search (prefix.c,
+ * parallel.c) need from a search, and all they use of it. Another search
+ * strategy offers the same operations with the same meaning, and those
+ * modules work on it unchanged.
+ *
+ * The model. A search is a depth-first walk; at level l it tries, one after
+ * the other, the options of the item chosen there, and the option in force
+ * at level l is the one being tried. A search can be split while it is
+ * paused between two dlx_search() calls (state S_PAUSED: about to enter
+ * p->level, with one option in force at each level 0..level-1), never from
+ * inside the loop. Its untried work is then, at each level l < level, the
+ * options after the one in force; giving those away to another search (the
+ * prefix: the options in force at 0..l-1, then one of them) makes disjoint
+ * subtrees whose solutions, nodes and updates add up to the whole.
+ *
+ * The floor. Levels below p->floor are fixed: the search explores only the
+ * subtree under the options in force there, and when it comes back up to
+ * the floor it is done (DLX_OK, the fixed levels undone uncounted, links as
+ * before) instead of trying further options below. A whole search has floor
+ * 0. Raising the floor to f gives up the untried options of levels < f:
+ * this is the only change splitting makes to a running search, and in the
+ * dancing-links loop it costs nothing (the loop compares the level with the
+ * floor where it compared it with 0). Invariant: no level below the floor
+ * has untried options, so the untried work is at levels floor..level-1.
+ *
+ * What is counted. A receiving search counts exactly what the whole search
+ * counts under the donated option: the covering that option does when it is
+ * tried (commit_rest: the updates of its other items), then every node and
+ * update below it. It does not count putting the earlier options of the
+ * prefix in force, nor covering the item the donated option was chosen for:
+ * the donor counted those when it entered that level. Commitments are never
+ * counted.
+ *
+ * The operations (all on a search paused as above unless said otherwise):
+ *   dlxi_start_subtree(p, prefix, n)
+ *       On an idle problem: puts options prefix[0..n-1] in force as levels
+ *       0..n-1, each on the item the branching rule would pick among that
+ *       option's items, counting only the last option's own covering; then
+ *       the search is paused at level n with floor n. DLX_EINVAL for an
+ *       option that does not exist, DLX_ECONFLICT for one that cannot be
+ *       tried after those before it (nothing is then left in force).
+ *   dlxi_untried(p, l, opts, cap)
+ *       How many options level l will still try after the one in force
+ *       (0 below the floor); copies at most cap of their ids, in order.
+ *   dlxi_raise_floor(p, f)
+ *       floor <= f <= level: levels below f try nothing more.
+ *   dlxi_path(p, opts)
+ *       Copies the option ids in force at levels 0..level-1; returns level.
+ *   dlxi_level_width(p, l, &k)
+ *       The number of options of the item chosen at level l (Knuth's t_l,
+ *       frozen while it is covered) and in k the position of the one in
+ *       force, from 0: what his estimate of the tree's size is made of.
+ *   dlxi_last_updates(p)
+ *       The updates the option in force at level-1 counted when it was
+ *       tried (0 at level 0): what a search starting from the path counts
+ *       first, so a donor giving its whole path away can take it off its own
+ *       count. Leaves the links as they were.
+ */
+int dlxi_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
+int32_t dlxi_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
+void dlxi_raise_floor(dlx_problem *p, int32_t to);
+int32_t dlxi_path(const dlx_problem *p, int32_t *opts);
+int32_t dlxi_level_width(const dlx_problem *p, int32_t level, int32_t *position);
+uint64_t dlxi_last_updates(dlx_problem *p);
+/* Knuth's estimate of the part of the subtree under levels 0..from-1 that
+ * is done: the sum over levels l >= from of k_l / (t_from ... t_l). *width
+ * (when not NULL) receives t_from ... t_(level-1). Built on
+ * dlxi_level_width(), so it holds for any strategy. */
+double dlxi_estimate_below(const dlx_problem *p, int32_t from, double *width);
+
 /* --- problem.c ----------------------------------------------------------- */
 
 /* splitmix64 and an unbiased integer in [0, n), n > 0; all the state is the
@@ -293,11 +371,19 @@ static inline int dlxi_busy(const dlx_problem *p)
     return p->in_callback > 0;
 }
 
+/* The structure must not change now: a search is under way, or a callback
+ * runs (of a search of p, or of a parallel search of p's clones). */
+static inline int dlxi_frozen(const dlx_problem *p)
+{
+    return dlxi_in_search(p) || dlxi_busy(p);
+}
+
 /* Back to "no search under way"; the caller has put the links right. */
 static inline void dlxi_forget_search(dlx_problem *p)
 {
     p->state = S_IDLE;
     p->level = 0;
+    p->floor = 0;
     p->found = 0;
     p->stop_requested = 0;
     p->bits_search = 0;

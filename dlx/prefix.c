@@ -160,3 +160,98 @@ stopped:
     dlx_reset(p);
     return DLX_STOPPED;
 }
+
+/* --- Subtrees and splits: the public face of dlx_internal.h's "search that
+ * can be split" ------------------------------------------------------------ */
+
+int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
+{
+    if (!p || n < 0 || (n > 0 && !prefix))
+        return DLX_EINVAL;
+    if (dlxi_busy(p))
+        return DLX_EBUSY;
+    dlx_reset(p);
+    int rc = dlxi_prepare_search(p);
+    if (rc)
+        return rc;
+    dlxi_apply_commits(p); /* the subtree starts from the commitments */
+    if (p->has_bounds) /* Algorithm M's search cannot be split yet */
+        return n == 0 ? DLX_OK : DLX_EINVAL;
+    if (n > p->n_primary) /* each option covers a primary item of its own */
+        return DLX_ECONFLICT;
+    return dlxi_start_subtree(p, prefix, n);
+}
+
+/* Hands one prefix to fn as a callback of p; 1 when fn refuses it. */
+static int offer(dlx_problem *p, const int32_t *prefix, int32_t n, dlx_prefix_fn fn, void *ctx)
+{
+    p->in_callback++;
+    int refused = fn(ctx, prefix, n, 0);
+    p->in_callback--;
+    return refused != 0;
+}
+
+/* The options are collected first and the search changed only once fn has
+ * taken them all, so a refusal leaves the search whole. */
+int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx)
+{
+    if (!p || (mode != DLX_SPLIT_SHALLOWEST && mode != DLX_SPLIT_ALL))
+        return DLX_EINVAL;
+    if (dlxi_busy(p))
+        return DLX_EBUSY;
+    if (p->state != S_PAUSED)
+        return DLX_EINVAL;
+    if (p->has_bounds)
+        return 0; /* Algorithm M's search cannot be split yet: it keeps everything */
+    const int32_t level = p->level;
+    int32_t first = -1, last = -1, total = 0, widest = 0;
+    for (int32_t l = p->floor; l < level; l++) {
+        int32_t n = dlxi_untried(p, l, NULL, 0);
+        if (n == 0)
+            continue;
+        if (first < 0)
+            first = l;
+        last = l;
+        total += n;
+        widest = n > widest ? n : widest;
+        if (mode == DLX_SPLIT_SHALLOWEST)
+            break;
+    }
+    if (mode == DLX_SPLIT_ALL)
+        total++; /* the subtree the search is about to enter */
+    if (!fn || total == 0)
+        return total;
+
+    /* One block: a prefix (the path, then an untried option) and the
+     * untried options of one level. */
+    size_t size = ((size_t)level + 1 + (size_t)widest) * sizeof(int32_t);
+    int32_t *prefix = dlxi_alloc(p, size);
+    if (!prefix)
+        return DLX_ENOMEM;
+    int32_t *untried = prefix + level + 1;
+    dlxi_path(p, prefix);
+    int refused = 0;
+    for (int32_t l = first; l >= 0 && l <= last && !refused; l++) {
+        int32_t n = dlxi_untried(p, l, untried, widest);
+        for (int32_t k = 0; k < n && !refused; k++) {
+            int32_t keep = prefix[l];
+            prefix[l] = untried[k];
+            refused = offer(p, prefix, l + 1, fn, ctx);
+            prefix[l] = keep;
+        }
+    }
+    if (mode == DLX_SPLIT_ALL && !refused)
+        refused = offer(p, prefix, level, fn, ctx);
+    dlxi_free(p, prefix, size);
+    if (refused)
+        return 0;
+    if (mode == DLX_SPLIT_SHALLOWEST) {
+        dlxi_raise_floor(p, first + 1);
+    } else {
+        /* The path's own subtree goes too, and with it what trying its last
+         * option counted: the receiver counts that. */
+        p->stats.updates -= dlxi_last_updates(p);
+        dlx_reset(p);
+    }
+    return total;
+}

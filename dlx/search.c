@@ -252,6 +252,7 @@ DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int 
      * register allocation). */
 #define UPDATES (general ? &p->stats.updates : &updates)
     int32_t level = p->level, max_level = p->stats.max_level;
+    const int32_t floor_level = p->floor; /* 0 unless the search was split */
     int32_t cur;
     int rc;
     const int resume_at_solution = p->state == S_SOLUTION;
@@ -308,8 +309,13 @@ backup:
 
 recover:
     /* Back from level (a solution, or all its options tried) to the option
-     * in force one level up. */
-    if (level == 0) {
+     * in force one level up. Back at the floor, the search's own subtree is
+     * done: the fixed levels below it are undone, uncounted, and that is all
+     * (dlx_internal.h, "A search that can be split"). */
+    if (level == floor_level) {
+        if (floor_level > 0)
+            dlxi_unwind(p, floor_level);
+        level = 0;
         p->state = S_DONE;
         rc = DLX_OK;
         goto out;
@@ -378,23 +384,26 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
 }
 
+void dlxi_unwind(dlx_problem *p, int32_t levels)
+{
+    for (int32_t l = levels - 1; l >= 0; l--) {
+        int32_t cur = p->choice[l];
+        uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
+        uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
+    }
+}
+
 int dlx_reset(dlx_problem *p)
 {
     if (!p)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;
-    if (dlxi_in_search(p) && p->has_bounds) {
+    if (dlxi_in_search(p) && p->has_bounds)
         dlxi_unwind_m(p);
-    } else if (dlxi_in_search(p) && !p->bits_search) {
-        /* Undo the choices still in force, deepest first (a search on bits
-         * never touched the links). */
-        for (int32_t l = p->level - 1; l >= 0; l--) {
-            int32_t cur = p->choice[l];
-            uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
-            uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
-        }
-    }
+    else if (dlxi_in_search(p) && !p->bits_search)
+        dlxi_unwind(p, p->level); /* the choices still in force, deepest first; bits
+                                     never touched the links */
     dlxi_forget_search(p);
     return DLX_OK;
 }
@@ -430,17 +439,8 @@ double dlx_estimate_done(const dlx_problem *p)
         return 1.0;
     if (p->has_bounds)
         return dlxi_estimate_done_m(p);
-    if (p->bits_search)
-        return dlxi_bits_estimate(p);
-    dlx_nodes nd = p->nd;
-    double done = 0.0, width = 1.0;
-    for (int32_t l = 0; l < p->level; l++) {
-        int32_t q = p->choice[l], x = nd.im[q].itm, k = 0;
-        for (int32_t r = nd.ud[x].down; r != q; r = nd.ud[r].down)
-            k++;
-        width *= nd.im[x].itm; /* a covered item's LEN is frozen */
-        done += k / width;
-    }
+    double width = 1.0;
+    double done = dlxi_estimate_below(p, p->floor, &width);
     return done + 0.5 / width;
 }
 

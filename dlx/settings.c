@@ -25,7 +25,7 @@ int dlx_set_choose(dlx_problem *p, enum dlx_choose rule)
 {
     if (!p || (rule != DLX_CHOOSE_MRV && rule != DLX_CHOOSE_MRV_FULL && rule != DLX_CHOOSE_FIRST))
         return DLX_EINVAL;
-    if (dlxi_in_search(p))
+    if (dlxi_frozen(p))
         return DLX_EBUSY;
     p->choose = rule;
     return DLX_OK;
@@ -83,7 +83,7 @@ int dlx_set_seed(dlx_problem *p, uint64_t seed)
 {
     if (!p)
         return DLX_EINVAL;
-    if (dlxi_in_search(p) || p->n_commits)
+    if (dlxi_frozen(p) || p->n_commits)
         return DLX_EBUSY;
     /* Relink each item's list in a random order (Fisher-Yates); every node
      * is in its list since nothing is covered. */

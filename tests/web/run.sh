@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# make check-web: the page (web/index.html) in headless Chromium, driven by
+# puppeteer-core from npm (tests/web/package.json: it uses Debian's
+# /usr/bin/chromium and downloads no browser). test_page.js steps through the
+# paper's example and the colour example and checks that the page's state
+# after every step, forwards and back, is the one tests/cli/trace_links.awk
+# rebuilds from `dlx --trace=json --detail=links`; screenshots go to
+# $BUILD/web-test/shots. Chromium and Node are installed with apt-get when
+# this runs as root; otherwise the test is skipped and says how to install
+# them. --update-docs also copies the pictures docs/algorithm-x.md shows.
+set -u
+BUILD=${BUILD:-build}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT" || exit 1
+need() { # need COMMAND PACKAGE
+    command -v "$1" > /dev/null 2>&1 && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null 2>&1; then
+        echo "check-web: installing $2"
+        apt-get update > /dev/null 2>&1
+        DEBIAN_FRONTEND=noninteractive apt-get install -y "$2" > /dev/null 2>&1
+        command -v "$1" > /dev/null 2>&1 && return 0
+    fi
+    echo "check-web: skipped: $1 is missing; install it with: sudo apt-get install $2"
+    exit 0
+}
+need chromium chromium
+need node nodejs
+need npm npm
+dir=$BUILD/web-test
+mkdir -p "$dir/shots" || exit 1
+cp tests/web/package.json tests/web/package-lock.json "$dir/"
+if [ ! -d "$dir/node_modules/puppeteer-core" ] || ! cmp -s tests/web/package-lock.json "$dir/node_modules/.package-lock.json.copy"; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error > npm.log 2>&1) || {
+        echo "check-web: FAILED: npm ci could not install puppeteer-core:"
+        tail -5 "$dir/npm.log"
+        exit 1
+    }
+    cp tests/web/package-lock.json "$dir/node_modules/.package-lock.json.copy"
+fi
+# The references: the command's own stream, and the states the replayer
+# rebuilds from it, for the problems the page steps through.
+for p in paper xcc; do
+    "$BUILD/bin/dlx" --trace=json --detail=links --max-nodes=2000 "docs/$p.dlx" > "$dir/$p.json" 2> /dev/null
+    awk -v dump=1 -f tests/cli/trace_links.awk "$dir/$p.json" > "$dir/$p.replay" || {
+        echo "check-web: FAILED: the command's stream for $p does not replay"
+        exit 1
+    }
+    grep '^state ' "$dir/$p.replay" > "$dir/$p.states"
+done
+NODE_PATH="$dir/node_modules" timeout 120 node tests/web/test_page.js "$ROOT/web/index.html" "$dir" "$@"

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// test_page.js PAGE DIR [--update-docs] - the browser test of web/index.html
+// (run by tests/web/run.sh, make check-web). In headless Chromium:
+//   - the page's engine (libdlx in WebAssembly) writes, for the paper's
+//     example and the colour example, exactly the lines the dlx command
+//     writes (DIR/NAME.json, from dlx --trace=json --detail=links);
+//   - after every step forward, and again after every step back to the
+//     start, the page's memory table (TOP, ULINK, DLINK, COLOR, LLINK, RLINK)
+//     is the one tests/cli/trace_links.awk rebuilds from the command's
+//     stream at that point (DIR/NAME.states): the page replays the engine's
+//     events, backwards too, and draws what it holds;
+//   - the jumps (next solution, next choice, start) land where they should,
+//     a sudoku shows its grid, a bad problem its error with the line;
+//   - screenshots in DIR/shots (and with --update-docs the pictures of
+//     docs/algorithm-x.md, docs/web-*.png).
+// Prints "N passed, N failed".
+"use strict";
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const puppeteer = require("puppeteer-core");
+
+const [pagePath, dir] = process.argv.slice(2, 4);
+const updateDocs = process.argv.includes("--update-docs");
+let passed = 0, failed = 0;
+function check(ok, what) {
+  if (ok) passed++;
+  else { failed++; console.log("FAIL: " + what); }
+}
+
+async function main() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "dlx-chromium-"));
+  const browser = await puppeteer.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--user-data-dir=" + profile],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    // No request may leave the machine: the page is one file tree.
+    await page.setRequestInterception(true);
+    page.on("request", (r) => (r.url().startsWith("file:") ? r.continue() : (errors.push("request " + r.url()), r.abort())));
+    await page.setViewport({ width: 1440, height: 1000 });
+    await page.goto("file://" + pagePath);
+    await page.evaluate(() => window.dlxViz.ready);
+    const viz = (f, ...a) => page.evaluate(f, ...a);
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+    const shot = async (name, docs) => {
+      await pause(650); // the last step's animation
+      await page.screenshot({ path: path.join(dir, "shots", name + ".png"), fullPage: true });
+      if (docs && updateDocs) {
+        const where = path.join(path.dirname(pagePath), "..", "docs", docs.replace(/^full:/, ""));
+        if (docs.startsWith("full:")) await page.screenshot({ path: where });
+        else await (await page.$(".matrix-panel")).screenshot({ path: where });
+      }
+    };
+
+    for (const name of ["paper", "xcc"]) {
+      const want = fs.readFileSync(path.join(dir, name + ".json"), "utf8").split("\n").filter((l) => l);
+      const states = fs.readFileSync(path.join(dir, name + ".states"), "utf8").split("\n").filter((l) => l);
+      check(await viz((n) => window.dlxViz.load(n), name), name + ": the page does not run it");
+      const lines = await viz(() => window.dlxViz.lines());
+      check(JSON.stringify(lines) === JSON.stringify(want),
+        name + ": the page's engine writes other lines than dlx --trace=json --detail=links (" + lines.length + " against " + want.length + ")");
+      const count = await viz(() => window.dlxViz.count());
+      check(count === want.length - 2 && states.length === count + 1, name + ": " + count + " events, " + states.length + " states");
+      // forwards: the state after each event
+      const forward = await viz((n) => { const out = [window.dlxViz.stateLine()]; for (let i = 0; i < n; i++) { window.dlxViz.step(); out.push(window.dlxViz.stateLine()); } return out; }, count);
+      let bad = forward.findIndex((s, i) => s !== states[i]);
+      check(bad < 0, name + ": forwards, step " + bad + ": the page has\n  " + forward[bad] + "\nthe stream makes\n  " + states[bad]);
+      check(await viz(() => window.dlxViz.pos()) === count, name + ": not at the end after " + count + " steps");
+      // backwards: the same states in reverse, back to the layout
+      const backward = await viz((n) => { const out = []; for (let i = 0; i < n; i++) { window.dlxViz.back(); out.push(window.dlxViz.stateLine()); } return out; }, count);
+      bad = backward.findIndex((s, i) => s !== states[count - 1 - i]);
+      check(bad < 0, name + ": backwards, " + (bad + 1) + " steps back: the page has\n  " + backward[bad] + "\nthe stream makes\n  " + states[count - 1 - bad]);
+      // the jumps
+      const sol = want.findIndex((l) => l.includes('"event":"solution"'));
+      check(await viz(() => window.dlxViz.nextSolution()) === sol, name + ": next solution does not stop at the solution (line " + sol + ")");
+      check((await viz(() => window.dlxViz.status())).includes("1 solution"), name + ": the status does not count the solution");
+      check(await viz(() => window.dlxViz.first()) === 0, name + ": start does not go back to step 0");
+      check(await viz(() => window.dlxViz.stateLine()) === states[0], name + ": start does not restore the layout");
+      const choose2 = want.findIndex((l, i) => i > 1 && l.includes('"event":"choose"'));
+      check(await viz(() => window.dlxViz.nextChoice()) === 1, name + ": next choice from the start is not the first choice");
+      check(await viz(() => window.dlxViz.nextChoice()) === choose2, name + ": next choice does not stop at the second choice");
+      await viz(() => window.dlxViz.first());
+    }
+
+    // Pictures of the paper's example: the start, the first cover's last
+    // hide (DLINK[4] 22 -> 27), the dead end at E, the solution.
+    await viz(() => window.dlxViz.load("paper"));
+    await shot("paper-0-start", "web-paper-start.png");
+    await viz(() => { for (let i = 0; i < 5; i++) window.dlxViz.step(); });
+    check((await viz(() => window.dlxViz.logText())).includes("hide 22 (D of A D): DLINK[4] 22→27, ULINK[27] 22→4, LEN[D] 2→1"),
+      "paper: the log does not say the fifth step as --trace=links does");
+    await shot("paper-1-cover-A", "web-paper-cover.png");
+    await viz(() => { window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); });
+    check((await viz(() => window.dlxViz.logText())).includes("choose E: no options left"), "paper: the third choice is not the dead end at E");
+    await shot("paper-2-dead-end", "web-paper-dead-end.png");
+    await viz(() => window.dlxViz.nextSolution());
+    await shot("paper-3-solution", "web-paper-solution.png");
+
+    // Colours: the purify of y:A and its keeps.
+    await viz(() => window.dlxViz.load("xcc"));
+    await viz(() => { for (let i = 0; i < 11; i++) window.dlxViz.step(); });
+    await shot("xcc-purify");
+
+    // A sudoku shows its grid; the search finds its one solution.
+    await viz(() => window.dlxViz.load("sudoku4"));
+    check(await viz(() => window.dlxViz.sudokuShown()), "sudoku4: no grid");
+    await viz(() => { window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); });
+    await shot("sudoku4", "full:web-sudoku.png");
+    await viz(() => window.dlxViz.last());
+    check((await viz(() => window.dlxViz.status())).includes("1 solution"), "sudoku4: not one solution");
+    check(!(await viz(() => window.dlxViz.load("paper"), 0)) || !(await viz(() => window.dlxViz.sudokuShown())), "paper: a sudoku grid shown");
+
+    await viz(() => window.dlxViz.load("pent3x5"));
+    await viz(() => window.dlxViz.nextSolution());
+    check((await viz(() => window.dlxViz.status())).includes("1 solution"), "pent3x5: no first solution");
+    await shot("pent3x5");
+    await viz(() => window.dlxViz.load("queens4"));
+    await viz(() => window.dlxViz.nextSolution());
+    await shot("queens4");
+
+    // A problem typed in: an error names the line; a good one runs.
+    check(!(await viz(() => window.dlxViz.loadText("A B\nA C\n"))), "a bad problem was run");
+    const err = await viz(() => window.dlxViz.error());
+    check(/line 2/.test(err) && /C/.test(err), "the error does not name line 2 and the item: '" + err + "'");
+    await shot("error");
+    check(await viz(() => window.dlxViz.loadText("a b c\na b\nc\n")), "a typed problem does not run");
+    check(await viz(() => window.dlxViz.count()) > 0, "a typed problem has no events");
+
+    check(errors.length === 0, "the page reported errors: " + errors.join("; "));
+  } finally {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().then(() => {
+  console.log("web: " + passed + " passed, " + failed + " failed");
+  process.exit(failed ? 1 : 0);
+}, (e) => {
+  console.log("FAIL: " + (e && e.stack ? e.stack : e));
+  console.log("web: " + passed + " passed, " + (failed + 1) + " failed");
+  process.exit(1);
+});

@@ -1,0 +1,887 @@
+// SPDX-License-Identifier: MIT
+// dlxviz.js - the dancing-links page (web/index.html, docs/web.md).
+//
+// The search is run by libdlx compiled to WebAssembly (web/dlx-wasm.js, built
+// by `make web` from dlx/*.c, the dlx command's JSON trace and web/dlxweb.c).
+// One call gives the page the whole stream that `dlx --trace=json
+// --detail=links` prints: the problem record with Knuth's memory table, then
+// every event with the links it changes. The page keeps a copy of the table
+// and applies the events to it one by one; a step back applies the same
+// event in reverse (each record names the old and new value of every link it
+// touches), so nothing is simulated: what is drawn is what the engine did.
+//
+// Parts: the engine (wasm loading and the run), the model (the table, the
+// search tree, applying and undoing an event), the pictures (matrix, tree,
+// grid, log: each drawn from the model), the controls, and window.dlxViz
+// for the browser test (tests/web/).
+"use strict";
+
+(function () {
+  const NODE_LIMIT = 2000; // search-tree nodes a run may show
+
+  // --- the engine ------------------------------------------------------------
+
+  let engine = null; // { exports, memory }
+
+  function base64Bytes(text) {
+    const raw = atob(text);
+    const bytes = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+
+  // The module is built for WASI but never does I/O (its trace writes to
+  // memory): every system call it imports answers "not supported".
+  async function loadEngine() {
+    const module = await WebAssembly.compile(base64Bytes(window.DLX_WASM));
+    const imports = {};
+    for (const imp of WebAssembly.Module.imports(module)) {
+      if (imp.kind !== "function") continue;
+      (imports[imp.module] = imports[imp.module] || {})[imp.name] = () => 52; // ENOSYS
+    }
+    const instance = await WebAssembly.instantiate(module, imports);
+    const e = instance.exports;
+    if (e._initialize) e._initialize();
+    engine = e;
+  }
+
+  function readString(ptr, len) {
+    return new TextDecoder().decode(new Uint8Array(engine.memory.buffer, ptr, len));
+  }
+
+  function cString(ptr) {
+    const mem = new Uint8Array(engine.memory.buffer);
+    let end = ptr;
+    while (mem[end]) end++;
+    return readString(ptr, end - ptr);
+  }
+
+  // Runs the search on the text; returns { lines } or { error }.
+  function runEngine(text, rule, seed) {
+    const src = new TextEncoder().encode(text);
+    const p = engine.web_alloc(src.length);
+    new Uint8Array(engine.memory.buffer, p, src.length).set(src);
+    const haveSeed = seed !== null;
+    const r = engine.web_trace(p, src.length, NODE_LIMIT, rule, haveSeed ? 1 : 0, haveSeed ? seed : 0);
+    engine.web_free(p);
+    if (!r) return { error: "out of memory" };
+    let result;
+    if (engine.web_status(r) !== 0) {
+      result = { error: cString(engine.web_error(r)) };
+    } else {
+      const out = readString(engine.web_output(r), engine.web_output_length(r));
+      result = { lines: out.split("\n").filter((l) => l.length > 0) };
+    }
+    engine.web_release(r);
+    return result;
+  }
+
+  // --- the model ---------------------------------------------------------------
+
+  let M = null; // the current run, see newModel()
+
+  function newModel(text, lines) {
+    const problem = JSON.parse(lines[0]);
+    const last = JSON.parse(lines[lines.length - 1]);
+    const events = lines.slice(1, lines.length - 1).map((l) => JSON.parse(l));
+    const L = problem.layout;
+    const N = L.headers, S = L.slots;
+    // Which option and item each slot is; which slots each option has.
+    const optionOf = new Int32Array(S).fill(-1);
+    const optionSlots = [];
+    for (let k = 0; k + 1 < L.spacers.length; k++) {
+      const slots = [];
+      for (let x = L.spacers[k] + 1; x < L.spacers[k + 1]; x++) {
+        optionOf[x] = k;
+        slots.push(x);
+      }
+      optionSlots.push(slots);
+    }
+    const m = {
+      text, problem, events, lines, end: last, N, S, optionOf, optionSlots,
+      names: problem.items.map((it) => it.name),
+      secondary: problem.items.map((it) => it.secondary),
+      top: L.top.slice(), ulink: L.ulink.slice(), dlink: L.dlink.slice(),
+      color: L.color.slice(), llink: L.llink.slice(), rlink: L.rlink.slice(),
+      hidden: new Uint8Array(S),
+      pos: 0,
+      tree: [{ id: 0, parent: -1, depth: 0, option: -1, skip: -1, choose: null, dead: false, solution: 0 }],
+      cur: 0,
+      solutions: 0,
+      sudoku: sudokuOf(text, problem),
+    };
+    return m;
+  }
+
+  function ancestorAt(m, id, depth) {
+    while (m.tree[id].depth > depth) id = m.tree[id].parent;
+    return id;
+  }
+
+  // Applies event ev to the model (dir +1), or undoes it (dir -1). Every
+  // assignment of the dance is named by the record; what only the page
+  // keeps (the tree's cursor, a purified header's old colour) is saved in
+  // the record the first time through.
+  function apply(m, ev, dir) {
+    const fwd = dir > 0;
+    switch (ev.event) {
+    case "cover": {
+      const h = ev.item + 1;
+      if (fwd) { m.rlink[ev.left] = ev.right; m.llink[ev.right] = ev.left; }
+      else { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
+      break;
+    }
+    case "uncover": {
+      const h = ev.item + 1;
+      if (fwd) { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
+      else { m.rlink[ev.left] = ev.right; m.llink[ev.right] = ev.left; }
+      break;
+    }
+    case "hide":
+    case "unhide": {
+      const out = (ev.event === "hide") === fwd; // the node leaves its list
+      const h = ev.item + 1;
+      if (out) {
+        m.dlink[ev.up] = ev.down; m.ulink[ev.down] = ev.up;
+        m.top[h] = ev.event === "hide" ? ev.len : ev.len - 1;
+      } else {
+        m.dlink[ev.up] = ev.node; m.ulink[ev.down] = ev.node;
+        m.top[h] = ev.event === "hide" ? ev.len + 1 : ev.len;
+      }
+      m.hidden[ev.node] = out ? 1 : 0;
+      break;
+    }
+    case "mark":
+      m.color[ev.node] = fwd ? -1 : ev.color;
+      break;
+    case "unmark":
+      m.color[ev.node] = fwd ? ev.color : -1;
+      break;
+    case "purify": {
+      const h = ev.item + 1; // the engine keeps the colour in the header
+      if (fwd) { if (ev._old === undefined) ev._old = m.color[h]; m.color[h] = ev.color; }
+      else m.color[h] = ev._old;
+      break;
+    }
+    case "choose": {
+      const node = m.tree[m.cur];
+      if (fwd) { ev._old = node.choose; node.choose = { item: ev.item, remaining: ev.remaining, scanned: ev.scanned, active: ev.active }; }
+      else node.choose = ev._old;
+      break;
+    }
+    case "dead_end":
+      m.tree[m.cur].dead = fwd;
+      break;
+    case "try":
+      if (fwd) {
+        ev._cur = m.cur;
+        const parent = ancestorAt(m, m.cur, ev.level);
+        const id = m.tree.length;
+        m.tree.push({ id, parent, depth: ev.level + 1, option: ev.option, skip: -1, choose: null, dead: false, solution: 0, index: ev.index, of: ev.of });
+        m.cur = id;
+      } else {
+        m.tree.pop();
+        m.cur = ev._cur;
+      }
+      break;
+    case "solution":
+      if (fwd) { m.tree[m.cur].solution = ev.number; m.solutions = ev.number; }
+      else { m.tree[m.cur].solution = 0; m.solutions = ev.number - 1; }
+      break;
+    case "backtrack":
+      if (fwd) { ev._cur = m.cur; m.cur = ancestorAt(m, m.cur, ev.level); }
+      else m.cur = ev._cur;
+      break;
+    default: // unpurify changes nothing the page draws
+      break;
+    }
+  }
+
+  function stepForward(m) {
+    if (m.pos >= m.events.length) return false;
+    apply(m, m.events[m.pos], +1);
+    m.pos++;
+    return true;
+  }
+
+  function stepBack(m) {
+    if (m.pos <= 0) return false;
+    m.pos--;
+    apply(m, m.events[m.pos], -1);
+    return true;
+  }
+
+  function pathOf(m) {
+    const path = [];
+    for (let id = m.cur; id > 0; id = m.tree[id].parent) path.unshift(m.tree[id]);
+    return path;
+  }
+
+  function isActive(m, h) {
+    return !m.secondary[h - 1] && m.rlink[m.llink[h]] === h;
+  }
+
+  // A sudoku written by `sudoku --to-dlx`: cells rRcC, houses rowR=S, and the
+  // puzzle in a comment. null for any other problem.
+  function sudokuOf(text, problem) {
+    const match = /^\| puzzle: (\S+)/m.exec(text);
+    if (!match) return null;
+    const givens = match[1];
+    const n = Math.round(Math.sqrt(givens.length));
+    if (n * n !== givens.length || n < 2) return null;
+    const cellOf = (name) => { const c = /^r(\d+)c(\d+)$/.exec(name); return c ? (+c[1] - 1) * n + (+c[2] - 1) : -1; };
+    const options = problem.options.map((o) => {
+      let cell = -1, sym = null;
+      for (const it of o.items) {
+        const name = problem.items[it].name;
+        if (cell < 0 && cellOf(name) >= 0) cell = cellOf(name);
+        const r = /^row\d+=(.+)$/.exec(name);
+        if (r) sym = r[1];
+      }
+      return { cell, sym };
+    });
+    let br = 1;
+    for (let d = 1; d * d <= n; d++) if (n % d === 0) br = d;
+    return { n, givens, options, boxRows: br, boxCols: n / br };
+  }
+
+  // The state as tests/cli/trace_links.awk prints it with -v dump=1, so the
+  // browser test compares the page with the command's stream line by line.
+  function stateLine(m) {
+    const seq = m.pos > 0 ? m.events[m.pos - 1].seq : 0;
+    const j = (a) => Array.from(a).join(",");
+    return "state " + seq + " top=" + j(m.top) + " ulink=" + j(m.ulink) + " dlink=" + j(m.dlink) +
+      " color=" + j(m.color) + " llink=" + j(m.llink) + " rlink=" + j(m.rlink);
+  }
+
+  // --- words for an event (the wording of dlx --trace=links) -----------------
+
+  function optText(m, k) { return m.problem.options[k].text; }
+  function itemName(m, i) { return m.names[i]; }
+
+  function describe(m, ev) {
+    const ind = "  ".repeat(ev.level);
+    const name = ev.item >= 0 ? itemName(m, ev.item) : "";
+    const h = ev.item + 1;
+    switch (ev.event) {
+    case "choose": {
+      let why = ev.remaining === 1 ? "forced" : "the fewest";
+      if (m.problem.rule === "first") why = "the first item left";
+      else if (ev.scanned < ev.active.length) why = "forced: the rule looks no further";
+      if (ev.remaining === 0) return ind + "choose " + name + ": no options left";
+      return ind + "choose " + name + ": " + ev.remaining + " option" + (ev.remaining === 1 ? "" : "s") +
+        (ev.remaining > 0 ? ", " + why : "");
+    }
+    case "dead_end": return ind + name + " has no options left: dead end";
+    case "try": return ind + "try " + optText(m, ev.option) + "  [" + (ev.index + 1) + " of " + ev.of + "]";
+    case "cover":
+      if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary: only its options leave)";
+      return ind + "cover " + name + ": RLINK[" + ev.left + "] " + h + "→" + ev.right + ", LLINK[" + ev.right + "] " + h + "→" + ev.left;
+    case "uncover":
+      if (ev.left === h && ev.right === h) return ind + "uncover " + name;
+      return ind + "uncover " + name + ": its options come back, then RLINK[" + ev.left + "] " + ev.right + "→" + h + ", LLINK[" + ev.right + "] " + ev.left + "→" + h;
+    case "hide":
+      return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "] " + ev.node + "→" + ev.down +
+        ", ULINK[" + ev.down + "] " + ev.node + "→" + ev.up + ", LEN[" + name + "] " + (ev.len + 1) + "→" + ev.len;
+    case "unhide":
+      return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "] " + ev.down + "→" + ev.node +
+        ", ULINK[" + ev.down + "] " + ev.up + "→" + ev.node + ", LEN[" + name + "] " + (ev.len - 1) + "→" + ev.len;
+    case "purify": return ind + "purify " + name + ":" + colourName(m, ev.color) + ": other colours leave";
+    case "unpurify": return ind + "unpurify " + name + ":" + colourName(m, ev.color);
+    case "mark": return ind + "  keep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "] " + ev.color + "→-1";
+    case "unmark": return ind + "  unkeep " + ev.node + ": COLOR[" + ev.node + "] -1→" + ev.color;
+    case "solution":
+      return ind + "  solution " + ev.number + ": " + ev.options.map((k) => optText(m, k)).join("; ");
+    case "backtrack": return ind + name + ": no more options: back up";
+    default: return ind + ev.event;
+    }
+  }
+
+  function colourName(m, c) {
+    const names = m.problem.color_names || [];
+    return names[c - 1] !== undefined ? names[c - 1] : String(c);
+  }
+
+  // --- drawing: a keyed set of SVG elements, tweened ---------------------------
+
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const NUMERIC = ["x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "width", "height", "opacity"];
+
+  // One scene per SVG: key -> element with its current numeric attributes.
+  function Scene(svg) {
+    this.svg = svg;
+    this.items = new Map();
+    this.anim = null;
+  }
+
+  Scene.prototype.clear = function () {
+    this.items.clear();
+    while (this.svg.firstChild) this.svg.removeChild(this.svg.firstChild);
+  };
+
+  // specs: [{ key, tag, attrs, text }] in drawing order. Numeric attributes
+  // glide from where they are to where they go over `ms`.
+  Scene.prototype.draw = function (specs, ms) {
+    const seen = new Set();
+    const tweens = [];
+    let order = 0;
+    for (const s of specs) {
+      seen.add(s.key);
+      let it = this.items.get(s.key);
+      if (!it) {
+        const el = document.createElementNS(SVGNS, s.tag);
+        it = { el, now: {} };
+        this.items.set(s.key, it);
+        for (const a of NUMERIC) if (s.attrs[a] !== undefined) it.now[a] = s.attrs[a];
+      }
+      const el = it.el;
+      // keep the drawing order of the specs
+      if (this.svg.childNodes[order] !== el) this.svg.insertBefore(el, this.svg.childNodes[order] || null);
+      order++;
+      for (const [a, v] of Object.entries(s.attrs)) {
+        if (NUMERIC.includes(a)) {
+          const from = it.now[a] === undefined ? v : it.now[a];
+          if (ms > 0 && from !== v) tweens.push({ it, a, from, to: v });
+          else { it.now[a] = v; el.setAttribute(a, fmt(v)); }
+        } else if (el.getAttribute(a) !== String(v)) {
+          el.setAttribute(a, v);
+        }
+      }
+      for (const a of ["stroke-dasharray", "marker-end", "class", "font-weight"])
+        if (s.attrs[a] === undefined && el.hasAttribute(a)) el.removeAttribute(a);
+      if (s.text !== undefined && el.textContent !== s.text) el.textContent = s.text;
+      if (s.title !== undefined) {
+        let t = el.querySelector("title");
+        if (!t) { t = document.createElementNS(SVGNS, "title"); el.appendChild(t); }
+        t.textContent = s.title;
+      }
+    }
+    for (const [key, it] of this.items) {
+      if (!seen.has(key)) { it.el.remove(); this.items.delete(key); }
+    }
+    if (this.anim) cancelAnimationFrame(this.anim);
+    this.anim = null;
+    if (tweens.length === 0) return;
+    let start = null; // the first frame's time: a frame's clock may be older than ours
+    const frame = (now) => {
+      if (start === null) start = now;
+      const t = Math.max(0, Math.min(1, (now - start) / ms));
+      const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2; // ease in-out
+      for (const w of tweens) {
+        const v = w.from + (w.to - w.from) * e;
+        w.it.now[w.a] = t >= 1 ? w.to : v;
+        w.it.el.setAttribute(w.a, fmt(w.it.now[w.a]));
+      }
+      this.anim = t < 1 ? requestAnimationFrame(frame) : null;
+    };
+    this.anim = requestAnimationFrame(frame);
+  };
+
+  function fmt(v) { return typeof v === "number" ? String(Math.round(v * 10) / 10) : v; }
+
+  function line(key, x1, y1, x2, y2, attrs) { return { key, tag: "line", attrs: Object.assign({ x1, y1, x2, y2 }, attrs) }; }
+  function text(key, x, y, s, attrs) { return { key, tag: "text", attrs: Object.assign({ x, y }, attrs), text: s }; }
+
+  // --- the matrix -----------------------------------------------------------------
+
+  let matrixScene, treeScene, sudokuScene;
+
+  // Geometry: a column per item (the root left of them), a row per option.
+  function matrixGeometry(m) {
+    const nOpt = m.optionSlots.length;
+    const longest = Math.max(8, ...m.problem.options.map((o) => o.text.length));
+    const labelW = Math.min(250, 44 + longest * 8);
+    const avail = Math.max(600, (document.querySelector(".matrix-panel").clientWidth || 900) - 24);
+    const cw = Math.max(22, Math.min(92, (avail - labelW - 30) / (m.N + 1.4)));
+    const rh = Math.max(20, Math.min(58, 560 / Math.max(1, nOpt)));
+    // names inside the header boxes when they fit, else written slanting above
+    const rotate = m.names.some((n) => n.length * 8 > Math.min(44, cw * 0.72) - 4);
+    const nameH = rotate ? Math.min(110, 12 + 6.2 * Math.max(...m.names.map((n) => n.length))) : 0;
+    const hh = rotate ? 14 : 19;     // half a header box's height
+    const hy = 3 * hh + 16 + nameH;  // the header boxes' centre line: room above
+                                     // for a covered header, raised out of the list
+    const ry = hy + 62;              // the first row
+    return {
+      labelW, cw, rh, rotate, nameH, hy, ry, hh,
+      x: (h) => labelW + h * cw,
+      y: (k) => ry + k * rh,
+      width: labelW + (m.N + 1.2) * cw,
+      height: ry + nOpt * rh + 22,
+    };
+  }
+
+  // The links the last step rewired, to be drawn in the accent colour.
+  function changedKeys(m) {
+    const keys = new Set();
+    if (m.pos === 0) return keys;
+    const ev = m.events[m.pos - 1];
+    if (ev.event === "hide" || ev.event === "unhide") {
+      keys.add("D" + ev.up); keys.add("U" + ev.down); keys.add("n" + ev.node);
+    } else if (ev.event === "cover" || ev.event === "uncover") {
+      keys.add("R" + ev.left); keys.add("L" + ev.right); keys.add("h" + (ev.item + 1));
+    } else if (ev.event === "mark" || ev.event === "unmark") {
+      keys.add("n" + ev.node);
+    }
+    return keys;
+  }
+
+  function drawMatrix(m, ms) {
+    const g = matrixGeometry(m);
+    const svg = matrixScene.svg;
+    svg.setAttribute("width", Math.ceil(g.width));
+    svg.setAttribute("height", Math.ceil(g.height));
+    svg.setAttribute("viewBox", "0 0 " + Math.ceil(g.width) + " " + Math.ceil(g.height));
+    const changed = changedKeys(m);
+    const onPath = new Set(pathOf(m).map((t) => t.option));
+    const specs = [];
+    specs.push({ key: "defs", tag: "defs", attrs: {}, text: undefined });
+    const hw = Math.min(22, g.cw * 0.36); // half a header box
+    const hh = g.hh;
+    const nodeR = Math.max(5, Math.min(11, Math.min(g.cw, g.rh) * 0.22));
+    // where a slot is drawn now
+    const pos = (x) => {
+      if (x <= m.N) {
+        const raised = x > 0 && !m.secondary[x - 1] && !isActive(m, x);
+        return { x: g.x(x), y: g.hy - (raised ? 2 * hh + 6 : 0), header: true };
+      }
+      const k = m.optionOf[x];
+      const h = m.problem.options[k] ? m.top[x] : 0;
+      const away = m.hidden[x] ? g.cw * 0.34 : 0;
+      return { x: g.x(h) + away, y: g.y(k), header: false };
+    };
+    // option rows: a band, the text, the line through its nodes
+    for (let k = 0; k < m.optionSlots.length; k++) {
+      const slots = m.optionSlots[k];
+      const gone = slots.every((s) => m.hidden[s]);
+      const chosen = onPath.has(k);
+      specs.push({ key: "band" + k, tag: "rect", attrs: { x: 4, y: g.y(k) - g.rh / 2 + 1, width: g.width - 8, height: g.rh - 2, rx: 5,
+        fill: chosen ? "#ebfbee" : k % 2 ? "#faf9f6" : "#ffffff", stroke: chosen ? "#8ce99a" : "none" } });
+      specs.push(text("ok" + k, 26, g.y(k) + 4, String(k), { class: "slot", "text-anchor": "end" }));
+      specs.push(text("o" + k, 32, g.y(k) + 4, shorten(m.problem.options[k].text, Math.floor((g.labelW - 50) / 8)),
+        { class: "otext" + (chosen ? " chosen" : gone ? " gone" : "") }));
+      const xs = slots.map((s) => pos(s).x);
+      specs.push(line("row" + k, Math.min(...xs), g.y(k), Math.max(...xs), g.y(k),
+        { stroke: chosen ? "#2b8a3e" : gone ? "#e3e5e8" : "#c5cad3", "stroke-width": chosen ? 2.5 : 1.5 }));
+    }
+    // the vertical lists: DLINK on the left of a column, ULINK on the right
+    const off = Math.max(2.5, Math.min(4, g.cw * 0.08));
+    const dense = g.rh < 26 || g.cw < 30;
+    const bottom = g.height - 12;
+    for (let x = 1; x < m.S; x++) {
+      if (x > m.N && m.top[x] <= 0) continue; // a spacer
+      const a = pos(x);
+      const stale = x > m.N && m.hidden[x];
+      for (const [kind, target] of [["D", m.dlink[x]], ["U", m.ulink[x]]]) {
+        const key = kind + x;
+        const hot = changed.has(key);
+        const b = pos(target);
+        const dx = kind === "D" ? -off : off;
+        let x2 = b.x + dx, y2 = b.y;
+        const wraps = kind === "D" ? b.y <= a.y : b.y >= a.y;
+        if (wraps) { // round the circular list: a stub off the edge of the column
+          x2 = a.x + dx;
+          y2 = kind === "D" ? Math.min(bottom, a.y + g.rh * 0.55) : a.y - (a.header ? hh + 8 : g.rh * 0.55);
+        } else {
+          y2 = kind === "D" ? b.y - (b.header ? hh : nodeR) : b.y + (b.header ? hh : nodeR);
+        }
+        const y1 = a.y + (kind === "D" ? (a.header ? hh : nodeR) : -(a.header ? hh : nodeR));
+        const attrs = {
+          stroke: hot ? "#e8590c" : stale ? "#a4abb8" : kind === "D" ? "#4c6ef5" : "#7c8cf8",
+          "stroke-width": hot ? 3 : dense ? 1.1 : 1.6,
+        };
+        if (!dense || hot) // arrowheads where there is room for them
+          attrs["marker-end"] = "url(#" + (hot ? "arrow-hot" : stale ? "arrow-stale" : wraps ? "arrow-wrap" : "arrow") + ")";
+        if (stale || wraps) attrs["stroke-dasharray"] = stale ? "4 3" : "2 3";
+        specs.push(line(key, a.x + dx, y1, x2, y2, attrs));
+      }
+    }
+    // the headers' list: RLINK above the centre line, LLINK below
+    for (let x = 0; x <= m.N; x++) {
+      if (x > 0 && m.secondary[x - 1]) continue;
+      const a = pos(x);
+      const stale = x > 0 && !isActive(m, x);
+      for (const [kind, target] of [["R", m.rlink[x]], ["L", m.llink[x]]]) {
+        const key = kind + x;
+        const hot = changed.has(key);
+        const b = pos(target);
+        const dy = kind === "R" ? -5 : 5;
+        let x1 = a.x + (kind === "R" ? hw : -hw), x2 = b.x + (kind === "R" ? -hw : hw), y2 = b.y + dy;
+        const wraps = kind === "R" ? b.x <= a.x : b.x >= a.x;
+        if (wraps) { x2 = x1 + (kind === "R" ? 12 : -12); y2 = a.y + dy; }
+        const attrs = { stroke: hot ? "#e8590c" : stale ? "#a4abb8" : "#495057", "stroke-width": hot ? 3 : 1.4,
+          "marker-end": "url(#" + (hot ? "arrow-hot" : stale ? "arrow-stale" : wraps ? "arrow-wrap" : "arrow-dark") + ")" };
+        if (stale || wraps) attrs["stroke-dasharray"] = stale ? "4 3" : "2 3";
+        specs.push(line(key, x1, a.y + dy, x2, y2, attrs));
+      }
+    }
+    // header boxes, names and LEN
+    for (let x = 0; x <= m.N; x++) {
+      const a = pos(x);
+      const sec = x > 0 && m.secondary[x - 1];
+      const covered = x > 0 && !sec && !isActive(m, x);
+      const hot = changed.has("h" + x);
+      specs.push({ key: "h" + x, tag: "rect", attrs: { x: a.x - hw, y: a.y - hh, width: 2 * hw, height: 2 * hh, rx: 6,
+        fill: x === 0 ? "#f1f3f5" : covered ? "#f1f3f5" : sec ? "#fff9db" : "#e7f0ff",
+        stroke: hot ? "#e8590c" : covered ? "#adb5bd" : sec ? "#e0b000" : "#4c6ef5", "stroke-width": hot ? 2.5 : 1.2,
+        opacity: covered ? 0.85 : 1 }, title: x === 0 ? "the root of the item list" :
+        itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") });
+      const name = x === 0 ? "root" : itemName(m, x - 1);
+      if (g.rotate) {
+        const nameY = g.hy - 3 * hh - 10;
+        if (x > 0)
+          specs.push(text("hn" + x, g.x(x) + 4, nameY, name, { class: "hname", transform: "rotate(-60 " + fmt(g.x(x) + 4) + " " + fmt(nameY) + ")" }));
+        specs.push(text("len" + x, a.x, a.y + 4, x === 0 ? "root" : String(m.top[x]), { class: x === 0 ? "slot" : "len", "text-anchor": "middle" }));
+      } else {
+        specs.push(text("hn" + x, a.x, a.y - 3, name, { class: x === 0 ? "slot" : "hname", "text-anchor": "middle" }));
+        if (x > 0) specs.push(text("len" + x, a.x, a.y + 12, String(m.top[x]), { class: "len", "text-anchor": "middle" }));
+      }
+      specs.push(text("hs" + x, a.x, a.y + hh + 11, String(x), { class: "slot", "text-anchor": "middle" }));
+    }
+    // the nodes
+    for (let k = 0; k < m.optionSlots.length; k++) {
+      const chosen = onPath.has(k);
+      for (const s of m.optionSlots[k]) {
+        const a = pos(s);
+        const hot = changed.has("n" + s);
+        const out = m.hidden[s];
+        const settled = m.color[s] < 0;
+        const col = m.problem.options[k].colors[s - m.optionSlots[k][0]];
+        specs.push({ key: "n" + s, tag: "circle", attrs: { cx: a.x, cy: a.y, r: nodeR,
+          fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : settled ? "#f08c00" : col > 0 ? "#f59f00" : "#4c6ef5",
+          stroke: hot ? "#e8590c" : out ? "#8d94a3" : "#ffffff", "stroke-width": hot ? 3 : 1.5,
+          opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined },
+          title: "slot " + s + ": " + itemName(m, m.top[s] - 1) + (col > 0 ? ":" + colourName(m, col) : "") + " of option " + k +
+            " (" + m.problem.options[k].text + "); ULINK " + m.ulink[s] + ", DLINK " + m.dlink[s] + (out ? "; out of its list" : "") });
+        if (g.rh >= 24 && g.cw >= 34)
+          specs.push(text("ns" + s, a.x + nodeR + 2, a.y - nodeR + 1, String(s), { class: "slot" }));
+        if (col > 0 && nodeR >= 8) // the colour the option gives its item
+          specs.push(text("nc" + s, a.x, a.y + 4, shorten(colourName(m, col), 2),
+            { "text-anchor": "middle", "font-size": 10, "font-weight": "700", fill: out ? "#8d94a3" : "#ffffff" }));
+      }
+    }
+    for (const s of specs) if (s.attrs["stroke-dasharray"] === undefined) delete s.attrs["stroke-dasharray"];
+    matrixScene.draw(specs, ms);
+    ensureMarkers(svg);
+  }
+
+  function shorten(s, n) { return s.length <= n ? s : s.slice(0, Math.max(1, n - 1)) + "…"; }
+
+  function ensureMarkers(svg) {
+    const defs = svg.querySelector("defs");
+    if (!defs || defs.childNodes.length) return;
+    for (const [id, colour] of [["arrow", "#4c6ef5"], ["arrow-dark", "#495057"], ["arrow-hot", "#e8590c"],
+      ["arrow-stale", "#a4abb8"], ["arrow-wrap", "#adb5bd"]]) {
+      const mk = document.createElementNS(SVGNS, "marker");
+      mk.setAttribute("id", id);
+      mk.setAttribute("viewBox", "0 0 10 10");
+      mk.setAttribute("refX", "9"); mk.setAttribute("refY", "5");
+      mk.setAttribute("markerWidth", "6"); mk.setAttribute("markerHeight", "6");
+      mk.setAttribute("orient", "auto-start-reverse");
+      const p = document.createElementNS(SVGNS, "path");
+      p.setAttribute("d", "M0,1 L9,5 L0,9 z");
+      p.setAttribute("fill", colour);
+      mk.appendChild(p);
+      defs.appendChild(mk);
+    }
+  }
+
+  // --- the search tree -------------------------------------------------------------
+
+  function drawTree(m, ms) {
+    const nodes = m.tree;
+    const kids = nodes.map(() => []);
+    for (const n of nodes) if (n.parent >= 0) kids[n.parent].push(n.id);
+    // leaves side by side, a parent over its children
+    const xs = new Array(nodes.length);
+    let leaf = 0, maxDepth = 0;
+    const place = (id) => {
+      maxDepth = Math.max(maxDepth, nodes[id].depth);
+      if (kids[id].length === 0) { xs[id] = leaf++; return; }
+      for (const c of kids[id]) place(c);
+      xs[id] = (xs[kids[id][0]] + xs[kids[id][kids[id].length - 1]]) / 2;
+    };
+    place(0);
+    const few = nodes.length <= 40;
+    const dx = few ? 96 : 18, dy = few ? 58 : 34, mx = few ? 50 : 14;
+    const width = Math.max(360, mx * 2 + Math.max(0, leaf - 1) * dx);
+    const height = 30 + (maxDepth + 1) * dy;
+    const svg = treeScene.svg;
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    const onPath = new Set([0, ...pathOf(m).map((t) => t.id)]);
+    const X = (id) => mx + xs[id] * dx, Y = (id) => 18 + nodes[id].depth * dy;
+    const specs = [];
+    for (const n of nodes) if (n.parent >= 0) {
+      const path = onPath.has(n.id);
+      specs.push(line("e" + n.id, X(n.parent), Y(n.parent), X(n.id), Y(n.id),
+        { stroke: path ? "#2f6fdf" : "#ced4da", "stroke-width": path ? 3 : 1.4 }));
+    }
+    for (const n of nodes) {
+      const path = onPath.has(n.id);
+      const fill = n.solution ? "#40c057" : n.dead ? "#fa5252" : path ? "#2f6fdf" : "#adb5bd";
+      const label = n.id === 0 ? "start" : n.option >= 0 ? optText(m, n.option) : "skip";
+      const what = n.solution ? "solution " + n.solution : n.dead ? "dead end" :
+        n.choose ? "choose " + itemName(m, n.choose.item) + " (" + n.choose.remaining + ")" : "";
+      specs.push({ key: "t" + n.id, tag: "circle", attrs: { cx: X(n.id), cy: Y(n.id), r: path ? 7 : 5.5, fill,
+        stroke: n.id === m.cur ? "#1f2430" : "#fff", "stroke-width": n.id === m.cur ? 2.5 : 1.2 },
+        title: "#" + n.id + " " + label + (what ? " - " + what : "") });
+      if (few) {
+        specs.push(text("tl" + n.id, X(n.id), Y(n.id) - 11, shorten(label, 11), { "text-anchor": "middle", "font-weight": path ? "700" : "400" }));
+        if (what) specs.push(text("tw" + n.id, X(n.id), Y(n.id) + 19, shorten(what, 14), { "text-anchor": "middle", fill: n.dead ? "#c92a2a" : n.solution ? "#2b8a3e" : "#868e96" }));
+      }
+    }
+    treeScene.draw(specs, ms);
+  }
+
+  // --- the sudoku grid ------------------------------------------------------------------
+
+  function drawSudoku(m) {
+    const panel = document.getElementById("sudoku-panel");
+    const sd = m.sudoku;
+    panel.hidden = !sd;
+    if (!sd) return;
+    const n = sd.n, cell = Math.min(76, Math.floor(340 / n));
+    const size = n * cell + 4;
+    const svg = sudokuScene.svg;
+    svg.setAttribute("width", size);
+    svg.setAttribute("height", size);
+    const placed = new Array(n * n).fill(null), fromPath = new Array(n * n).fill(false);
+    for (let i = 0; i < n * n; i++) if (sd.givens[i] !== ".") placed[i] = sd.givens[i];
+    for (const t of pathOf(m)) if (t.option >= 0) {
+      const o = sd.options[t.option];
+      if (o.cell >= 0) { placed[o.cell] = o.sym; fromPath[o.cell] = true; }
+    }
+    const cand = Array.from({ length: n * n }, () => []);
+    for (let k = 0; k < sd.options.length; k++) {
+      const o = sd.options[k];
+      if (o.cell < 0 || placed[o.cell] !== null) continue;
+      if (m.optionSlots[k].every((s) => !m.hidden[s])) cand[o.cell].push(o.sym);
+    }
+    const specs = [];
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n, x = 2 + c * cell, y = 2 + r * cell;
+      specs.push({ key: "c" + i, tag: "rect", attrs: { x, y, width: cell, height: cell,
+        fill: fromPath[i] ? "#ebfbee" : placed[i] === null && cand[i].length === 0 ? "#fff5f5" : "#fff", stroke: "#ced4da", "stroke-width": 1 } });
+      if (placed[i] !== null) {
+        specs.push(text("v" + i, x + cell / 2, y + cell * 0.66, placed[i], { "text-anchor": "middle", "font-size": Math.round(cell * 0.5),
+          fill: fromPath[i] ? "#2b8a3e" : "#1f2430", "font-weight": fromPath[i] ? "600" : "700" }));
+      } else {
+        const sub = Math.ceil(Math.sqrt(n));
+        cand[i].forEach((v) => {
+          const rank = symbolRank(sd, v); // a candidate keeps its place in the cell
+          specs.push(text("k" + i + "_" + v, x + (rank % sub + 0.5) * cell / sub, y + (Math.floor(rank / sub) + 0.75) * cell / sub, v,
+            { "text-anchor": "middle", "font-size": Math.max(9, Math.round(cell / sub * 0.55)), fill: "#5c7cfa" }));
+        });
+      }
+    }
+    for (let b = 0; b <= n; b++) {
+      if (b % sd.boxCols === 0) specs.push(line("bv" + b, 2 + b * cell, 2, 2 + b * cell, 2 + n * cell, { stroke: "#343a40", "stroke-width": 2.2 }));
+      if (b % sd.boxRows === 0) specs.push(line("bh" + b, 2, 2 + b * cell, 2 + n * cell, 2 + b * cell, { stroke: "#343a40", "stroke-width": 2.2 }));
+    }
+    sudokuScene.draw(specs, 0);
+  }
+
+  function symbolRank(sd, v) {
+    if (!sd.ranks) {
+      const syms = [...new Set(sd.options.map((o) => o.sym).filter((s) => s !== null))].sort((a, b) =>
+        isNaN(a) || isNaN(b) ? (a < b ? -1 : 1) : a - b);
+      sd.ranks = new Map(syms.map((s, i) => [s, i]));
+    }
+    return sd.ranks.get(v) || 0;
+  }
+
+  // --- the log and the status line ----------------------------------------------------
+
+  function drawLog(m) {
+    const ol = document.getElementById("log");
+    const from = Math.max(0, m.pos - 14);
+    ol.textContent = "";
+    for (let i = from; i < m.pos; i++) {
+      const li = document.createElement("li");
+      const ev = m.events[i];
+      li.textContent = describe(m, ev);
+      if (i === m.pos - 1) li.className = "now";
+      else if (ev.event === "choose" || ev.event === "try" || ev.event === "solution") li.className = "big";
+      ol.appendChild(li);
+    }
+    if (m.pos === 0) {
+      const li = document.createElement("li");
+      li.className = "now";
+      li.textContent = "the structure as the search starts: " + m.N + " items, " + m.optionSlots.length +
+        " options, " + (m.S - 1) + " slots. Press step ▶.";
+      ol.appendChild(li);
+    }
+  }
+
+  function drawStatus(m) {
+    const ev = m.pos > 0 ? m.events[m.pos - 1] : null;
+    const updates = ev ? ev.updates + (ev.event === "cover" || ev.event === "hide" ? 1 : 0) : 0;
+    const nodes = m.events.slice(0, m.pos).filter((e) => e.event === "choose" || e.event === "solution").length;
+    let s = "step " + m.pos + " of " + m.events.length + " · level " + (ev ? ev.level : 0) +
+      " · " + nodes + " node" + (nodes === 1 ? "" : "s") + " · " + m.solutions + " solution" + (m.solutions === 1 ? "" : "s") +
+      " · " + updates + " update" + (updates === 1 ? "" : "s");
+    if (m.pos === m.events.length)
+      s += m.end.status === "limit" ? " · stopped after " + NODE_LIMIT + " nodes" : " · done: " + m.end.nodes + " nodes, " + m.end.updates + " updates";
+    document.getElementById("status").textContent = s;
+    document.getElementById("back").disabled = document.getElementById("first").disabled =
+      document.getElementById("prev-choice").disabled = m.pos === 0;
+    document.getElementById("step").disabled = document.getElementById("next-choice").disabled =
+      document.getElementById("next-solution").disabled = m.pos === m.events.length;
+  }
+
+  function redraw(ms) {
+    if (!M) return;
+    drawMatrix(M, ms);
+    drawTree(M, ms);
+    drawSudoku(M);
+    drawLog(M);
+    drawStatus(M);
+  }
+
+  // --- controls ----------------------------------------------------------------------------
+
+  let playing = null;
+
+  function speed() { return +document.getElementById("speed").value; }
+  function stepMs() { return playing ? Math.min(420, 800 / speed()) : 420; }
+
+  function go(fn) { // one user action, then one redraw
+    if (!M) return;
+    fn();
+    redraw(stepMs());
+  }
+
+  const actions = {
+    step: () => stepForward(M),
+    back: () => stepBack(M),
+    first: () => { while (stepBack(M)); },
+    last: () => { while (stepForward(M)); },
+    nextChoice: () => { while (stepForward(M) && M.events[M.pos - 1].event !== "choose"); },
+    prevChoice: () => { stepBack(M); while (M.pos > 0 && M.events[M.pos - 1].event !== "choose") stepBack(M); },
+    nextSolution: () => { while (stepForward(M) && M.events[M.pos - 1].event !== "solution"); },
+  };
+
+  function setPlaying(on) {
+    const b = document.getElementById("play");
+    if (playing) clearTimeout(playing);
+    playing = null;
+    b.textContent = on ? "❚❚ pause" : "▶ play";
+    b.classList.toggle("on", on);
+    if (!on) return;
+    const tick = () => {
+      if (!M || !stepForward(M)) { setPlaying(false); redraw(0); return; }
+      redraw(stepMs());
+      playing = setTimeout(tick, 1000 / speed());
+    };
+    playing = setTimeout(tick, 0);
+  }
+
+  function currentProblem() {
+    const id = document.getElementById("problem").value;
+    return window.DLX_PROBLEMS.find((p) => p.id === id);
+  }
+
+  function parseSeed() {
+    const s = document.getElementById("seed").value.trim();
+    if (s === "") return null;
+    const v = Number(s);
+    return Number.isInteger(v) && v >= 0 && v < 4294967296 ? v : NaN;
+  }
+
+  // Runs the engine on text and shows the result from its first step.
+  function start(text) {
+    setPlaying(false);
+    const err = document.getElementById("error");
+    err.textContent = "";
+    const seed = parseSeed();
+    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 4294967295"; return false; }
+    const rule = +document.getElementById("rule").value;
+    const r = runEngine(text, rule, seed);
+    if (r.error) {
+      err.textContent = r.error;
+      document.getElementById("editor").hidden = false;
+      return false;
+    }
+    const problem = JSON.parse(r.lines[0]);
+    if (problem.items.some((it) => it.lo !== undefined)) {
+      err.textContent = "a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search";
+      document.getElementById("editor").hidden = false;
+      return false;
+    }
+    M = newModel(text, r.lines);
+    matrixScene.clear();
+    treeScene.clear();
+    sudokuScene.clear();
+    redraw(0);
+    return true;
+  }
+
+  function init() {
+    matrixScene = new Scene(document.getElementById("matrix"));
+    treeScene = new Scene(document.getElementById("tree"));
+    sudokuScene = new Scene(document.getElementById("sudoku"));
+    const select = document.getElementById("problem");
+    for (const p of window.DLX_PROBLEMS) {
+      const o = document.createElement("option");
+      o.value = p.id;
+      o.textContent = p.title;
+      select.appendChild(o);
+    }
+    const source = document.getElementById("source");
+    const pick = () => { source.value = currentProblem().text; start(source.value); };
+    select.addEventListener("change", pick);
+    document.getElementById("rule").addEventListener("change", () => start(source.value));
+    document.getElementById("run").addEventListener("click", () => start(source.value));
+    document.getElementById("run-text").addEventListener("click", () => start(source.value));
+    document.getElementById("edit-toggle").addEventListener("click", (e) => {
+      const ed = document.getElementById("editor");
+      ed.hidden = !ed.hidden;
+      e.target.setAttribute("aria-expanded", String(!ed.hidden));
+    });
+    const bind = (id, fn) => document.getElementById(id).addEventListener("click", () => { setPlaying(false); go(fn); });
+    bind("step", actions.step);
+    bind("back", actions.back);
+    bind("first", actions.first);
+    bind("next-choice", actions.nextChoice);
+    bind("prev-choice", actions.prevChoice);
+    bind("next-solution", actions.nextSolution);
+    document.getElementById("play").addEventListener("click", () => setPlaying(!playing));
+    document.addEventListener("keydown", (e) => {
+      if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+      const key = { ArrowRight: actions.step, ArrowLeft: actions.back, Home: actions.first,
+        PageDown: actions.nextChoice, PageUp: actions.prevChoice }[e.key];
+      if (key) { e.preventDefault(); setPlaying(false); go(key); }
+      else if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
+    });
+    window.addEventListener("resize", () => redraw(0));
+    source.value = currentProblem().text;
+    start(source.value);
+  }
+
+  // --- for the browser test (tests/web/) ---------------------------------------------------
+
+  const ready = loadEngine().then(init);
+  window.dlxViz = {
+    ready,
+    load(id) {
+      document.getElementById("problem").value = id;
+      document.getElementById("source").value = currentProblem().text;
+      return start(document.getElementById("source").value);
+    },
+    loadText(t) { document.getElementById("source").value = t; return start(t); },
+    error: () => document.getElementById("error").textContent,
+    step: () => { setPlaying(false); go(actions.step); return M.pos; },
+    back: () => { setPlaying(false); go(actions.back); return M.pos; },
+    first: () => { go(actions.first); return M.pos; },
+    last: () => { go(actions.last); return M.pos; },
+    nextChoice: () => { go(actions.nextChoice); return M.pos; },
+    nextSolution: () => { go(actions.nextSolution); return M.pos; },
+    pos: () => M.pos,
+    count: () => M.events.length,
+    lines: () => M.lines.slice(),
+    stateLine: () => stateLine(M),
+    logText: () => document.getElementById("log").textContent,
+    status: () => document.getElementById("status").textContent,
+    sudokuShown: () => !document.getElementById("sudoku-panel").hidden,
+  };
+})();
