@@ -252,6 +252,11 @@ double dlxi_estimate_done_m(const dlx_problem *p);
 int32_t dlxi_committed_options(const dlx_problem *p, int32_t *out);
 
 
+/* Settles the strategy of a search about to start (idle problem): bits or
+ * links, the tables built or the commitments danced accordingly. The
+ * strategy is kept until the search is reset. DLX_OK or an error. */
+int dlxi_settle_strategy(dlx_problem *p);
+
 /* --- search_bits.c ------------------------------------------------------- */
 
 /* Builds the bit-set search's tables (kept until dlxi_drop_bits()): DLX_OK,
@@ -264,14 +269,19 @@ void dlxi_drop_bits(dlx_problem *p);
 #define DLX_BITS_MAX_FRAME 4096
 int dlxi_bits_suits(const dlx_problem *p);
 /* Runs or resumes the bit-set search; as the links' loop, it returns
- * DLX_OK, DLX_STOPPED or DLX_PAUSED. */
+ * DLX_OK, DLX_STOPPED or DLX_PAUSED, and pauses where the links' loop
+ * would. */
 int dlxi_run_bits(dlx_problem *p, uint64_t budget);
 /* The live state during a bit-set search, for query.c and the estimate. */
 int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x);
 int dlxi_bits_active(const dlx_problem *p, int32_t x);
 int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
 int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
-double dlxi_bits_estimate(const dlx_problem *p);
+/* The split interface below, for a search on bits (split.c hands them on). */
+int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
+int32_t dlxi_bits_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
+int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t level, int32_t *position);
+uint64_t dlxi_bits_last_updates(const dlx_problem *p);
 /* The invariant walk of the frame in force: DLX_OK or DLX_EINVAL. */
 int dlxi_bits_check(const dlx_problem *p);
 

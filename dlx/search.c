@@ -342,6 +342,23 @@ DLX_NOINLINE int run_detail(dlx_problem *p, uint64_t budget) { return run(p, bud
 
 /* --- The public calls ---------------------------------------------------------- */
 
+int dlxi_settle_strategy(dlx_problem *p)
+{
+    p->bits_search = 0;
+    if (dlx_search_strategy(p) == DLX_STRATEGY_BITS) {
+        /* Out of memory is an error whoever chose the bits; a problem whose
+         * counts would not fit 16 bits goes to the links unless the caller
+         * asked for bits. */
+        int rc = dlxi_build_bits(p);
+        if (rc == DLX_ENOMEM || (rc && p->strategy == DLX_STRATEGY_BITS))
+            return rc;
+        p->bits_search = rc == DLX_OK;
+    }
+    if (!p->bits_search)
+        dlxi_apply_commits(p); /* the links dance from the commitments */
+    return DLX_OK;
+}
+
 int dlx_search(dlx_problem *p, uint64_t node_budget)
 {
     if (!p)
@@ -358,20 +375,9 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         p->found = 0;
         p->stop_requested = 0;
         p->event_seq = 0;
-        /* The strategy is settled when a search starts and kept until it is
-         * reset. */
-        p->bits_search = 0;
-        if (dlx_search_strategy(p) == DLX_STRATEGY_BITS) {
-            /* Out of memory is an error whoever chose the bits; a problem
-             * whose counts would not fit 16 bits goes to the links unless
-             * the caller asked for bits. */
-            rc = dlxi_build_bits(p);
-            if (rc == DLX_ENOMEM || (rc && p->strategy == DLX_STRATEGY_BITS))
-                return rc;
-            p->bits_search = rc == DLX_OK;
-        }
-        if (!p->bits_search)
-            dlxi_apply_commits(p); /* the links dance from the commitments */
+        rc = dlxi_settle_strategy(p);
+        if (rc)
+            return rc;
     }
     if (p->has_bounds) /* link detail is not given with bounds (dlx.h) */
         return dlxi_search_m(p, node_budget);

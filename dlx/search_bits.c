@@ -70,7 +70,16 @@ struct bits_level {
     int32_t cand, cand_end; /* its options: pairs cand_w/cand_m[cand..cand_end) */
     int32_t zero, zero_end; /* items its cover left with no option: zeros[...] */
     uint64_t rest;          /* options of pair `cand` not yet tried */
-    int32_t tried, width;   /* options tried so far of `width`: for estimates */
+    int32_t tried, width;   /* options tried so far (the one in force included) of
+                               `width`: Knuth's k_l + 1 and t_l, for estimates */
+    int64_t upd;            /* the updates the option in force counted when tried */
+};
+
+/* How rule_out() treats a count that reaches 0. */
+enum rule_mode {
+    RULE_COVER, /* the cover of a level's item: noted, and candidates kept */
+    RULE_TRIAL, /* a trial: a dead end, given up at once */
+    RULE_FULL   /* a trial done to the end (a frame to stand at): nothing */
 };
 
 struct dlx_bits {
@@ -107,7 +116,6 @@ struct dlx_bits {
     int32_t *cand_w;         /* candidate pairs of all levels, a stack */
     uint64_t *cand_m;
     int32_t *zeros;          /* items left without options, a stack */
-    int at_trial;            /* paused just before a trial (not at a solution) */
 };
 
 /* --- The frame ----------------------------------------------------------- */
@@ -531,13 +539,15 @@ DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
 
 /* Rules out every live option of kill list `list`: clears its bits and
  * lowers the counts of its primary items. As the cover of a level's item
- * (`noting`), the options are kept as the level's candidates and the items
- * left with no option are noted; in a trial it returns -1 the moment an
- * active item is left with none (a dead end). Otherwise it returns the
- * updates DLX would count for hiding those options. */
+ * (RULE_COVER), the options are kept as the level's candidates and the
+ * items left with no option are noted; in a trial (RULE_TRIAL) it returns -1
+ * the moment an active item is left with none (a dead end). Otherwise it
+ * returns the updates DLX would count for hiding those options. */
 DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count *cnt,
-                            int32_t list, const int noting, int32_t *cand_top, int32_t *zero_top)
+                            int32_t list, const enum rule_mode mode, int32_t *cand_top,
+                            int32_t *zero_top)
 {
+    const int noting = mode == RULE_COVER;
     const int32_t n = v.max_prim, stride = v.stride;
     int64_t upd = 0;
     const struct kill_pair *kp = v.kill + v.kill_at[list], *const ke = v.kill + v.kill_at[list + 1];
@@ -559,9 +569,10 @@ DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count
             /* Written out for the first six, so that a constant k unrolls. */
 #define LOWER(e)                                                                            \
     if ((e) < n && --cnt[r[e]] == 0) {                                                      \
-        if (!noting)                                                                        \
+        if (mode == RULE_TRIAL)                                                             \
             return -1;                                                                      \
-        v.zeros[(*zero_top)++] = r[e];                                                      \
+        if (noting)                                                                         \
+            v.zeros[(*zero_top)++] = r[e];                                                  \
     }
             LOWER(0)
             LOWER(1)
@@ -640,10 +651,14 @@ DLX_INLINE void copy_frame(uint64_t *to, const uint64_t *from, int32_t words)
 /* Makes frame `to` the state after trying option o at level lv: copies
  * `from`, marks o's primary items covered, then rules out what clashes with
  * each of o's items but the level's own, covered already. Returns -1 for a
- * dead end, else the updates made. */
+ * dead end, else the updates made. With `full` it goes on to the end of a
+ * dead end too, so that `to` is a frame to stand at (the caller asks
+ * has_zero()). */
 DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
-                              int32_t o, const struct bits_level *lv, const int colors)
+                              int32_t o, const struct bits_level *lv, const int colors,
+                              const int full)
 {
+    const enum rule_mode mode = full ? RULE_FULL : RULE_TRIAL;
     copy_frame(to, from, v.frame_words);
     uint64_t *live = to, *settled = to + v.words;
     bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
@@ -651,7 +666,7 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
     for (int32_t k = 0; k < v.max_prim; k++)
         cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
     /* An item the level's cover left without options must be one of o's. */
-    for (int32_t z = lv->zero; z < lv->zero_end; z++)
+    for (int32_t z = lv->zero; z < lv->zero_end && !full; z++)
         if (cnt[v.zeros[z]] == 0)
             return -1;
     int32_t unused = 0;
@@ -661,7 +676,7 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
         int32_t i = r[k]; /* its kill list has the slot's number; the sink's is empty */
         if (i == chosen)
             continue; /* covered for the whole level */
-        int64_t u = rule_out(v, live, cnt, i, 0, &unused, &unused);
+        int64_t u = rule_out(v, live, cnt, i, mode, &unused, &unused);
         if (u < 0)
             return -1;
         upd += u + (i != v.n_prim); /* and the item leaves the active list */
@@ -677,7 +692,7 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
         } else {
             upd++;
         }
-        int64_t u = rule_out(v, live, cnt, list, 0, &unused, &unused);
+        int64_t u = rule_out(v, live, cnt, list, mode, &unused, &unused);
         if (u < 0)
             return -1;
         upd += u;
@@ -685,11 +700,50 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
     return upd;
 }
 
-/* The loop, one copy with colours and one without; the local counters go
- * back into p->stats on every exit. The labels are DLX1's. The node budget
- * is spent where a node is entered: at the root and at each trial (a trial
- * enters its child, or the dead end that DLX1 would count there), so a
- * pause always falls just before a trial, at advance. */
+/* Whether an active item of the frame has no option left: the frame of a
+ * dead end (only frames the search pauses or starts at can be such). */
+static int has_zero(const struct bits_view v, const uint64_t *f)
+{
+    const bits_count *cnt = (const bits_count *)(const void *)(f + v.words + v.sec_words);
+    for (int32_t i = 0; i < v.n_prim; i++)
+        if (cnt[i] == 0)
+            return 1;
+    return 0;
+}
+
+/* Chooses the item at `level` (a slot, -1 at a solution) and covers it:
+ * its options become the level's candidates. `stop_at` as choose_slot(). */
+DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, uint64_t *f,
+                               int32_t stop_at, int32_t *cand_top, int32_t *zero_top,
+                               uint64_t *updates)
+{
+    bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
+    int32_t len;
+    int32_t best = choose_slot(cnt, v.n_counts, stop_at, &len);
+    if (best < 0)
+        return -1;
+    lv->item = best;
+    lv->width = len;
+    lv->tried = 0;
+    lv->cand = *cand_top;
+    lv->zero = *zero_top;
+    cnt[best] = INACTIVE;
+    /* A dead end's frame (one the search paused at) counts nothing: the
+     * search without the pause never built it. */
+    *updates += (len > 0) + (uint64_t)rule_out(v, f, cnt, best, RULE_COVER, cand_top, zero_top);
+    lv->cand_end = *cand_top;
+    lv->zero_end = *zero_top;
+    lv->rest = lv->cand < lv->cand_end ? v.cand_m[lv->cand] : 0;
+    return best;
+}
+
+/* The loop, one copy per shape (below); the local counters go back into
+ * p->stats on every exit. The labels are DLX1's, and so is where a node
+ * budget makes it pause: about to enter p->level, with the option in force
+ * at each level above in choice[], as the links' loop pauses (the split
+ * interface of dlx_internal.h relies on it). A dead end met by a trial is
+ * counted without being built, except when the budget runs out just before
+ * it: then the trial is done to the end, and the search pauses at it. */
 DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k)
 {
     struct dlx_bits *const b = p->bits;
@@ -697,61 +751,47 @@ DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const
     struct bits_level *const lvs = b->lv;
     int32_t *const choice = p->choice;
     const int has_budget = budget != 0;
+    const int32_t floor_level = p->floor; /* 0 unless the search was split */
     uint64_t updates = 0, nodes = 0;
     int32_t level = p->level, max_level = p->stats.max_level;
     int32_t cand_top = 0, zero_top = 0;
+    /* Below the root a trial never leaves an item without options, so the
+     * choice may stop at one option; the frame the search starts or resumes
+     * at may be a dead end, so there it looks on. */
+    int32_t stop_at = 0;
     struct bits_level *lv;
     int rc;
 
-    b->at_trial = 0;
-    if (p->state == S_IDLE) {
+    if (p->state == S_IDLE)
         root_frame(p, b);
-        level = 0;
-        p->state = S_PAUSED;
-        if (has_budget)
-            budget--; /* the root; a budget is at least 1 */
-        goto forward;
+    else if (p->state == S_SOLUTION)
+        goto recover_from_solution;
+    p->state = S_PAUSED; /* under way: commitments and settings refused */
+    if (level > 0) {
+        cand_top = lvs[level - 1].cand_end;
+        zero_top = lvs[level - 1].zero_end;
     }
-    if (p->state == S_SOLUTION) {
-        p->state = S_PAUSED;
-        goto recover;
-    }
-    lv = &lvs[level]; /* paused just before a trial at this level */
-    cand_top = lv->cand_end;
-    zero_top = lv->zero_end;
-    goto advance;
 
 forward:
+    if (has_budget && budget-- == 0) {
+        rc = DLX_PAUSED;
+        goto out;
+    }
     nodes++;
     if (level > max_level)
         max_level = level;
-    {
-        uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
-        bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
-        int32_t len;
-        int32_t best = choose_slot(cnt, v.n_counts, level == 0 ? 0 : 1, &len);
-        if (best < 0) {
-            /* A solution: a leaf of the tree. */
-            if (dlxi_visit_solution(p, level)) {
-                p->state = S_SOLUTION;
-                rc = DLX_STOPPED;
-                goto out;
-            }
-            goto recover;
+    lv = &lvs[level];
+    if (enter_level(v, lv, v.frames + (size_t)level * (size_t)v.frame_words, stop_at, &cand_top,
+                    &zero_top, &updates) < 0) {
+        /* A solution: a leaf of the tree. */
+        if (dlxi_visit_solution(p, level)) {
+            p->state = S_SOLUTION;
+            rc = DLX_STOPPED;
+            goto out;
         }
-        lv = &lvs[level];
-        lv->item = best;
-        lv->width = len;
-        lv->tried = 0;
-        lv->cand = cand_top;
-        lv->zero = zero_top;
-        cnt[best] = INACTIVE;
-        updates++;
-        updates += (uint64_t)rule_out(v, f, cnt, best, 1, &cand_top, &zero_top);
-        lv->cand_end = cand_top;
-        lv->zero_end = zero_top;
-        lv->rest = lv->cand < lv->cand_end ? v.cand_m[lv->cand] : 0;
+        goto recover;
     }
+    stop_at = 1;
 
 advance:
     /* lv is the record of `level`; try its next candidate. */
@@ -760,35 +800,41 @@ advance:
             goto recover;
         lv->rest = v.cand_m[lv->cand];
     }
-    if (has_budget && budget-- == 0) {
-        b->at_trial = 1;
-        rc = DLX_PAUSED;
-        goto out;
-    }
     {
         int32_t o = v.cand_w[lv->cand] * 64 + dlxi_lowest_bit(lv->rest);
         lv->rest &= lv->rest - 1;
         lv->tried++;
         uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
         choice[level] = p->opt_first[o]; /* a node of the option is all its readers need */
-        int64_t u = try_option(v, f, f + v.frame_words, o, lv, colors);
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, colors, 0);
         if (u >= 0) {
+            lv->upd = u;
             updates += (uint64_t)u;
             level++;
             goto forward;
         }
+        /* The child is a dead end: DLX1 enters it, counts it, finds an item
+         * with no option and backs up. */
+        lv->upd = 0; /* the trial was given up: nothing counted */
+        if (has_budget && budget == 0) {
+            try_option(v, f, f + v.frame_words, o, lv, colors, 1);
+            level++;
+            rc = DLX_PAUSED;
+            goto out;
+        }
+        if (has_budget)
+            budget--;
+        nodes++;
+        if (level + 1 > max_level)
+            max_level = level + 1;
+        goto advance;
     }
-    /* The child is a dead end: DLX1 enters it, counts it, finds an item
-     * with no option and backs up. */
-    nodes++;
-    if (level + 1 > max_level)
-        max_level = level + 1;
-    goto advance;
 
 recover:
     /* Back from level (a solution, or all its options tried) to the level
-     * above, whose candidates go on. */
-    if (level == 0) {
+     * above, whose candidates go on. Back at the floor, the search's own
+     * subtree is done. */
+    if (level == floor_level) {
         p->state = S_DONE;
         rc = DLX_OK;
         goto out;
@@ -798,6 +844,11 @@ recover:
     cand_top = lv->cand_end;
     zero_top = lv->zero_end;
     goto advance;
+
+recover_from_solution:
+    p->state = S_PAUSED;
+    stop_at = 1;
+    goto recover;
 
 out:
     p->level = level;
@@ -926,22 +977,98 @@ int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap
     return n;
 }
 
-/* Knuth's estimate, as dlx_estimate_done() computes it on the links: the
- * option in force at each level above, and when paused before a trial, the
- * options this level has finished. */
-double dlxi_bits_estimate(const dlx_problem *p)
+/* --- The split interface (dlx_internal.h), on bits --------------------------- */
+
+/* The option ids of the candidates that level l will still try after the
+ * one in force (at most cap of them copied); how many there are. */
+int32_t dlxi_bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
 {
     const struct dlx_bits *b = p->bits;
-    double done = 0.0, width = 1.0;
-    for (int32_t l = 0; l < p->level; l++) {
-        width *= b->lv[l].width;
-        done += (b->lv[l].tried - 1) / width;
+    const struct bits_level *lv = &b->lv[l];
+    int32_t n = 0;
+    for (int32_t j = lv->cand; j < lv->cand_end; j++)
+        for (uint64_t m = j == lv->cand ? lv->rest : b->cand_m[j]; m; m &= m - 1, n++)
+            if (n < cap)
+                opts[n] = b->cand_w[j] * 64 + dlxi_lowest_bit(m);
+    return n;
+}
+
+int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t l, int32_t *position)
+{
+    const struct bits_level *lv = &p->bits->lv[l];
+    if (position)
+        *position = lv->tried - 1;
+    return lv->width;
+}
+
+uint64_t dlxi_bits_last_updates(const dlx_problem *p)
+{
+    return p->level > 0 ? (uint64_t)p->bits->lv[p->level - 1].upd : 0;
+}
+
+/* As dlxi_start_subtree() on the links: each option of the prefix is tried
+ * on the item the rule would pick among its own active primary items (the
+ * leftmost with fewest options: when the item the search chose at that
+ * level is one of the option's, it is that one), and is placed among that
+ * item's candidates as the one in force. Each trial is done to the end,
+ * since the subtree may be a dead end; what the last one counts is what the
+ * search itself counts for it (nothing for a dead end). */
+int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
+{
+    struct dlx_bits *b = p->bits;
+    const struct bits_view v = view_of(p, 0);
+    int32_t cand_top = 0, zero_top = 0;
+    root_frame(p, b);
+    for (int32_t k = 0; k < n; k++) {
+        int32_t o = prefix[k], pick = -1;
+        uint64_t *f = v.frames + (size_t)k * (size_t)v.frame_words;
+        bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
+        const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+        if (!(f[o / 64] >> (o % 64) & 1))
+            return DLX_ECONFLICT; /* ruled out by the options before it */
+        for (int32_t e = 0; e < v.max_prim; e++) {
+            int32_t i = r[e];
+            if (i < v.n_prim && cnt[i] < ACTIVE_BELOW &&
+                (pick < 0 || cnt[i] < cnt[pick] || (cnt[i] == cnt[pick] && i < pick)))
+                pick = i;
+        }
+        if (pick < 0)
+            return DLX_ECONFLICT; /* no primary item: never tried */
+        struct bits_level *lv = &b->lv[k];
+        lv->item = pick;
+        lv->width = cnt[pick];
+        lv->cand = cand_top;
+        lv->zero = zero_top;
+        cnt[pick] = INACTIVE;
+        rule_out(v, f, cnt, pick, RULE_COVER, &cand_top, &zero_top);
+        lv->cand_end = cand_top;
+        lv->zero_end = zero_top;
+        /* o among the candidates: the ones before it count as tried. */
+        int32_t rank = 0;
+        lv->rest = 0;
+        for (int32_t j = lv->cand; j < lv->cand_end; j++) {
+            if (b->cand_w[j] != o / 64) {
+                rank += popcount64(b->cand_m[j]);
+                continue;
+            }
+            uint64_t below = ((uint64_t)1 << (o % 64)) - 1, m = b->cand_m[j];
+            rank += popcount64(m & below);
+            lv->rest = m & ~below & ~((uint64_t)1 << (o % 64));
+            lv->cand = j;
+            break;
+        }
+        lv->tried = rank + 1;
+        p->choice[k] = p->opt_first[o];
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1);
+        lv->upd = has_zero(v, f + v.frame_words) ? 0 : u;
+        if (k == n - 1)
+            p->stats.updates += (uint64_t)lv->upd;
     }
-    if (b->at_trial) {
-        width *= b->lv[p->level].width;
-        return done + b->lv[p->level].tried / width;
-    }
-    return done + 0.5 / width;
+    p->state = S_PAUSED;
+    p->level = p->floor = n;
+    p->found = 0;
+    p->stop_requested = 0;
+    return DLX_OK;
 }
 
 /* The frame in force against the tables: every active item's count is the
