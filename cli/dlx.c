@@ -31,6 +31,8 @@
 #define DLX_DOCDIR "docs"
 #endif
 
+enum { MAX_JOBS = 4096 }; /* what dlx_search_threads() takes */
+
 enum {
     EXIT_FOUND = 0,
     EXIT_NONE = 1,
@@ -84,6 +86,8 @@ static void usage(FILE *out)
           "      --strategy=S      how the search keeps its state: auto (the default),\n"
           "                        links (dancing links) or bits (bit sets); both visit\n"
           "                        the same tree and find the same solutions\n"
+          "  -j, --jobs=N          search on N threads (0: one per processor); the\n"
+          "                        solutions come in the order the threads find them\n"
           "\n"
           "Watching the search (small problems; these replace the normal output):\n"
           "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
@@ -122,6 +126,7 @@ static void cmd_defaults(struct cmd_options *o)
     o->choose = DLX_CHOOSE_MRV;
     o->others = TRACE_OTHERS_SHOWN;
     o->tree_nodes = TRACE_TREE_DRAWN;
+    o->jobs = 1;
 }
 
 enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
@@ -164,6 +169,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
         { "tree-nodes", required_argument, NULL, OPT_TREE_NODES },
         { "others", required_argument, NULL, OPT_OTHERS },
+        { "jobs", required_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -176,7 +182,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
      * (build/bin/dlx: ...); the leading ':' and opterr = 0 let us word them
      * like every other message here. */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":cm:1f:sqphV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":cm:1f:sqpj:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'c':
             o->count_only = 1;
@@ -334,6 +340,16 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                 return EXIT_ERROR;
             }
             break;
+        case 'j': {
+            uint64_t n;
+            if (cli_parse_uint(optarg, MAX_JOBS, &n) != 0) {
+                cli_usage_error("dlx", "--jobs wants a number of threads from 0 to %d, not '%s'",
+                                MAX_JOBS, optarg);
+                return EXIT_ERROR;
+            }
+            o->jobs = (int32_t)n;
+            break;
+        }
         case 'h':
             usage(stdout);
             return -1;
@@ -377,6 +393,14 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
     if (o->detail && o->view != CMD_VIEW_JSON) {
         cli_usage_error("dlx", "--detail=links goes with --trace=json");
         return EXIT_ERROR;
+    }
+    if (o->view != CMD_VIEW_NONE && o->jobs != 1) {
+        /* The views follow one search step by step: one thread. */
+        if (!o->quiet)
+            fprintf(stderr, "dlx: note: %s follows the search on one thread; --jobs is not "
+                            "used\n",
+                    o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+        o->jobs = 1;
     }
     if (argc - optind > 1) {
         cli_usage_error("dlx", "too many arguments: one FILE at most (starting with '%s')",
@@ -452,18 +476,25 @@ static int read_problem(struct cmd_run *run)
 
 /* --- searching ----------------------------------------------------------- */
 
+/* With -j N this runs on the search's threads, one call at a time; Ctrl-C
+ * is then the watch's to see, on the main thread. */
 static int on_solution(void *ctx, const int32_t *options, int32_t count)
 {
     struct cmd_run *run = ctx;
+    if (run->threaded)
+        pthread_mutex_lock(&run->lock);
     if (run->progress_visible && isatty(fileno(run->out))) {
         /* Solutions and the progress line share the terminal: clear the line
          * first; the next tick redraws it. */
         fputs("\r\033[K", stderr);
         run->progress_visible = 0;
     }
-    if (output_solution(run, options, count) != 0)
-        return 1;
-    return interrupted != 0;
+    int failed = output_solution(run, options, count) != 0;
+    if (run->threaded) {
+        pthread_mutex_unlock(&run->lock);
+        return failed;
+    }
+    return failed || interrupted != 0;
 }
 
 static const char *option_text(void *ctx, int32_t option)
@@ -561,20 +592,21 @@ static int setup_search(struct cmd_run *run)
     return 0;
 }
 
-static void draw_progress(struct cmd_run *run, double elapsed)
+static void draw_progress(struct cmd_run *run, double elapsed, double done, const dlx_stats *s)
 {
-    dlx_stats st;
-    dlx_get_stats(run->problem, &st);
-    double done = dlx_estimate_done(run->problem);
-    char a[32], b[32], c[32], eta[64] = "";
+    dlx_stats st = *s;
+    char a[32], b[32], c[32], eta[64] = "", threads[32] = "";
+    if (run->threaded)
+        snprintf(threads, sizeof threads, ", %ld threads", (long)run->threads);
     /* Knuth's estimate is rough early on, so the time left is shown only
      * once there is something to extrapolate from, and as "about". */
     if (elapsed >= 3 && done > 0.001 && done < 1)
         snprintf(eta, sizeof eta, ", about %s left",
                  cli_human_seconds(elapsed * (1 - done) / done, c));
-    fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s%s",
+    fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s%s%s",
             run->progress_tty ? "\r" : "", 100.0 * done, cli_human_count(st.solutions, a),
-            cli_human_count(st.nodes, b), elapsed, eta, run->progress_tty ? "\033[K" : "\n");
+            cli_human_count(st.nodes, b), elapsed, threads, eta,
+            run->progress_tty ? "\033[K" : "\n");
     fflush(stderr);
     run->progress_visible = run->progress_tty;
 }
@@ -608,10 +640,67 @@ static int run_search(struct cmd_run *run, double start)
         else if (t1 - t0 > slice_target * 2 && budget > 1024)
             budget /= 2;
         if (run->progress_on && t1 >= next_draw) {
-            draw_progress(run, t1 - start);
+            dlx_stats st;
+            dlx_get_stats(run->problem, &st);
+            draw_progress(run, t1 - start, dlx_estimate_done(run->problem), &st);
             next_draw = t1 + 1.0;
         }
     }
+}
+
+/* The signals the command handles, kept away from the search's threads so
+ * that their handlers run on the main thread, which the watch is on. */
+static void handled_signals(sigset_t *set)
+{
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+}
+
+/* The parallel search's watch, on the main thread every 50 ms: Ctrl-C, the
+ * progress line. The first call gives the main thread its signals back
+ * (every search thread exists by then, with them blocked). */
+struct watch_state {
+    struct cmd_run *run;
+    sigset_t saved;
+    int restored;
+};
+
+static int watch_search(void *ctx, const dlx_progress *pr)
+{
+    struct watch_state *ws = ctx;
+    struct cmd_run *run = ws->run;
+    if (!ws->restored) {
+        pthread_sigmask(SIG_SETMASK, &ws->saved, NULL);
+        ws->restored = 1;
+    }
+    run->threads = pr->threads;
+    run->done = pr->done;
+    double now = cli_now_seconds();
+    if (run->progress_on && !pr->final && now >= run->next_draw) {
+        pthread_mutex_lock(&run->lock);
+        draw_progress(run, now - run->start, pr->done, &pr->stats);
+        pthread_mutex_unlock(&run->lock);
+        run->next_draw = now + 1.0;
+    }
+    return interrupted != 0;
+}
+
+/* -j N: one search on N threads (dlx_search_threads()); the statistics,
+ * the limit and the solution callback are the problem's as before. */
+static int run_threads(struct cmd_run *run, double start)
+{
+    struct watch_state ws = {.run = run};
+    sigset_t block;
+    handled_signals(&block);
+    pthread_sigmask(SIG_BLOCK, &block, &ws.saved);
+    run->start = start;
+    run->next_draw = start + 1.0;
+    int rc = dlx_search_threads(run->problem, run->opt->jobs, watch_search, &ws);
+    if (!ws.restored)
+        pthread_sigmask(SIG_SETMASK, &ws.saved, NULL);
+    return rc;
 }
 
 /* --- finishing ----------------------------------------------------------- */
@@ -633,7 +722,7 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                     "dlx: interrupted: %s so far (partial), %llu node%s, %.3f s, about %.1f%% "
                     "of the tree searched\n",
                     sol, (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds,
-                    100.0 * dlx_estimate_done(run->problem));
+                    100.0 * (run->threaded ? run->done : dlx_estimate_done(run->problem)));
         else if (run->trace && trace_limit_hit(run->trace))
             fprintf(stderr,
                     "dlx: %s stopped at its limit of %llu search-tree nodes: it is meant "
@@ -681,6 +770,8 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                                             : "no (--max)");
         if (o->have_seed)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)o->seed);
+        if (run->threaded)
+            fprintf(stderr, "threads: %ld\n", (long)run->threads);
     }
 }
 
@@ -743,10 +834,16 @@ int main(int argc, char **argv)
                                             isatty(STDERR_FILENO));
     run.progress_tty = run.progress_on && isatty(STDERR_FILENO);
 
+    run.threaded = opt.jobs != 1;
+    if (run.threaded && pthread_mutex_init(&run.lock, NULL) != 0) {
+        fputs("dlx: error: cannot start the threads\n", stderr);
+        dlx_text_free(run.text);
+        return EXIT_ERROR;
+    }
     double start = cli_now_seconds();
     if (!run.trace)
         output_begin(&run);
-    int rc = run_search(&run, start);
+    int rc = run.threaded ? run_threads(&run, start) : run_search(&run, start);
     double seconds = cli_now_seconds() - start;
     clear_progress(&run);
     if (run.trace) {
@@ -778,5 +875,7 @@ int main(int argc, char **argv)
     trace_free(run.trace);
     dlx_text_free(run.text);
     free(run.sorted);
+    if (run.threaded)
+        pthread_mutex_destroy(&run.lock);
     return status;
 }

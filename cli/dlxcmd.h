@@ -13,6 +13,7 @@
 #ifndef CLI_DLXCMD_H
 #define CLI_DLXCMD_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -58,6 +59,8 @@ struct cmd_options {
     int32_t others;           /* --others N: other items named per choice; 0 all */
     int32_t tree_depth;       /* --tree-depth N; 0 all */
     uint64_t tree_nodes;      /* --tree-nodes N: nodes drawn at most; 0 all */
+    int32_t jobs;             /* -j N: threads; 0 one per processor; 1 (the default):
+                                 the search runs on the main thread, as always */
 };
 
 /* One run of the command: the problem and where its answers go. */
@@ -75,6 +78,15 @@ struct cmd_run {
     search_trace *trace;      /* the teaching view, or NULL */
     int32_t *sorted;          /* scratch: a solution's option ids in input order */
     size_t sorted_cap;
+    /* -j N: solutions are written from the search's threads (one at a time)
+     * while the main thread draws the progress line; `lock` keeps the two
+     * apart on stderr. */
+    int threaded;
+    pthread_mutex_t lock;
+    int32_t threads;          /* how many the search used */
+    double done;              /* the last combined estimate */
+    double next_draw;         /* when the progress line is drawn next */
+    double start;
 };
 
 /* Writes one solution (option ids in any order) in the run's format. Returns

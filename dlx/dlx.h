@@ -412,13 +412,17 @@ typedef struct dlx_progress {
     int32_t threads; /* threads searching */
     int32_t busy;    /* of those, how many have work now */
     uint64_t units;  /* subtrees handed out so far */
+    int final;       /* 1 on the last call, once every thread has finished */
     const dlx_thread_stats *thread; /* [threads]; owned by the search, valid during the call */
 } dlx_progress;
 
 /* Called on the thread that called dlx_search_threads(), about every 50 ms
  * while the search runs (with figures a moment old), and once more when it
- * is over (with the final figures; its answer is then ignored). Return
- * non-zero to stop the search (Ctrl-C, a time limit). */
+ * is over (final = 1, with the final figures; its answer is then ignored).
+ * Every thread has been started by the first call, so a caller that keeps
+ * signals away from the threads (by blocking them around the call) can
+ * take them back on its own thread there. Return non-zero to stop the
+ * search (Ctrl-C, a time limit). */
 typedef int (*dlx_watch_fn)(void *ctx, const dlx_progress *progress);
 
 /* One search of p on `threads` POSIX threads (0: one per processor), with

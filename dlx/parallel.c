@@ -128,7 +128,9 @@ static int count_solution(void *ctx, const int32_t *options, int32_t count)
     struct team *t = w->team;
     int stop = 1;
     pthread_mutex_lock(&t->sol_lock);
-    if (!atomic_load(&t->stop)) {
+    /* The limit is looked at here too: another thread may have reached it
+     * and not yet raised the stop. */
+    if (!atomic_load(&t->stop) && !(t->limit && t->found >= t->limit)) {
         t->found++;
         stop = t->on_solution ? t->on_solution(t->solution_ctx, options, count) != 0 : 0;
         if (t->limit && t->found >= t->limit)
@@ -489,6 +491,7 @@ int dlx_search_threads(dlx_problem *p, int32_t threads, dlx_watch_fn watch, void
     p->stats.updates += pr.stats.updates;
     if (pr.stats.max_level > p->stats.max_level)
         p->stats.max_level = pr.stats.max_level;
+    pr.final = 1;
     if (watch)
         (void)watch(ctx, &pr); /* the last call: nothing left to stop */
     p->in_callback--;

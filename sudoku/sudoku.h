@@ -13,7 +13,9 @@
  * shape, each in a few microseconds, without allocating. With the dancing
  * links algorithm the exact-cover problem is built once (items: one per cell
  * and one per (house, symbol); options: one per (cell, symbol)) and each
- * puzzle only commits its givens and undoes them afterwards.
+ * puzzle only commits its givens and undoes them afterwards. For the plain
+ * 9x9 grid SUDOKU_BAND is the fastest (a few times faster than dlx on hard
+ * puzzles): it keeps no per-solver data and solves on the stack.
  *
  * Cells hold 0 for a blank or a symbol value 1..N; cell (r, c) (from 0) is at
  * index r * N + c. Text is turned into cells by the reader (sudoku_reader_*)
@@ -139,7 +141,8 @@ typedef struct sudoku_conflict {
  * (for dlx the whole exact-cover problem) once. NULL on failure with *err set
  * (SUDOKU_ESHAPE, SUDOKU_EREGIONS, SUDOKU_ENOMEM, SUDOKU_EINVAL); err may be
  * NULL. SUDOKU_BAND takes the plain 9x9 shape only (3x3 boxes, no variant,
- * no regions): SUDOKU_ESHAPE otherwise. The caller owns the solver; sudoku_solver_free() releases it. */
+ * no regions): SUDOKU_ESHAPE otherwise. The caller owns the solver;
+ * sudoku_solver_free() releases it. */
 SUDOKU_API sudoku_solver *sudoku_solver_new(const sudoku_shape *shape, enum sudoku_algorithm alg,
                                             int *err);
 /* An independent copy for another thread. NULL when out of memory. */

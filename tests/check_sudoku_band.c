@@ -449,7 +449,8 @@ static int on_grid(void *ctx, const uint8_t *grid)
 START_TEST(test_band_each)
 {
     uint8_t g[81];
-    cells_from("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", g);
+    cells_from("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+               ".6....28....419..5....8..79", g);
     memset(g + 63, 0, 18);
     long want = brute_count(g, 0, NULL);
     ck_assert_int_eq(want, 240);

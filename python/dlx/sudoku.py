@@ -26,7 +26,7 @@ from . import _lib
 
 __all__ = ["solve", "count", "unique", "solutions", "Solver", "read"]
 
-_ALGORITHMS = {"dlx": 0, "bitmask": 1, "backtrack": 2}
+_ALGORITHMS = {"dlx": 0, "bitmask": 1, "backtrack": 2, "band": 3}
 _VARIANTS = {"x": 1, "hyper": 2}
 _ECONFLICT = -3
 _ERRORS = {  # reader errors, worded as the command words them
@@ -60,18 +60,21 @@ class Solver:
     """A solver for one shape: side n (9 by default; taken from the first
     puzzle when None), boxes box=(rows, cols) (the default boxes of n
     otherwise), variant "x", "hyper" or "x,hyper", regions the text of a
-    jigsaw map (N lines of N region letters), algorithm "dlx" (dancing
-    links, the default), "bitmask" or "backtrack", alphabet the symbols
+    jigsaw map (N lines of N region letters), algorithm "band" (bit-parallel,
+    the plain 9x9 grid only), "dlx" (dancing links), "bitmask" or
+    "backtrack" (None, the default: band for the plain 9x9 grid, dlx for
+    every other shape, as the command does), alphabet the symbols
     ("1-9A-Z" by default; "0-9A-F" for 16x16 written with 0).
 
     Not for two threads at once: give each thread its own."""
 
-    def __init__(self, n=9, *, box=None, variant=None, regions=None, algorithm="dlx",
+    def __init__(self, n=9, *, box=None, variant=None, regions=None, algorithm=None,
                  alphabet=None):
         self._lib = lib = _lib.libsudoku()
         self._handle = None
-        if algorithm not in _ALGORITHMS:
-            raise ValueError("unknown algorithm %r: dlx, bitmask or backtrack" % (algorithm,))
+        if algorithm is not None and algorithm not in _ALGORITHMS:
+            raise ValueError("unknown algorithm %r: band, dlx, bitmask or backtrack"
+                             % (algorithm,))
         flags, jigsaw = _variant_flags(variant)
         self._regions = None
         if regions is not None:
@@ -89,6 +92,10 @@ class Solver:
         elif jigsaw:
             raise ValueError("the jigsaw variant needs regions")
         self.n = n
+        if algorithm is None:
+            boxes = box is None or tuple(box) == (3, 3)
+            plain = n == 9 and not flags and regions is None and boxes
+            algorithm = "band" if plain else "dlx"
         self.algorithm = algorithm
         self.alphabet = alphabet
         self._symbols = None
@@ -255,7 +262,7 @@ def _solver_for(puzzle, kw):
     """(the thread's solver for the puzzle's shape, givens, True for text)."""
     regions = kw.get("regions")
     givens, n, text = _parse(puzzle, kw.get("alphabet"), kw.get("n"))
-    key = (n, kw.get("box"), str(kw.get("variant")), regions, kw.get("algorithm", "dlx"),
+    key = (n, kw.get("box"), str(kw.get("variant")), regions, kw.get("algorithm"),
            kw.get("alphabet"))
     cache = getattr(_local, "solvers", None)
     if cache is None:

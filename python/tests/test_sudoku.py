@@ -53,7 +53,7 @@ class Known(unittest.TestCase):
     def test_published_solutions(self):
         ps = puzzles(data("tests", "data", "sudoku", "known.txt"))
         want = puzzles(data("tests", "data", "sudoku", "known.solutions"))
-        for algorithm in ("dlx", "bitmask", "backtrack"):
+        for algorithm in ("band", "dlx", "bitmask", "backtrack"):
             with self.subTest(algorithm=algorithm):
                 self.assertEqual([sudoku.solve(p, algorithm=algorithm) for p in ps[:1]], want[:1])
         self.assertEqual([sudoku.solve(p) for p in ps], want)
