@@ -89,6 +89,7 @@ struct team {
     dlx_solution_fn on_solution;
     void *solution_ctx;
     uint64_t limit, found;
+    int sol_done;           /* under sol_lock: the user said stop, or the limit */
     int counting;           /* solutions go through count_solution() */
 };
 
@@ -128,13 +129,14 @@ static int count_solution(void *ctx, const int32_t *options, int32_t count)
     struct team *t = w->team;
     int stop = 1;
     pthread_mutex_lock(&t->sol_lock);
-    /* The limit is looked at here too: another thread may have reached it
-     * and not yet raised the stop. */
-    if (!atomic_load(&t->stop) && !(t->limit && t->found >= t->limit)) {
+    /* sol_done is looked at here too: another thread may have been told
+     * to stop (by the callback or the limit) and not yet raised t->stop. */
+    if (!atomic_load(&t->stop) && !t->sol_done) {
         t->found++;
         stop = t->on_solution ? t->on_solution(t->solution_ctx, options, count) != 0 : 0;
         if (t->limit && t->found >= t->limit)
             stop = 1;
+        t->sol_done = stop;
     }
     pthread_mutex_unlock(&t->sol_lock);
     if (stop && !atomic_load(&t->stop)) {
