@@ -5,10 +5,9 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The length of the valid UTF-8 sequence starting at s (at most n bytes
- * available), or 0 if it is not one. Overlong forms and surrogates are
- * refused so the JSON we write is always valid. */
-static size_t utf8_length(const unsigned char *s, size_t n)
+/* See common_json.h. Overlong forms and surrogates are refused so the JSON
+ * we write is always valid. */
+size_t cli_utf8_length(const unsigned char *s, size_t n)
 {
     unsigned char c = s[0];
     size_t len;
@@ -56,7 +55,7 @@ void cli_json_put_string(FILE *out, const char *str)
             fprintf(out, "\\u%04x", c);
             i++;
         } else {
-            size_t len = utf8_length(s + i, n - i);
+            size_t len = cli_utf8_length(s + i, n - i);
             if (len == 0) {
                 fputs("\\ufffd", out);
                 i++;

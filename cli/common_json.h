@@ -13,4 +13,9 @@
  * may hold any byte) as U+FFFD, so the output is always valid JSON. */
 void cli_json_put_string(FILE *out, const char *str);
 
+/* The length of the valid UTF-8 sequence at s (n bytes available), or 0
+ * when there is none (overlong forms and surrogates are not valid): for
+ * every writer that must not pass other bytes on (JSON, DOT). */
+size_t cli_utf8_length(const unsigned char *s, size_t n);
+
 #endif

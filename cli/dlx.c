@@ -12,10 +12,13 @@
  *
  * Exit status: 0 solutions found, 1 no solution, 2 an error (bad usage, bad
  * input, a write error), 130 interrupted by Ctrl-C (what was found so far is
- * printed, marked partial).
+ * printed, marked partial), 143 and 129 the same for SIGTERM and SIGHUP
+ * (common_signal.h).
  */
 #include "common_file.h"
 #include "common_getopt.h"
+#include "common_progress.h"
+#include "common_signal.h"
 #include "common_time.h"
 #include "dlxcmd.h"
 
@@ -36,18 +39,15 @@ enum { MAX_JOBS = 4096 }; /* what dlx_search_threads() takes */
 enum {
     EXIT_FOUND = 0,
     EXIT_NONE = 1,
-    EXIT_ERROR = 2,
-    EXIT_INTERRUPTED = 130 /* 128 + SIGINT, as shells report it */
+    EXIT_ERROR = 2
+    /* interrupted: 128 + the signal, as shells report it (130 for Ctrl-C) */
 };
 
-/* Set by the SIGINT handler, read between search slices and in the
- * solution callback. The only mutable global: a signal needs one. */
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
+/* Has a stop signal come? Read between search slices and in the solution
+ * callback (common_signal.h holds the flag). */
+static int interrupted(void)
 {
-    (void)sig;
-    interrupted = 1;
+    return cli_stop_signal() != 0;
 }
 
 /* --- the command line ---------------------------------------------------- */
@@ -113,7 +113,8 @@ static void usage(FILE *out)
           "  -V, --version         show the version and exit\n"
           "\n"
           "Exit status: 0 if a solution was found, 1 if there is none, 2 on an error,\n"
-          "130 when interrupted by Ctrl-C (the solutions found so far are printed).\n"
+          "130 when interrupted by Ctrl-C, 143 by SIGTERM, 129 by SIGHUP (the solutions\n"
+          "found so far are printed).\n"
           "The format is described in " DLX_DOCDIR "/format.md; see also dlx(1).\n",
           out);
 }
@@ -483,18 +484,15 @@ static int on_solution(void *ctx, const int32_t *options, int32_t count)
     struct cmd_run *run = ctx;
     if (run->threaded)
         pthread_mutex_lock(&run->lock);
-    if (run->progress_visible && isatty(fileno(run->out))) {
-        /* Solutions and the progress line share the terminal: clear the line
-         * first; the next tick redraws it. */
-        fputs("\r\033[K", stderr);
-        run->progress_visible = 0;
-    }
+    /* Solutions and the progress line may share the terminal: the line
+     * goes first; the next tick redraws it. */
+    cli_progress_before_output(&run->progress, run->out);
     int failed = output_solution(run, options, count) != 0;
     if (run->threaded) {
         pthread_mutex_unlock(&run->lock);
         return failed;
     }
-    return failed || interrupted != 0;
+    return failed || interrupted();
 }
 
 static const char *option_text(void *ctx, int32_t option)
@@ -592,7 +590,8 @@ static int setup_search(struct cmd_run *run)
     return 0;
 }
 
-static void draw_progress(struct cmd_run *run, double elapsed, double done, const dlx_stats *s)
+static void draw_progress(struct cmd_run *run, double now, double elapsed, double done,
+                          const dlx_stats *s)
 {
     dlx_stats st = *s;
     char a[32], b[32], c[32], eta[64] = "", threads[32] = "";
@@ -603,21 +602,10 @@ static void draw_progress(struct cmd_run *run, double elapsed, double done, cons
     if (elapsed >= 3 && done > 0.001 && done < 1)
         snprintf(eta, sizeof eta, ", about %s left",
                  cli_human_seconds(elapsed * (1 - done) / done, c));
-    fprintf(stderr, "%sdlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s%s%s",
-            run->progress_tty ? "\r" : "", 100.0 * done, cli_human_count(st.solutions, a),
-            cli_human_count(st.nodes, b), elapsed, threads, eta,
-            run->progress_tty ? "\033[K" : "\n");
-    fflush(stderr);
-    run->progress_visible = run->progress_tty;
-}
-
-static void clear_progress(struct cmd_run *run)
-{
-    if (run->progress_visible) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
-        run->progress_visible = 0;
-    }
+    cli_progress_show(&run->progress, now,
+                      "dlx: %5.1f%% of the tree, %s solutions, %s nodes, %.0f s%s%s", 100.0 * done,
+                      cli_human_count(st.solutions, a), cli_human_count(st.nodes, b), elapsed,
+                      threads, eta);
 }
 
 /* Runs the search in slices of a node budget, so Ctrl-C and the progress
@@ -627,11 +615,10 @@ static int run_search(struct cmd_run *run, double start)
 {
     const double slice_target = 0.05; /* seconds per slice */
     uint64_t budget = 1u << 14;
-    double next_draw = start + 1.0;
     for (;;) {
         double t0 = cli_now_seconds();
         int rc = dlx_search(run->problem, budget);
-        if (rc != DLX_PAUSED || interrupted)
+        if (rc != DLX_PAUSED || interrupted())
             return rc;
         double t1 = cli_now_seconds();
         /* Aim at slices of about slice_target whatever a node costs here. */
@@ -639,11 +626,10 @@ static int run_search(struct cmd_run *run, double start)
             budget *= 2;
         else if (t1 - t0 > slice_target * 2 && budget > 1024)
             budget /= 2;
-        if (run->progress_on && t1 >= next_draw) {
+        if (cli_progress_due(&run->progress, t1)) {
             dlx_stats st;
             dlx_get_stats(run->problem, &st);
-            draw_progress(run, t1 - start, dlx_estimate_done(run->problem), &st);
-            next_draw = t1 + 1.0;
+            draw_progress(run, t1, t1 - start, dlx_estimate_done(run->problem), &st);
         }
     }
 }
@@ -678,13 +664,12 @@ static int watch_search(void *ctx, const dlx_progress *pr)
     run->threads = pr->threads;
     run->done = pr->done;
     double now = cli_now_seconds();
-    if (run->progress_on && !pr->final && now >= run->next_draw) {
+    if (!pr->final && cli_progress_due(&run->progress, now)) {
         pthread_mutex_lock(&run->lock);
-        draw_progress(run, now - run->start, pr->done, &pr->stats);
+        draw_progress(run, now, now - run->start, pr->done, &pr->stats);
         pthread_mutex_unlock(&run->lock);
-        run->next_draw = now + 1.0;
     }
-    return interrupted != 0;
+    return interrupted();
 }
 
 /* -j N: one search on N threads (dlx_search_threads()); the statistics,
@@ -696,7 +681,6 @@ static int run_threads(struct cmd_run *run, double start)
     handled_signals(&block);
     pthread_sigmask(SIG_BLOCK, &block, &ws.saved);
     run->start = start;
-    run->next_draw = start + 1.0;
     int rc = dlx_search_threads(run->problem, run->opt->jobs, watch_search, &ws);
     if (!ws.restored)
         pthread_sigmask(SIG_SETMASK, &ws.saved, NULL);
@@ -717,11 +701,12 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
         else
             snprintf(sol, sizeof sol, "%llu solution%s", (unsigned long long)st.solutions,
                      st.solutions == 1 ? "" : "s");
-        if (interrupted)
+        if (interrupted())
             fprintf(stderr,
-                    "dlx: interrupted: %s so far (partial), %llu node%s, %.3f s, about %.1f%% "
-                    "of the tree searched\n",
-                    sol, (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds,
+                    "dlx: interrupted (%s): %s so far (partial), %llu node%s, %.3f s, about "
+                    "%.1f%% of the tree searched\n",
+                    cli_signal_name(cli_stop_signal()), sol, (unsigned long long)st.nodes,
+                    st.nodes == 1 ? "" : "s", seconds,
                     100.0 * (run->threaded ? run->done : dlx_estimate_done(run->problem)));
         else if (run->trace && trace_limit_hit(run->trace))
             fprintf(stderr,
@@ -764,10 +749,10 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                 (unsigned long long)st.solutions, (unsigned long long)st.nodes,
                 (unsigned long long)st.updates, seconds, (long)st.max_level,
                 dlx_search_strategy(p) == DLX_STRATEGY_BITS ? "bits" : "links",
-                interrupted                 ? "no (interrupted)"
-                : rc != DLX_STOPPED         ? "yes"
+                interrupted()                                 ? "no (interrupted)"
+                : rc != DLX_STOPPED                           ? "yes"
                 : run->trace && trace_limit_hit(run->trace) ? "no (trace limit)"
-                                            : "no (--max)");
+                                                              : "no (--max)");
         if (o->have_seed)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)o->seed);
         if (run->threaded)
@@ -801,8 +786,10 @@ static int finish_stdout_only(void)
 
 int main(int argc, char **argv)
 {
-    /* A closed pipe must show up as EPIPE from write(), not kill us. */
+    /* A closed pipe must show up as EPIPE from write(), not kill us; nor
+     * must the file size limit (EFBIG, a write error). */
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
 
     struct cmd_options opt;
     int status = parse_options(argc, argv, &opt);
@@ -820,19 +807,10 @@ int main(int argc, char **argv)
         return status;
     }
 
-    /* Ctrl-C: stop cleanly once; a second one kills as usual. SA_RESTART so
-     * a write interrupted by it is not taken for an output error. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_RESTART;
-    sigaction(SIGINT, &sa, NULL);
-
-    run.progress_on = opt.progress == 1 || (opt.progress == -1 && !opt.quiet &&
-                                            opt.view == CMD_VIEW_NONE &&
-                                            isatty(STDERR_FILENO));
-    run.progress_tty = run.progress_on && isatty(STDERR_FILENO);
+    /* Ctrl-C, SIGTERM, SIGHUP: stop cleanly (common_signal.h). Installed
+     * once the problem is read: a read blocked on a terminal must still
+     * die of them. */
+    cli_signals_init();
 
     run.threaded = opt.jobs != 1;
     if (run.threaded && pthread_mutex_init(&run.lock, NULL) != 0) {
@@ -841,11 +819,15 @@ int main(int argc, char **argv)
         return EXIT_ERROR;
     }
     double start = cli_now_seconds();
+    cli_progress_init(&run.progress,
+                      opt.progress == -1 && (opt.quiet || opt.view != CMD_VIEW_NONE) ? 0
+                                                                                   : opt.progress,
+                      start);
     if (!run.trace)
         output_begin(&run);
     int rc = run.threaded ? run_threads(&run, start) : run_search(&run, start);
     double seconds = cli_now_seconds() - start;
-    clear_progress(&run);
+    cli_progress_clear(&run.progress);
     if (run.trace) {
         /* A failed write shows on stdout's error flag, checked below. */
         (void)trace_finish(run.trace, rc);
@@ -861,15 +843,15 @@ int main(int argc, char **argv)
     dlx_stats st;
     dlx_get_stats(run.problem, &st);
     if (!run.trace)
-        output_end(&run, st.solutions, rc == DLX_OK && !interrupted);
+        output_end(&run, st.solutions, rc == DLX_OK && !interrupted());
     int out_status = finish_output(&run);
     if (!run.out_closed && !run.out_errno)
         print_summary(&run, rc, seconds);
 
     if (out_status != 0)
         status = out_status;
-    else if (interrupted)
-        status = EXIT_INTERRUPTED;
+    else if (interrupted())
+        status = 128 + cli_stop_signal();
     else
         status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
     trace_free(run.trace);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common_progress.h"
 #include "dlx.h"
 #include "dlx_text.h"
 #include "dlxcmd_trace.h"
@@ -72,9 +73,7 @@ struct cmd_run {
     uint64_t printed;         /* solutions written so far */
     int out_closed;           /* the reader went away (EPIPE): stop quietly */
     int out_errno;            /* another write error (0 if none) */
-    int progress_on;          /* a progress line is being drawn */
-    int progress_tty;         /* ...on a terminal, redrawn in place */
-    int progress_visible;     /* ...and is on the screen now */
+    cli_progress progress;    /* the progress line on stderr */
     search_trace *trace;      /* the teaching view, or NULL */
     int32_t *sorted;          /* scratch: a solution's option ids in input order */
     size_t sorted_cap;
@@ -85,7 +84,6 @@ struct cmd_run {
     pthread_mutex_t lock;
     int32_t threads;          /* how many the search used */
     double done;              /* the last combined estimate */
-    double next_draw;         /* when the progress line is drawn next */
     double start;
 };
 

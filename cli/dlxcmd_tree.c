@@ -14,9 +14,11 @@
  * it, written when the search leaves that node. Numbers count every node,
  * drawn or folded, so the gaps in the numbering are the folded boxes.
  */
+#include "common_json.h"
 #include "dlxcmd_views.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,19 +42,57 @@ struct tree_view {
     uint64_t drawn_count, folded_count;
     int pending;          /* the node at depth `path` is not written yet */
     int32_t pending_option;
+    char *below;          /* a label's second line (set_below()) */
+    size_t below_cap;
 };
 
-/* A DOT string's contents: quotes and backslashes escaped. */
-static void put_dot_text(FILE *out, const char *s)
+/* A DOT string's contents: quotes and backslashes escaped, newlines as
+ * \n; UTF-8 as it is, and bytes that are not UTF-8 as U+FFFD, as the JSON
+ * views write them (Graphviz reads its input as UTF-8). */
+static void put_dot_text(FILE *out, const char *str)
 {
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t len = c < 0x80 ? 1 : cli_utf8_length(s + i, n - i);
+        if (c == '"' || c == '\\')
             putc('\\', out);
-        if (*s == '\n')
+        if (c == '\n')
             fputs("\\n", out);
+        else if (len == 0)
+            fputs("\xEF\xBF\xBD", out);
         else
-            putc(*s, out);
+            fwrite(s + i, 1, len, out);
+        i += len ? len : 1;
     }
+}
+
+/* The second line of a label, made whole whatever the length of the names
+ * in it (a fixed buffer would cut them, maybe inside a UTF-8 character).
+ * Valid until the next call; "" when memory runs out. */
+static const char *set_below(tree_view *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static const char *set_below(tree_view *v, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(v->below, v->below_cap, fmt, ap);
+    va_end(ap);
+    if (need < 0)
+        return "";
+    if ((size_t)need >= v->below_cap) {
+        char *b = realloc(v->below, (size_t)need + 1);
+        if (b == NULL)
+            return "";
+        v->below = b;
+        v->below_cap = (size_t)need + 1;
+        va_start(ap, fmt);
+        vsnprintf(v->below, v->below_cap, fmt, ap);
+        va_end(ap);
+    }
+    return v->below;
 }
 
 /* option >= 0: an option's node; -1: the root; <= -2: the null move of
@@ -108,20 +148,19 @@ static void leave_below(tree_view *v, int32_t depth)
 
 void tree_event(tree_view *v, const dlx_event *ev)
 {
-    char below[160];
+    const char *below;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         /* The number of branches: the options left, or with bounds Knuth's
          * degree (<= 0 a dead end with options still left). */
         if (ev->degree <= 0 && ev->remaining == 0)
-            snprintf(below, sizeof below, "%s: no options\ndead end",
-                     trace_item_name(v->t, ev->item));
+            below = set_below(v, "%s: no options\ndead end", trace_item_name(v->t, ev->item));
         else if (ev->degree <= 0)
-            snprintf(below, sizeof below, "%s: too few options\ndead end",
-                     trace_item_name(v->t, ev->item));
+            below = set_below(v, "%s: too few options\ndead end",
+                              trace_item_name(v->t, ev->item));
         else
-            snprintf(below, sizeof below, "choose %s (%" PRId32 ")",
-                     trace_item_name(v->t, ev->item), ev->degree);
+            below = set_below(v, "choose %s (%" PRId32 ")", trace_item_name(v->t, ev->item),
+                              ev->degree);
         if (v->path < 0) { /* the root */
             v->path = 0;
             v->id[0] = v->next_id++;
@@ -158,7 +197,7 @@ void tree_event(tree_view *v, const dlx_event *ev)
         break;
     }
     case DLX_EV_SOLUTION:
-        snprintf(below, sizeof below, "solution %" PRIu64, trace_solutions(v->t));
+        below = set_below(v, "solution %" PRIu64, trace_solutions(v->t));
         if (v->path < 0) { /* a problem solved by no choice at all */
             v->path = 0;
             v->id[0] = v->next_id++;
@@ -240,5 +279,6 @@ void tree_free(tree_view *v)
     free(v->folded_nodes);
     free(v->folded_solutions);
     free(v->folded_first);
+    free(v->below);
     free(v);
 }

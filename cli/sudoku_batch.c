@@ -9,6 +9,7 @@
  * solve on each, which writes its result into its own unit. The main thread
  * reads the next batch meanwhile, then joins in. Output happens afterwards,
  * in input order, from the main thread: the workers never print. */
+#include "common_signal.h"
 #include "sudoku_cli.h"
 
 #include <pthread.h>
@@ -18,10 +19,12 @@
 
 #define CHUNK 32
 
-int pool_init(solver_pool *p, int jobs)
+int pool_init(solver_pool *p, int jobs, sudoku_progress_fn progress, void *ctx0)
 {
     memset(p, 0, sizeof *p);
     p->jobs = jobs;
+    p->progress = progress;
+    p->progress_ctx0 = ctx0;
     p->solvers = calloc((size_t)jobs * (SUDOKU_MAX_N + 1), sizeof *p->solvers);
     return p->solvers ? SUDOKU_OK : SUDOKU_ENOMEM;
 }
@@ -56,16 +59,26 @@ static int pool_prepare(const cli_options *o, solver_pool *p, int n)
             if (!(*slot = sudoku_solver_clone(p->solvers[n])))
                 return SUDOKU_ENOMEM;
         }
+        /* Every solver stops on a signal; the main thread's also draws
+         * the progress line (its ctx). */
+        for (int t = 0; t < p->jobs && p->solvers[n]; t++)
+            sudoku_solver_set_progress(p->solvers[t * (SUDOKU_MAX_N + 1) + n], p->progress,
+                                       t == 0 ? p->progress_ctx0 : NULL, 0);
     }
     if (rc != SUDOKU_OK && rc != SUDOKU_ENOMEM)
         p->shape_error[n] = rc;
     return rc;
 }
 
+sudoku_solver *pool_solver(const cli_options *o, solver_pool *p, int n, int *err)
+{
+    int rc = pool_prepare(o, p, n);
+    *err = rc;
+    return rc == SUDOKU_OK ? p->solvers[n] : NULL;
+}
+
 void batch_clear(batch *b)
 {
-    for (size_t i = 0; i < b->count; i++)
-        free(b->units[i].all);
     b->count = 0;
     b->arena_len = 0;
 }
@@ -132,13 +145,17 @@ static void *work(void *arg)
             unit *u = &w->b->units[i];
             if (u->read_status != 0)
                 continue;
+            if (cli_stop_signal())
+                return NULL; /* the units left stay not done */
             if (!mine[u->n]) { /* no shape for this size: reason kept in count */
                 u->count = w->pool->shape_error[u->n] ? w->pool->shape_error[u->n]
                                                       : SUDOKU_ENOMEM;
+                u->done = 1;
                 continue;
             }
             w->m->solve(w->o, mine[u->n], w->b->arena + u->givens, w->b->arena + u->solution,
                         u);
+            u->done = u->count != SUDOKU_ESTOPPED;
         }
     }
     return NULL;

@@ -26,6 +26,7 @@
 #ifndef CLI_SUDOKU_CLI_H
 #define CLI_SUDOKU_CLI_H
 
+#include "common_progress.h"
 #include "sudoku.h"
 
 #include <stddef.h>
@@ -58,6 +59,7 @@ typedef struct cli_options {
     int candidates;            /* --explain: show the candidate grid at guesses */
     const char **puzzles;      /* -p PUZZLE, in order (owned array, strings in argv) */
     int puzzle_count;
+    int progress;              /* --progress 1, --no-progress 0, -1: stderr a tty */
 } cli_options;
 
 /* One piece of input: a puzzle, or a piece of text that was not one. */
@@ -72,8 +74,8 @@ typedef struct unit {
     int64_t count;             /* solutions found, or a negative status */
     sudoku_conflict conflict;
     uint64_t nodes;
-    char *all;                 /* --all: the solutions as text (owned) */
-    size_t all_len, all_cap;
+    uint64_t found;            /* solutions found, also when stopped */
+    int done;                  /* solved (or unreadable): it can be answered */
 } unit;
 
 typedef struct batch {
@@ -91,6 +93,8 @@ typedef struct solver_pool {
     int jobs;
     sudoku_solver **solvers;   /* jobs * (SUDOKU_MAX_N + 1) */
     int shape_error[SUDOKU_MAX_N + 1]; /* why no solver for n (0: none yet) */
+    sudoku_progress_fn progress; /* set on every solver; ctx NULL but for */
+    void *progress_ctx0;       /* ...the main thread's (thread 0) */
     unsigned algorithms_used;  /* bit 1 << alg of each solver made */
 } solver_pool;
 
@@ -108,6 +112,13 @@ typedef struct run_state {
     uint64_t printed;          /* answers written to stdout so far */
     char *buf;                 /* formatting buffer (owned) */
     size_t buf_cap;
+    cli_progress progress;     /* the progress line (--progress) */
+    double start;              /* when the run began */
+    int write_errno;           /* stdout failed (errno): the run stops */
+    /* The first puzzle left unanswered by a stop signal, for the message. */
+    const char *stop_file;
+    long stop_line;
+    uint64_t stop_nodes, stop_found;
 } run_state;
 
 /* --- sudoku_modes.c -------------------------------------------------------- */
@@ -188,11 +199,25 @@ void out_read_error(const run_state *t, const sudoku_read_error *e);
 int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_is_error);
 /* Writes the out-of-memory message and raises the status to 2. */
 void out_of_memory(run_state *t);
+/* Has standard output failed? Checked after every answer, so a full disk
+ * stops the run at once; remembers the errno for the final message. */
+int out_check_write(run_state *t);
+/* A stop signal left u unanswered (not solved, or stopped midway): keeps
+ * where, for the final message (the first such unit only). */
+void out_note_stop(run_state *t, const unit *u);
+/* Draws the progress line when it is due; nodes: of the puzzle being
+ * solved now (0 between puzzles). */
+void out_progress(run_state *t, uint64_t nodes);
 
 /* --- sudoku_batch.c ------------------------------------------------------- */
 
-int pool_init(solver_pool *p, int jobs);
+/* No solver yet; every solver made gets progress (with ctx0 for thread
+ * 0's, NULL for the others'). */
+int pool_init(solver_pool *p, int jobs, sudoku_progress_fn progress, void *ctx0);
 void pool_free(solver_pool *p);
+/* The main thread's solver for side n, made if need be; NULL with *err
+ * set when there can be none. */
+sudoku_solver *pool_solver(const cli_options *o, solver_pool *p, int n, int *err);
 
 void batch_clear(batch *b);
 void batch_free(batch *b);

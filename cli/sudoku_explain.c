@@ -11,6 +11,7 @@
  *   item with k > 1 options:      "guess r1c2 = 4 (one of 2 candidates: 4 6)"
  *   item with 0 options:          "no place left for 9 in box 5: back up"
  * Guesses indent what follows them, so the search tree shows. */
+#include "common_signal.h"
 #include "sudoku_cli.h"
 
 #include "dlx.h"
@@ -34,6 +35,7 @@ typedef struct explain {
     char *buf;                            /* a formatted grid (owned) */
     size_t buf_cap;
     int failed;                           /* out of memory */
+    int interrupted;                      /* a stop signal came */
 } explain;
 
 static char sym(const explain *x, int v)
@@ -127,6 +129,10 @@ static int on_event(void *ctx, const dlx_event *ev)
 {
     explain *x = ctx;
     int n = x->n;
+    if (cli_stop_signal()) { /* Ctrl-C: stop after the line written last */
+        x->interrupted = 1;
+        return 1;
+    }
     char where[64], cell[32], house[48];
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
@@ -244,6 +250,8 @@ static int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, cons
     uint8_t solution[SUDOKU_MAX_CELLS];
     int64_t found = sudoku_solve(x->s, givens, 1, solution, NULL);
     dlx_set_event_fn(x->p, NULL, NULL);
+    if (x->interrupted)
+        found = SUDOKU_ESTOPPED;
     if (found == 1) {
         printf("Solved: %llu forced step%s, %llu guess%s, %llu dead end%s.\n",
                (unsigned long long)x->forced, x->forced == 1 ? "" : "s",
@@ -267,8 +275,8 @@ static int64_t explain_puzzle(const cli_options *o, const sudoku_shape *sh, cons
 
 void explain_one(run_state *t, const unit *u, const uint8_t *givens)
 {
-    t->puzzles++;
     if (u->read_status != 0) {
+        t->puzzles++;
         out_read_error(t, &u->err);
         t->invalid++;
         out_set_status(t, 1);
@@ -278,6 +286,11 @@ void explain_one(run_state *t, const unit *u, const uint8_t *givens)
     int rc = options_shape(t->o, u->n, &sh);
     out_begin_answer(t, 1);
     int64_t found = rc < 0 ? rc : explain_puzzle(t->o, &sh, givens);
+    if (found == SUDOKU_ESTOPPED) { /* Ctrl-C: not an answer */
+        out_note_stop(t, u);
+        return;
+    }
+    t->puzzles++;
     if (found < 0) {
         out_puzzle_error(t->file, u->line, 0, "%s", sudoku_strerror((int)found));
         t->invalid++;

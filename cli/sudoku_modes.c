@@ -2,7 +2,8 @@
 /* sudoku_modes.c - what each mode of the `sudoku` command does: the table
  * mode_table[] (how a mode runs and its functions), and the modes that
  * solve by counting solutions: the default (first solution), --count,
- * --unique and --all. --explain is in sudoku_explain.c.
+ * --unique (batch modes, on the threads) and --all (serial: it writes each
+ * solution as it comes). --explain is in sudoku_explain.c.
  *
  * A batch mode is two functions: `solve` runs on a worker thread and only
  * fills the unit; `answer` runs on the main thread, in input order, and
@@ -23,6 +24,7 @@ static void solve_limited(sudoku_solver *s, const uint8_t *givens, uint64_t limi
     if (u->count == SUDOKU_ECONFLICT)
         sudoku_solver_conflict(s, &u->conflict);
     u->nodes = st.nodes;
+    u->found = sudoku_solver_found(s);
 }
 
 static void solve_first(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
@@ -43,63 +45,6 @@ static void solve_unique(const cli_options *o, sudoku_solver *s, const uint8_t *
 {
     (void)o;
     solve_limited(s, givens, 2, solution, u); /* a second solution settles it */
-}
-
-/* --all: each solution is appended to the unit's text. */
-typedef struct all_ctx {
-    const cli_options *o;
-    unit *u;
-    enum out_format f;
-    char *buf;                 /* one formatted solution (owned) */
-    size_t cap;
-    int failed;
-} all_ctx;
-
-static int append(unit *u, const char *text, size_t len)
-{
-    if (u->all_len + len + 1 > u->all_cap) {
-        size_t cap = u->all_cap ? u->all_cap : 256;
-        while (cap < u->all_len + len + 1)
-            cap *= 2;
-        char *p = realloc(u->all, cap);
-        if (!p)
-            return -1;
-        u->all = p;
-        u->all_cap = cap;
-    }
-    memcpy(u->all + u->all_len, text, len);
-    u->all_len += len;
-    u->all[u->all_len] = '\0';
-    return 0;
-}
-
-static int on_each_solution(void *ctx, const uint8_t *grid)
-{
-    all_ctx *a = ctx;
-    size_t len = out_format_grid(a->o, grid, a->u->n, a->f, &a->buf, &a->cap);
-    /* solutions of one puzzle are separated by a blank line when they take
-     * several lines each */
-    int sep = a->f != OUT_LINE && a->u->all_len > 0;
-    if (len == 0 || (sep && append(a->u, "\n", 1) != 0) || append(a->u, a->buf, len) != 0) {
-        a->failed = 1;
-        return 1;
-    }
-    return 0;
-}
-
-static void solve_all(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
-                      uint8_t *solution, unit *u)
-{
-    (void)solution;
-    all_ctx a = {o, u, out_format_for(o, u), NULL, 0, 0};
-    sudoku_stats st = {0};
-    u->count = sudoku_solve_each(s, givens, o->max, on_each_solution, &a, &st);
-    if (a.failed)
-        u->count = SUDOKU_ENOMEM;
-    if (u->count == SUDOKU_ECONFLICT)
-        sudoku_solver_conflict(s, &u->conflict);
-    u->nodes = st.nodes;
-    free(a.buf);
 }
 
 /* --- Answers, on the main thread ------------------------------------------- */
@@ -149,17 +94,62 @@ static void answer_unique(run_state *t, const unit *u, const uint8_t *solution)
     }
 }
 
-static void answer_all(run_state *t, const unit *u, const uint8_t *solution)
+/* --all: one puzzle at a time on the main thread, each solution written as
+ * it is found (nothing kept: the solutions of an empty 6x6 run to the
+ * millions), the search stopping at the first failed write. */
+typedef struct all_writer {
+    run_state *t;
+    const unit *u;
+    enum out_format f;
+    uint64_t written;
+    int failed;                /* out of memory formatting */
+} all_writer;
+
+static int write_solution(void *ctx, const uint8_t *grid)
 {
-    (void)solution;
-    int64_t count = out_verdict(t, u, 1, 1);
-    if (count < 0)
-        return;
-    out_begin_answer(t, 1);
-    if (count == 0)
+    all_writer *a = ctx;
+    run_state *t = a->t;
+    size_t len = out_format_grid(t->o, grid, a->u->n, a->f, &t->buf, &t->buf_cap);
+    if (len == 0) {
+        a->failed = 1;
+        return 1;
+    }
+    if (a->written++ == 0)
+        out_begin_answer(t, 1);
+    else if (a->f != OUT_LINE) /* solutions of several lines: a blank line between */
+        fputc('\n', stdout);
+    fwrite(t->buf, 1, len, stdout);
+    return out_check_write(t);
+}
+
+static void all_one(run_state *t, const unit *piece, const uint8_t *givens)
+{
+    unit u = *piece; /* filled in here */
+    if (u.read_status == 0) {
+        int err = 0;
+        sudoku_solver *s = pool_solver(t->o, t->pool, u.n, &err);
+        if (!s) {
+            u.count = err;
+        } else {
+            all_writer a = {t, &u, out_format_for(t->o, &u), 0, 0};
+            sudoku_stats st = {0};
+            u.count = sudoku_solve_each(s, givens, t->o->max, write_solution, &a, &st);
+            u.nodes = st.nodes;
+            u.found = sudoku_solver_found(s);
+            if (a.failed)
+                u.count = SUDOKU_ENOMEM;
+            if (u.count == SUDOKU_ECONFLICT)
+                sudoku_solver_conflict(s, &u.conflict);
+            if (u.count == SUDOKU_ESTOPPED) {
+                out_note_stop(t, &u);
+                return;
+            }
+        }
+    }
+    if (out_verdict(t, &u, 1, 1) == 0) {
+        out_begin_answer(t, 1);
         puts("none");
-    else
-        fwrite(u->all, 1, u->all_len, stdout);
+    }
 }
 
 /* --- The table --------------------------------------------------------------- */
@@ -171,8 +161,7 @@ static const mode_desc mode_table[RUN_MODES] = {
                     .answer = answer_count},
     [MODE_UNIQUE] = {.option = "--unique", .kind = MODE_BATCH, .solve = solve_unique,
                      .answer = answer_unique},
-    [MODE_ALL] = {.option = "--all", .kind = MODE_BATCH, .solve = solve_all,
-                  .answer = answer_all},
+    [MODE_ALL] = {.option = "--all", .kind = MODE_SERIAL, .one = all_one},
     [MODE_EXPLAIN] = {.option = "--explain", .kind = MODE_SERIAL, .one = explain_one},
     [MODE_TO_DLX] = {.option = "--to-dlx", .kind = MODE_SERIAL, .one = to_dlx_one},
 };

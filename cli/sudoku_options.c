@@ -57,6 +57,10 @@ static void print_help(void)
           "                           written: a line for a line, N lines for a grid)\n"
           "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
           "                           nodes (band: its guesses), on standard error\n"
+          "      --progress         a progress line on standard error about once a\n"
+          "                           second (the default when it is a terminal and\n"
+          "                           standard input is not)\n"
+          "      --no-progress      never a progress line\n"
           "\n"
           "Rules:\n"
           "  -t, --variant=LIST     the type of puzzle: x (both main diagonals), hyper\n"
@@ -77,7 +81,8 @@ static void print_help(void)
           "                           backtrack (cell by cell in reading order: slow,\n"
           "                           for teaching)\n"
           "  -j, --jobs=N           solve on N threads (0: one per processor); the\n"
-          "                           output stays in input order\n"
+          "                           output stays in input order (--all and --explain\n"
+          "                           take one puzzle at a time, writing as they go)\n"
           "\n"
           "  -h, --help             display this help and exit\n"
           "  -V, --version          output version information and exit\n"
@@ -86,8 +91,14 @@ static void print_help(void)
           "gives the line 'invalid', one without solution 'none' (--count: 0), and the\n"
           "reason goes to standard error as FILE:LINE[:COLUMN]: error: ...\n"
           "\n"
+          "Input is read, solved and answered as it comes: an answer is written as soon\n"
+          "as its puzzle is complete, in input order (with -j too). SIGINT (Ctrl-C),\n"
+          "SIGTERM and SIGHUP stop the run: every answer already found is written, and\n"
+          "standard error says how far it got.\n"
+          "\n"
           "Exit status: 0 if every puzzle was solved, 1 if some puzzle had no solution\n"
-          "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error.\n"
+          "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error,\n"
+          "130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
           "\n"
           "Examples:\n"
           "  sudoku puzzles.txt               solve one puzzle per line\n"
@@ -98,7 +109,7 @@ static void print_help(void)
           stdout);
 }
 
-enum { OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_TO_DLX };
+enum { OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_TO_DLX, OPT_PROGRESS, OPT_NO_PROGRESS };
 
 /* The short options, in the order of long_options[]; the leading ':' makes
  * getopt report a missing argument as ':' (see cli_getopt_problem()). */
@@ -115,6 +126,8 @@ static const struct option long_options[] = {
     {"puzzle", required_argument, NULL, 'p'},
     {"format", required_argument, NULL, 'f'},
     {"stats", no_argument, NULL, 's'},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"variant", required_argument, NULL, 't'},
     {"regions", required_argument, NULL, 'r'},
     {"box", required_argument, NULL, 'b'},
@@ -239,6 +252,7 @@ int options_parse(int argc, char **argv, cli_options *o)
         return 2;
     }
     o->jobs = 1;
+    o->progress = -1;
     strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
     int mode_set = 0, rc;
     int c;
@@ -293,6 +307,12 @@ int options_parse(int argc, char **argv, cli_options *o)
             break;
         case 's':
             o->stats = 1;
+            break;
+        case OPT_PROGRESS:
+            o->progress = 1;
+            break;
+        case OPT_NO_PROGRESS:
+            o->progress = 0;
             break;
         case 't':
             if (parse_variant(o, optarg) != 0)
@@ -354,6 +374,12 @@ int options_parse(int argc, char **argv, cli_options *o)
     }
     if ((rc = check_combinations(o)) >= 0)
         return rc;
+    /* Standard input is read once, to its end: a second '-' would find
+     * nothing, so it is refused rather than answered with "no puzzle". */
+    for (int i = optind, dashes = 0; i < argc; i++)
+        if (strcmp(argv[i], "-") == 0 && ++dashes == 2)
+            return usage_error("%s", "standard input ('-') is named twice: it can be read "
+                                     "only once");
     if (o->regions_file && (rc = load_regions(o)) != 0)
         return rc;
     return -1;

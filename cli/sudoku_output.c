@@ -5,8 +5,10 @@
  * standard error as FILE:LINE[:COLUMN]: error: ...
  *
  * Only the main thread calls these: the worker threads never print. */
+#include "common_time.h"
 #include "sudoku_cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +60,7 @@ size_t out_format_grid(const cli_options *o, const uint8_t *grid, int n, enum ou
 
 void out_begin_answer(run_state *t, int multiline)
 {
+    cli_progress_before_output(&t->progress, stdout);
     if (multiline && t->printed > 0)
         fputc('\n', stdout);
     t->printed++;
@@ -210,4 +213,38 @@ int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_
         t->solved++;
     }
     return count;
+}
+
+int out_check_write(run_state *t)
+{
+    if (!t->write_errno && ferror(stdout))
+        t->write_errno = errno ? errno : EIO;
+    return t->write_errno != 0;
+}
+
+void out_note_stop(run_state *t, const unit *u)
+{
+    if (t->stop_file)
+        return;
+    t->stop_file = t->file;
+    t->stop_line = u->line;
+    t->stop_nodes = u->nodes;
+    t->stop_found = u->found;
+}
+
+void out_progress(run_state *t, uint64_t nodes)
+{
+    double now = cli_now_seconds();
+    if (!cli_progress_due(&t->progress, now))
+        return;
+    char a[32], b[32];
+    if (nodes > 0)
+        cli_progress_show(&t->progress, now,
+                          "%s: %s puzzle%s answered, %s nodes into the next, %.0f s", PROGRAM,
+                          cli_human_count(t->puzzles, a), t->puzzles == 1 ? "" : "s",
+                          cli_human_count(nodes, b), now - t->start);
+    else
+        cli_progress_show(&t->progress, now, "%s: %s puzzle%s answered, %.0f s", PROGRAM,
+                          cli_human_count(t->puzzles, a), t->puzzles == 1 ? "" : "s",
+                          now - t->start);
 }

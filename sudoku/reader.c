@@ -11,10 +11,15 @@
  * Except in a grid that uses spaces as blanks, one character a cell
  * ("53  7    "): N lines of at most N characters (the trailing blanks may
  * have been cut, but one line at least reaches column N), symbols and
- * spaces only, at least one space before a symbol, and nothing but a
- * blank line, a comment, "end" or the end of the text after them. Blank
- * lines inside are empty rows. Such a block is read column by column
- * before anything else is tried.
+ * spaces only (no '.' or '_'), a space before a symbol in the first line,
+ * and nothing but a blank line, a comment, "end" or the end of the text
+ * after them. Blank lines inside are empty rows. Such a block is read
+ * column by column before anything else is tried.
+ *
+ * Streaming (sudoku_reader_feed()): while more text may come, a piece is
+ * read only when neither it nor the look-ahead that decides it reaches the
+ * end of the text given so far; otherwise the reader goes back to where
+ * the piece began and asks for more.
  *
  * A row of c symbols is a whole puzzle when c = N*N for a size N the reader
  * accepts, and the first row of a grid when c = N. Only c = 16 (a 4x4 line,
@@ -40,6 +45,9 @@ struct sudoku_reader {
     size_t pos;        /* start of the next line */
     long line;         /* number of the next line, from 1 */
     int done;          /* "end" seen */
+    int final;         /* text holds the whole rest of the input */
+    int bom_pending;   /* nothing read yet: a byte-order mark may start it */
+    int hit_end;       /* not final, and a line or a look-ahead needed more */
     int forced_n;      /* 0: detect */
     int alpha_len;     /* symbols in the alphabet */
     int last_n;        /* side of the last puzzle read, for error messages */
@@ -99,14 +107,22 @@ static int is_space(int ch)
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
 }
 
-/* Cuts the next line at r->pos into *out and classifies it; 0 at the end. */
+/* Cuts the next line at r->pos into *out and classifies it; 0 at the end.
+ * While more text may come (not final), a line without its newline is not
+ * there yet: 0, and hit_end says so. */
 static int read_line(sudoku_reader *r, text_line *out)
 {
-    if (r->pos >= r->len)
+    if (r->pos >= r->len) {
+        r->hit_end |= !r->final;
         return 0;
+    }
     const char *s = r->text + r->pos;
     size_t rest = r->len - r->pos;
     const char *nl = memchr(s, '\n', rest);
+    if (!nl && !r->final) {
+        r->hit_end = 1;
+        return 0;
+    }
     size_t len = nl ? (size_t)(nl - s) : rest;
     r->pos += nl ? len + 1 : len;
     out->number = r->line++;
@@ -225,21 +241,23 @@ static int row_exceeds(const sudoku_reader *r, const text_line *ln, int m)
 /* The next row of the current block, looking ahead without consuming:
  * separators and comments are passed over; a blank line, "end" or the end
  * of the text ends the block (0). */
-static int peek_row(const sudoku_reader *r, text_line *out)
+static int peek_row(sudoku_reader *r, text_line *out)
 {
     sudoku_reader copy = *r;
+    int found = 0;
     while (read_line(&copy, out)) {
         if (out->kind == LINE_ROW)
-            return 1;
-        if (out->kind == LINE_BLANK || out->kind == LINE_END)
-            return 0;
+            found = 1;
+        if (found || out->kind == LINE_BLANK || out->kind == LINE_END)
+            break;
     }
-    return 0;
+    r->hit_end |= copy.hit_end;
+    return found;
 }
 
 /* For a row of c symbols that could be a line puzzle of side m or the first
  * row of a c x c grid: is it a grid? */
-static int looks_like_grid(const sudoku_reader *r, const text_line *first, int m)
+static int looks_like_grid(sudoku_reader *r, const text_line *first, int m)
 {
     if (first->spaced)
         return 1;
@@ -256,14 +274,15 @@ static int looks_like_grid(const sudoku_reader *r, const text_line *first, int m
         exceeds |= row_exceeds(r, &ln, m);
         rows++;
     }
+    r->hit_end |= copy.hit_end;
     return rows == first->count && exceeds;
 }
 
 /* --- Spaces as blanks ---------------------------------------------------------- */
 
 /* Can ln be a row of a grid that uses spaces as blanks? Its characters are
- * symbols and spaces only (no tab, '|' or '#'), at most SUDOKU_MAX_N of
- * them. Sets *widest to the largest value and *gap when a space stands
+ * symbols and spaces only (no tab, '|' or '#', and no other blank: '.' or
+ * '_' say the grid has its own), at most SUDOKU_MAX_N of them. Sets *widest to the largest value and *gap when a space stands
  * before a symbol (an empty cell, not a trailing blank). A blank line is an
  * empty row. */
 static int fixed_row(const sudoku_reader *r, const text_line *ln, int *widest, int *gap)
@@ -280,7 +299,7 @@ static int fixed_row(const sudoku_reader *r, const text_line *ln, int *widest, i
             continue;
         }
         uint8_t v = r->value[ch];
-        if (v == NOT_SYMBOL)
+        if (v == NOT_SYMBOL || ch == '.' || ch == '_')
             return 0;
         if (v > *widest)
             *widest = v;
@@ -297,15 +316,20 @@ static int fixed_row(const sudoku_reader *r, const text_line *ln, int *widest, i
  * as a larger grid with spaces as blanks. When several sides fit
  * (blank lines at the end can be empty rows or the end of the grid), the
  * largest whose last row is not blank wins. */
-static int fixed_width_side(const sudoku_reader *r, const text_line *first)
+static int fixed_width_side(sudoku_reader *r, const text_line *first)
 {
-    if (first->raw_len > SUDOKU_MAX_N)
-        return 0; /* the usual case, a puzzle on one line: nothing to look at */
+    int big = 0, any_gap = 0;
+    /* The usual cases cost nothing: a puzzle on one line is too long, and
+     * an ordinary grid row has no space before a symbol (so a grid with
+     * spaces as blanks must show one in its first row). */
+    if (first->raw_len > SUDOKU_MAX_N || !fixed_row(r, first, &big, &any_gap) || !any_gap)
+        return 0;
+    big = any_gap = 0;
     /* The rows that can belong to such a grid, first included. */
     enum { MAX_ROWS = SUDOKU_MAX_N + 1 };
     size_t width[MAX_ROWS];
     int widest[MAX_ROWS], gap[MAX_ROWS], blank[MAX_ROWS];
-    int rows = 0, big = 0, any_gap = 0, ends_text = 0;
+    int rows = 0, ends_text = 0;
     sudoku_reader copy = *r;
     text_line ln = *first;
     for (;;) {
@@ -322,6 +346,7 @@ static int fixed_width_side(const sudoku_reader *r, const text_line *first)
             break;
         }
     }
+    r->hit_end |= copy.hit_end;
     /* What may follow the grid: the end, a blank line, a comment, "end". */
     int after_ok = ends_text || (rows < MAX_ROWS && ln.kind != LINE_ROW &&
                                  ln.kind != LINE_SEPARATOR);
@@ -447,13 +472,8 @@ static int read_grid(sudoku_reader *r, const text_line *first, int n, sudoku_puz
     return 1;
 }
 
-int sudoku_reader_next(sudoku_reader *r, sudoku_puzzle *out, sudoku_read_error *err)
+static int next_piece(sudoku_reader *r, sudoku_puzzle *out, sudoku_read_error *err)
 {
-    sudoku_read_error scratch;
-    if (!err)
-        err = &scratch;
-    if (!r || !out)
-        return SUDOKU_EINVAL;
     text_line ln;
     while (!r->done && read_line(r, &ln)) {
         if (ln.kind == LINE_END) {
@@ -495,6 +515,53 @@ int sudoku_reader_next(sudoku_reader *r, sudoku_puzzle *out, sudoku_read_error *
     return 0;
 }
 
+int sudoku_reader_next(sudoku_reader *r, sudoku_puzzle *out, sudoku_read_error *err)
+{
+    sudoku_read_error scratch;
+    if (!err)
+        err = &scratch;
+    if (!r || !out)
+        return SUDOKU_EINVAL;
+    if (r->bom_pending) {
+        /* Skipped at the very start only; with fewer than 3 bytes so far,
+         * wait for more if they could begin one. */
+        size_t have = r->len - r->pos;
+        const char *bom = "\xEF\xBB\xBF";
+        if (have >= 3 || r->final || memcmp(r->text + r->pos, bom, have) != 0) {
+            if (have >= 3 && memcmp(r->text + r->pos, bom, 3) == 0)
+                r->pos += 3;
+            r->bom_pending = 0;
+        } else {
+            return 0;
+        }
+    }
+    sudoku_reader before = *r;
+    r->hit_end = 0;
+    int rc = next_piece(r, out, err);
+    if (r->hit_end) { /* not final, and the piece may go on: wait for more */
+        *r = before;
+        r->hit_end = 0;
+        return 0;
+    }
+    return rc;
+}
+
+int sudoku_reader_feed(sudoku_reader *r, const char *text, size_t len, int final)
+{
+    if (!r || (!text && len > 0))
+        return SUDOKU_EINVAL;
+    r->text = text ? text : "";
+    r->len = len;
+    r->pos = 0;
+    r->final = final != 0;
+    return SUDOKU_OK;
+}
+
+size_t sudoku_reader_consumed(const sudoku_reader *r)
+{
+    return r ? r->pos : 0;
+}
+
 sudoku_reader *sudoku_reader_new(const char *text, size_t len, const sudoku_read_options *opt,
                                  int *err)
 {
@@ -527,6 +594,7 @@ sudoku_reader *sudoku_reader_new(const char *text, size_t len, const sudoku_read
     r->text = text ? text : "";
     r->len = len;
     r->line = 1;
+    r->final = 1;
     r->forced_n = opt ? opt->n : 0;
     r->alpha_len = k;
     memset(r->value, NOT_SYMBOL, sizeof r->value);
@@ -539,9 +607,7 @@ sudoku_reader *sudoku_reader_new(const char *text, size_t len, const sudoku_read
         if (default_alphabet && ch >= 'A' && ch <= 'Z')
             r->value[ch - 'A' + 'a'] = (uint8_t)(i + 1);
     }
-    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
-        (unsigned char)text[2] == 0xBF)
-        r->pos = 3;
+    r->bom_pending = 1;
     *err = SUDOKU_OK;
     return r;
 }

@@ -14,6 +14,8 @@ static int search(sudoku_solver *s, int depth, int ne)
     if (depth == ne)
         return sudoku_report_solution(s, s->grid);
     s->nodes++;
+    if (sudoku_progress_due(s))
+        return 1;
     int cell = s->empties[depth];
     const int32_t *hs = s->cell_houses + cell * s->per_cell;
     int nh = s->cell_house_count[cell];

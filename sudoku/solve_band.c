@@ -607,6 +607,8 @@ static int search(sudoku_solver *s, band_state *st)
     if (!choose_permutation(st, &ch))
         return 0; /* not reached: propagation would have placed every cell */
     s->nodes++;
+    if (sudoku_progress_due(s)) /* sudoku_solver_set_progress(): Ctrl-C */
+        return 1;
     for (int i = 0; i < ch.count; i++) {
         band_state child;
         band_state *c = st; /* the last child needs no copy */

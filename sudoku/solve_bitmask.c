@@ -91,6 +91,8 @@ static int search(sudoku_solver *s, int depth, int ne, uint64_t full)
     if (depth == ne)
         return sudoku_report_solution(s, s->grid);
     s->nodes++;
+    if (sudoku_progress_due(s))
+        return 1;
     uint64_t mask = 0;
     int cell = choose(s, depth, ne, full, &mask);
     if (cell < 0)

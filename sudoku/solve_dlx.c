@@ -88,10 +88,22 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
     }
     dlx_set_limit(p, s->limit);
     dlx_reset_stats(p);
-    rc = dlx_search(p, 0);
     dlx_stats st;
-    dlx_get_stats(p, &st);
-    s->nodes = st.nodes;
+    if (!s->progress) {
+        rc = dlx_search(p, 0);
+        dlx_get_stats(p, &st);
+        s->nodes = st.nodes;
+    } else {
+        /* In slices of progress_every nodes, with the callback between. */
+        while ((rc = dlx_search(p, s->progress_every)) == DLX_PAUSED) {
+            dlx_get_stats(p, &st);
+            s->nodes = st.nodes;
+            if (sudoku_progress_due(s))
+                break;
+        }
+        dlx_get_stats(p, &st);
+        s->nodes = st.nodes;
+    }
     dlx_uncommit_all(p); /* abandons the search too: one copy, no unwinding */
     if (rc < 0)
         return engine_status(rc);

@@ -24,6 +24,7 @@ const char *sudoku_strerror(int code)
     case SUDOKU_EREGIONS: return "the region map is not N regions of N cells";
     case SUDOKU_EALPHABET: return "bad alphabet (repeated, reserved or too many symbols)";
     case SUDOKU_EENGINE: return "the exact-cover engine failed";
+    case SUDOKU_ESTOPPED: return "the search was stopped";
     default: return "unknown error";
     }
 }
@@ -351,13 +352,32 @@ int64_t sudoku_solve_using(sudoku_solver *s, sudoku_algorithm_fn algorithm, cons
     s->found = 0;
     s->nodes = 0;
     s->stopped = 0;
+    s->interrupted = 0;
+    s->next_progress = s->progress_every;
     int64_t rc = algorithm(s);
+    if (s->interrupted && rc >= 0)
+        rc = SUDOKU_ESTOPPED;
     if (stats)
         stats->nodes = s->nodes;
     s->givens = NULL;
     s->first = NULL;
     s->fn = NULL;
     return rc;
+}
+
+void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *ctx,
+                                uint64_t every)
+{
+    if (!s)
+        return;
+    s->progress = fn;
+    s->progress_ctx = ctx;
+    s->progress_every = every ? every : 65536;
+}
+
+uint64_t sudoku_solver_found(const sudoku_solver *s)
+{
+    return s ? s->found : 0;
 }
 
 void sudoku_solver_conflict(const sudoku_solver *s, sudoku_conflict *out)

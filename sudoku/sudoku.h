@@ -64,7 +64,8 @@ enum sudoku_status {
     SUDOKU_EROWS = -7,     /* reader: a grid with too few rows */
     SUDOKU_EREGIONS = -8,  /* a region map that is not N regions of N cells */
     SUDOKU_EALPHABET = -9, /* an alphabet with repeats or reserved characters */
-    SUDOKU_EENGINE = -10   /* the exact-cover engine reported an error */
+    SUDOKU_EENGINE = -10,  /* the exact-cover engine reported an error */
+    SUDOKU_ESTOPPED = -11  /* the progress callback stopped the search */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -166,6 +167,23 @@ typedef int (*sudoku_solution_fn)(void *ctx, const uint8_t *grid);
 /* As sudoku_solve(), calling fn for every solution (up to limit). */
 SUDOKU_API int64_t sudoku_solve_each(sudoku_solver *s, const uint8_t *givens, uint64_t limit,
                                      sudoku_solution_fn fn, void *ctx, sudoku_stats *stats);
+
+/* Called about every `every` search nodes of a sudoku_solve*() call, on the
+ * thread that solves, with the nodes of this call so far: for a progress
+ * line, and to stop a long search (Ctrl-C). Return 0 to go on, non-zero to
+ * stop: the call then returns SUDOKU_ESTOPPED (the solutions found before
+ * were given to its callback; sudoku_solver_found() says how many). */
+typedef int (*sudoku_progress_fn)(void *ctx, uint64_t nodes);
+
+/* Sets (fn NULL: removes) the progress callback of s, kept for every later
+ * solve; every 0 means 65536. Every algorithm honours it. A clone starts
+ * without one. */
+SUDOKU_API void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *ctx,
+                                           uint64_t every);
+
+/* The number of solutions the last solve of s found, also when it was
+ * stopped (SUDOKU_ESTOPPED) or ended with another status. */
+SUDOKU_API uint64_t sudoku_solver_found(const sudoku_solver *s);
 
 /* After SUDOKU_ECONFLICT: which house, symbol and cells clash. */
 SUDOKU_API void sudoku_solver_conflict(const sudoku_solver *s, sudoku_conflict *out);
@@ -275,6 +293,20 @@ SUDOKU_API void sudoku_reader_free(sudoku_reader *r);
  * piece of text that is not a puzzle, described in *err (may be NULL); the
  * reader has moved past it, so call again to go on. */
 SUDOKU_API int sudoku_reader_next(sudoku_reader *r, sudoku_puzzle *out, sudoku_read_error *err);
+
+/* Streaming: for input that arrives in pieces (a pipe, a terminal). The
+ * reader reads from the text it was last given; sudoku_reader_consumed()
+ * says how many of its bytes are behind it. To go on, give it a new text
+ * that starts with the bytes it has not consumed, followed by new ones:
+ * sudoku_reader_feed(r, text, len, final); line numbers go on from where
+ * they were. With final 0 (more may come), sudoku_reader_next() returns 0
+ * rather than read a piece that might continue past the end of the text:
+ * feed it more, or with final 1 at the end of the input. A reader made by
+ * sudoku_reader_new() is final; a byte-order mark is skipped only at the
+ * start of that first text. The same text is not copied: it must stay
+ * valid until the next feed. SUDOKU_OK or SUDOKU_EINVAL. */
+SUDOKU_API int sudoku_reader_feed(sudoku_reader *r, const char *text, size_t len, int final);
+SUDOKU_API size_t sudoku_reader_consumed(const sudoku_reader *r);
 
 /* Parses an alphabet such as "0-9A-F" into symbols[0..] (capacity
  * SUDOKU_MAX_N + 1, NUL-terminated). Returns the number of symbols or

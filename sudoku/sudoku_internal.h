@@ -43,6 +43,15 @@ struct sudoku_solver {
     uint64_t nodes;
     int stopped;              /* the callback asked to stop */
     sudoku_conflict conflict;
+
+    /* sudoku_solver_set_progress(): every algorithm calls
+     * sudoku_progress_due() at each node (the dlx one between slices of
+     * its search) and stops when it says so. */
+    sudoku_progress_fn progress;
+    void *progress_ctx;
+    uint64_t progress_every;
+    uint64_t next_progress;   /* nodes at which to call it next */
+    int interrupted;          /* the progress callback stopped this solve */
 };
 
 /* Each algorithm: solve s->givens (already validated: values <= n) into the
@@ -77,6 +86,20 @@ int sudoku_report_solution(sudoku_solver *s, const uint8_t *grid);
  * (reading order) of the same symbol in a shared house; returns
  * SUDOKU_ECONFLICT. */
 int sudoku_find_conflict(sudoku_solver *s, const uint8_t *givens, int cell);
+
+/* Calls the progress callback when s->nodes has reached its next turn;
+ * returns non-zero when the search must stop (then s->interrupted is set). */
+static inline int sudoku_progress_due(sudoku_solver *s)
+{
+    if (!s->progress || s->nodes < s->next_progress)
+        return 0;
+    s->next_progress = s->nodes + s->progress_every;
+    if (s->progress(s->progress_ctx, s->nodes)) {
+        s->interrupted = 1;
+        return 1;
+    }
+    return 0;
+}
 
 /* Places the givens into house_used and grid for the bitmask-style solvers;
  * collects the blanks into empties; returns their number or

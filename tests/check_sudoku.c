@@ -218,6 +218,56 @@ START_TEST(test_decode_known_solution)
 }
 END_TEST
 
+/* The progress callback (sudoku_solver_set_progress()): called as the
+ * search goes, it can stop a search that would take years (counting the
+ * 6.67e21 grids of an empty 9x9, Felgenhauer and Jarvis 2005), and the
+ * solver is still good for the next puzzle. */
+typedef struct progress_log {
+    int calls, stop_after;
+    uint64_t last_nodes;
+} progress_log;
+
+static int on_progress(void *ctx, uint64_t nodes)
+{
+    progress_log *log = ctx;
+    ck_assert_uint_ge(nodes, log->last_nodes);
+    log->last_nodes = nodes;
+    return ++log->calls >= log->stop_after;
+}
+
+START_TEST(test_progress_stops)
+{
+    uint8_t empty[81] = {0}, g[81], want[81], got[81];
+    cells_from(WIKI, g);
+    cells_from(WIKI_SOLUTION, want);
+    for (int a = 0; a < NALGS9; a++) {
+        sudoku_solver *s = solver(9, 0, ALGS9[a]);
+        progress_log log = {0, 3, 0};
+        sudoku_solver_set_progress(s, on_progress, &log, 1000);
+        sudoku_stats st = {0};
+        ck_assert_int_eq(sudoku_solve(s, empty, 0, NULL, &st), SUDOKU_ESTOPPED);
+        ck_assert_int_eq(log.calls, 3);
+        ck_assert_uint_ge(st.nodes, 3000);
+        /* grids of an empty 9x9 are found within a few hundred nodes */
+        ck_assert_uint_gt(sudoku_solver_found(s), 0);
+        /* ... and afterwards it solves as before, the callback still on */
+        log = (progress_log){0, 1 << 30, 0};
+        ck_assert_int_eq(sudoku_solve(s, g, 2, got, &st), 1);
+        ck_assert_mem_eq(got, want, 81);
+        ck_assert_uint_eq(sudoku_solver_found(s), 1);
+        if (ALGS9[a] == SUDOKU_DLX)
+            ck_assert_int_eq(dlx_check(sudoku_solver_dlx(s)), DLX_OK);
+        /* a clone starts without the callback */
+        sudoku_solver *c = sudoku_solver_clone(s);
+        log = (progress_log){0, 1, 0};
+        ck_assert_int_eq(sudoku_solve(c, empty, 3, NULL, &st), 3);
+        ck_assert_int_eq(log.calls, 0);
+        sudoku_solver_free(c);
+        sudoku_solver_free(s);
+    }
+}
+END_TEST
+
 /* --- an independent brute force for small grids ------------------------------- */
 
 /* Counts grids of side 4 or 6 by filling cells in order and checking rows,
@@ -566,6 +616,7 @@ Suite *sudoku_suite(void)
     tcase_add_test(tc, test_encoding);
     tcase_add_test(tc, test_item_meaning);
     tcase_add_test(tc, test_decode_known_solution);
+    tcase_add_test(tc, test_progress_stops);
     tcase_add_test(tc, test_counts_small);
     tcase_add_test(tc, test_count_6x6_first_row);
     tcase_add_test(tc, test_algorithms_agree);

@@ -493,7 +493,7 @@ START_TEST(test_band_stats)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         uint8_t g[81];
         cells_from(table[i].puzzle, g);
-        sudoku_stats st = {12345};
+        sudoku_stats st = {.nodes = 12345};
         ck_assert_int_eq(sudoku_solve(s, g, 2, NULL, &st), 1);
         if (table[i].guesses)
             ck_assert_uint_gt(st.nodes, 0);

@@ -90,7 +90,7 @@ sleep 1.5
 interrupt "$pid"
 [ "$status" -eq 130 ] || fail "Ctrl-C: status $status, expected 130"
 grep -q '^[0-9][0-9]*$' "$tmp/out" || fail "Ctrl-C: no count printed: $(cat "$tmp/out")"
-grep -q '^dlx: interrupted: .* so far (partial)' "$tmp/err" || fail "Ctrl-C: no partial note: $(cat "$tmp/err")"
+grep -q '^dlx: interrupted (SIGINT): .* so far (partial)' "$tmp/err" || fail "Ctrl-C: no partial note: $(cat "$tmp/err")"
 grep -Eq '^dlx: .*% of the tree, .* solutions, .* nodes, [0-9]+ s(, about .* left)?$' "$tmp/err" ||
     fail "--progress: no progress line: $(cat "$tmp/err")"
 # ... and with JSON the document is complete and says so.

@@ -134,7 +134,7 @@ sleep 1.5
 interrupt "$pid"
 [ "$status" -eq 130 ] || fail "-j 2 Ctrl-C: status $status, expected 130"
 grep -q '^[0-9][0-9]*$' "$tmp/out" || fail "-j 2 Ctrl-C: no count printed: $(cat "$tmp/out")"
-grep -q '^dlx: interrupted: .* so far (partial), .* about [0-9.]*% of the tree searched$' \
+grep -q '^dlx: interrupted (SIGINT): .* so far (partial), .* about [0-9.]*% of the tree searched$' \
     "$tmp/err" || fail "-j 2 Ctrl-C: no partial note: $(cat "$tmp/err")"
 grep -Eq '^dlx: .*% of the tree, .* solutions, .* nodes, [0-9]+ s, 2 threads(, about .* left)?$' \
     "$tmp/err" || fail "-j 2 --progress: no progress line: $(cat "$tmp/err")"

@@ -157,6 +157,24 @@ if [ -z "${DLX_VALGRIND:-}" ]; then
     [ "$(tail -n 1 "$dir/q12.dot")" = "}" ] || fail "12 queens --tree: the graph is not closed"
 fi
 
+# Labels are whole and valid UTF-8 (issue 14): a name of 'x' and 100 'é'
+# (201 bytes, more than the 159 a label once held, and the cut fell inside
+# a character) is written in full; a name with a byte that is not UTF-8 gets
+# U+FFFD in its place, as --trace=json writes it.
+long=x$(awk 'BEGIN { for (i = 0; i < 100; i++) printf "\303\251" }')
+printf '%s b\n%s\nb\n' "$long" "$long" > "$dir/utf8.dlx"
+"$BIN/dlx" --tree "$dir/utf8.dlx" > "$dir/utf8.dot" 2>/dev/null || fail "utf8 tree: status $?"
+[ "$(grep -c -F "choose $long (1)" "$dir/utf8.dot")" -eq 1 ] || fail "utf8 tree: the long name is cut"
+printf 'caf\303\251\377 b\ncaf\303\251\377\nb\n' > "$dir/bad.dlx"
+"$BIN/dlx" --tree "$dir/bad.dlx" > "$dir/bad.dot" 2>/dev/null || fail "bad-byte tree: status $?"
+grep -q -F "$(printf 'choose caf\303\251\357\277\275 (1)')" "$dir/bad.dot" ||
+    fail "bad-byte tree: the byte is not U+FFFD: $(od -c "$dir/bad.dot" | head -8)"
+for f in "$dir/utf8.dot" "$dir/bad.dot"; do
+    if command -v iconv > /dev/null 2>&1; then
+        iconv -f UTF-8 -t UTF-8 "$f" > /dev/null 2>&1 || fail "$f: not valid UTF-8"
+    fi
+done
+
 # --- the answers of the exercises in docs/algorithm-x.md, section 7 -----------------
 # 1. Without the option A D: A D G forced, the dead end at E, no solution, 3 nodes.
 grep -v '^A D$' "$paper" > "$dir/no-ad.dlx"
