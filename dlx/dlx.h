@@ -243,9 +243,10 @@ enum dlx_choose {
  * len + s - b + 1 branches (<= 0: it cannot reach its lower bound, a dead
  * end). The rule takes the least degree; among equal degrees the smaller s,
  * then the larger len, then the leftmost (or a random one, with a seed), as
- * DLX3 does, looking on until a dead end: both MRV names visit exactly
- * DLX3's search tree. Without bounds the degree is len and the rule is
- * DLX1's. */
+ * DLX3 does. With bounds both MRV rules look at every item (they stop only
+ * at a dead end) and visit exactly DLX3's search tree: stopping at a forced
+ * move was measured to cost nodes and time. Without bounds the degree is
+ * len and the rules are those above. */
 DLX_API int dlx_set_choose(dlx_problem *p, enum dlx_choose rule);
 
 /* How the search keeps its state. Both strategies visit the same tree (the
