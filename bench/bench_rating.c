@@ -229,23 +229,12 @@ static int grade_by_qqwing(void)
     return 0;
 }
 
-/* The table of our levels against qqwing's, for the puzzles of the sets
- * whose bit is in mask, and gamma. */
-static void print_against_qqwing(const char *name, unsigned mask)
+/* Goodman and Kruskal's gamma of our score against qqwing's level over
+ * the puzzles of the sets whose bit is in mask; pairs counted through the
+ * score histogram of each qqwing level (concordant: the higher qqwing level
+ * has the higher score). -2 when no pair has two qqwing levels. */
+static double gamma_of(unsigned mask, double *conc_out, double *disc_out)
 {
-    long cell[SUDOKU_LEVEL_COUNT][4] = {{0}}, n = 0;
-    for (long i = 0; i < graded_count; i++) {
-        const graded *g = &all_graded[i];
-        if ((mask >> g->set & 1) && g->level >= 0 && g->qq >= 0) {
-            cell[g->level][g->qq]++;
-            n++;
-        }
-    }
-    if (n == 0)
-        return;
-    /* gamma from the scores: pairs at different qqwing levels; counted by
-     * the level's score histograms (concordant: the higher qqwing level
-     * has the higher score) */
     static long hist[4][130];
     memset(hist, 0, sizeof hist);
     for (long i = 0; i < graded_count; i++) {
@@ -264,10 +253,48 @@ static void print_against_qqwing(const char *name, unsigned mask)
                     else if (y < x)
                         disc += pairs;
                 }
-    printf("%s: %ld puzzles graded by both; gamma (our score against qqwing's level) %.3f "
-           "(%.0f concordant pairs, %.0f discordant)\n\n",
-           name, n, conc + disc > 0 ? (conc - disc) / (conc + disc) : 0.0, conc, disc);
-    printf("| ours \\ qqwing |");
+    *conc_out = conc;
+    *disc_out = disc;
+    return conc + disc > 0 ? (conc - disc) / (conc + disc) : -2;
+}
+
+/* A line of the gamma table: the set, how many puzzles qqwing put at each
+ * of its levels, gamma. */
+static void print_gamma_row(const char *name, unsigned mask)
+{
+    long per[4] = {0}, n = 0;
+    for (long i = 0; i < graded_count; i++) {
+        const graded *g = &all_graded[i];
+        if ((mask >> g->set & 1) && g->level >= 0 && g->qq >= 0) {
+            per[g->qq]++;
+            n++;
+        }
+    }
+    if (n == 0)
+        return;
+    double conc, disc, gamma = gamma_of(mask, &conc, &disc);
+    printf("| %s | %ld | %ld | %ld | %ld | %ld |", name, n, per[0], per[1], per[2], per[3]);
+    if (gamma < -1)
+        printf(" (one level) | |\n");
+    else
+        printf(" %.0f / %.0f | %.3f |\n", conc, disc, gamma);
+}
+
+/* The table of our levels against qqwing's, for the puzzles of the sets
+ * whose bit is in mask. */
+static void print_against_qqwing(const char *name, unsigned mask)
+{
+    long cell[SUDOKU_LEVEL_COUNT][4] = {{0}}, n = 0;
+    for (long i = 0; i < graded_count; i++) {
+        const graded *g = &all_graded[i];
+        if ((mask >> g->set & 1) && g->level >= 0 && g->qq >= 0) {
+            cell[g->level][g->qq]++;
+            n++;
+        }
+    }
+    if (n == 0)
+        return;
+    printf("%s, %ld puzzles:\n\n| ours (rows), qqwing (columns) |", name, n);
     for (int k = 0; k < 4; k++)
         printf(" %s |", QQ[k]);
     printf(" all |\n|---|---|---|---|---|---|\n");
@@ -352,10 +379,20 @@ int main(int argc, char **argv)
         if (qq[k].puzzles)
             print_scores(QQ[k], &qq[k]);
     if (have_qq && grade_by_qqwing() == 0) {
-        printf("\nThe same puzzles graded by qqwing (qqwing --solve --stats --csv):\n\n");
-        print_against_qqwing("kaggle, top1465 and 11+", 7u);
+        printf("\nThe same puzzles graded by qqwing (qqwing --solve --stats --csv); gamma: "
+               "Goodman and Kruskal's, of our score against qqwing's level, over the pairs "
+               "qqwing puts at two levels (concordant / discordant pairs):\n\n"
+               "| set | graded by both | qqwing simple | easy | intermediate | expert | "
+               "pairs | gamma |\n|---|---|---|---|---|---|---|---|\n");
+        print_gamma_row("kaggle", 1u);
+        print_gamma_row("top1465", 2u);
+        print_gamma_row("11+", 4u);
+        print_gamma_row("qqwing's own, 4 levels", 0x78u);
+        print_gamma_row("all", 0x7fu);
+        printf("\n");
+        print_against_qqwing("top1465", 2u);
         print_against_qqwing("qqwing's own puzzles, its four levels", 0x78u);
-        print_against_qqwing("all", 0x7fu);
+        print_against_qqwing("All", 0x7fu);
     }
     free(all_graded);
     int failed = sets[2].puzzles > 0 && sets[2].guessed != sets[2].puzzles;
