@@ -24,7 +24,7 @@ if ! command -v qqwing >/dev/null 2>&1; then
     fi
 fi
 for b in "$build"/bin/bench/*; do
-    [ -x "$b" ] || continue
+    [ -f "$b" ] && [ -x "$b" ] || continue
     echo "== $(basename "$b")"
     if [ -d "$data" ]; then
         "$b" "$data" || status=1
@@ -33,6 +33,15 @@ for b in "$build"/bin/bench/*; do
     fi
     echo
 done
+# The scheduling simulator (bench/sim/run.sh): a search of 16 queens to
+# profile its tree the first time, a minute or two; skipped by BENCH_QUICK=1.
+echo "== sim (bench/sim/run.sh)"
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+    echo "skipped (BENCH_QUICK=1)"
+else
+    sh "$root/bench/sim/run.sh" "$build" || status=1
+fi
+echo
 # Against tdoku (issue 13): only when a checkout of it is named; the project
 # does not need it.
 echo "== compare-tdoku.sh"
