@@ -126,14 +126,16 @@ int dlx_check(const dlx_problem *p)
         if (count != nd.im[x].itm)
             return DLX_EINVAL;
     }
-    /* Spacers and options: each option's nodes name real items, the spacer
-     * before it points at its last node and the one after at its first. */
+    /* Spacers and options: each option's nodes name real items and know
+     * their option's first node, the spacer before it points at its last
+     * node and the one after at its first. */
     for (int32_t k = 0; k < p->n_options; k++) {
         int32_t first = p->opt_first[k], q = first;
         if (nd.im[first - 1].itm > 0)
             return DLX_EINVAL;
         while (nd.im[q].itm > 0) {
-            if (nd.im[q].itm > N || (!p->secondary[nd.im[q].itm] && nd.im[q].color != 0))
+            if (nd.im[q].itm > N || (!p->secondary[nd.im[q].itm] && nd.im[q].color != 0) ||
+                nd.of[q] != first)
                 return DLX_EINVAL;
             q++;
         }

@@ -61,6 +61,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(nd.ud, nc, nodes);
     OWN(nd.im, nc, nodes);
     OWN(nd.nx, nc, nodes);
+    OWN(nd.of, nc, nodes);
     OWN(nd.act, aw, aw);
     OWN(cl, ic, items);
     OWN(secondary, ic, items);
@@ -103,6 +104,7 @@ dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud)
     p->nd.ud[0] = (dlx_ud){0, 0};
     p->nd.im[0] = (dlx_im){0, 0};
     p->nd.nx[0] = 0;
+    p->nd.of[0] = 0;
     p->n_nodes = 1;
     return p;
 }
