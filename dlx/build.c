@@ -43,6 +43,7 @@ static int32_t add_item(dlx_problem *p, const char *name, unsigned flags, int32_
     int32_t x = p->n_items + 1; /* header index */
     const int bounded = lo != 1 || hi != 1;
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     int rc = dlxi_grow_items(p, x + 1);
     if (rc)
         return rc;
@@ -176,6 +177,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
     if (rc)
         return rc;
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     dlx_nodes nd = p->nd;
     if (p->n_options == 0) {
         int32_t s = p->n_nodes++;

@@ -143,6 +143,8 @@ int dlx_check(const dlx_problem *p)
             nd.ud[first - 1].down != q - 1)
             return DLX_EINVAL;
     }
+    if (dlxi_bits_in_search(p) && dlxi_bits_check(p) != DLX_OK)
+        return DLX_EINVAL;
     /* Without search or commitments nothing may be covered or purified. */
     if (!dlxi_in_search(p) && p->n_commits == 0) {
         if (steps != p->n_primary)

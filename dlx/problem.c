@@ -120,6 +120,7 @@ void dlx_free(dlx_problem *p)
      * search that called it: refused (dlx.h says so). */
     if (!p || dlxi_busy(p))
         return;
+    dlxi_drop_bits(p);
     struct owned blocks[MAX_OWNED];
     int n = owned_blocks(p, blocks);
     for (int k = 0; k < n; k++)
@@ -138,6 +139,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     if (!c)
         return NULL;
     *c = *p;
+    c->bits = NULL; /* derived tables: the clone builds its own when it needs them */
     /* c's fields point at p's blocks until each is replaced by a copy. */
     struct owned blocks[MAX_OWNED];
     const void *from[MAX_OWNED];
