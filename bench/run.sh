@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make bench: runs every benchmark program built into $1/bin/bench, with the
-# public puzzle collections of ../shared/data when they are there. Each
-# program prints its own table; BENCH_QUICK=1 asks them for a short run.
-# Timings on a shared machine are noisy: compare figures measured side by
-# side in one run, as ratios.
+# public puzzle collections of ../shared/data (next to the project; DATA=DIR
+# names another place) when they are there. Each program prints its own
+# table; BENCH_QUICK=1 asks them for a short run. Timings on a shared
+# machine are noisy: compare figures measured side by side in one run, as
+# ratios.
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
-data="$root/../shared/data"
+data=${DATA:-$root/../shared/data}
 status=0
 for b in "$build"/bin/bench/*; do
     [ -x "$b" ] || continue
@@ -19,4 +20,18 @@ for b in "$build"/bin/bench/*; do
     fi
     echo
 done
+# Against tdoku (issue 13): only when a checkout of it is named; the project
+# does not need it.
+echo "== compare-tdoku.sh"
+if [ -n "${TDOKU:-}" ]; then
+    if [ "${BENCH_QUICK:-0}" = 1 ]; then
+        SECONDS_TEST=${SECONDS_TEST:-1} SECONDS_WARMUP=${SECONDS_WARMUP:-0} REPEAT=${REPEAT:-1} \
+            DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-tdoku.sh" "$TDOKU" || status=1
+    else
+        DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-tdoku.sh" "$TDOKU" || status=1
+    fi
+else
+    echo "skipped: no tdoku named; to run our solvers in its harness:"
+    echo "  git clone https://github.com/t-dillon/tdoku /tmp/tdoku && make bench TDOKU=/tmp/tdoku"
+fi
 exit $status

@@ -390,7 +390,7 @@
   function matrixGeometry(m) {
     const nOpt = m.optionSlots.length;
     const longest = Math.max(8, ...m.problem.options.map((o) => o.text.length));
-    const labelW = Math.min(250, 44 + longest * 8);
+    const labelW = Math.min(250, 48 + longest * 8);
     const avail = Math.max(600, (document.querySelector(".matrix-panel").clientWidth || 900) - 24);
     const cw = Math.max(22, Math.min(92, (avail - labelW - 30) / (m.N + 1.4)));
     const rh = Math.max(20, Math.min(58, 560 / Math.max(1, nOpt)));
@@ -457,7 +457,7 @@
       specs.push({ key: "band" + k, tag: "rect", attrs: { x: 4, y: g.y(k) - g.rh / 2 + 1, width: g.width - 8, height: g.rh - 2, rx: 5,
         fill: chosen ? "#ebfbee" : k % 2 ? "#faf9f6" : "#ffffff", stroke: chosen ? "#8ce99a" : "none" } });
       specs.push(text("ok" + k, 26, g.y(k) + 4, String(k), { class: "slot", "text-anchor": "end" }));
-      specs.push(text("o" + k, 32, g.y(k) + 4, shorten(m.problem.options[k].text, Math.floor((g.labelW - 50) / 8)),
+      specs.push(text("o" + k, 32, g.y(k) + 4, shorten(m.problem.options[k].text, Math.floor((g.labelW - 44) / 8)),
         { class: "otext" + (chosen ? " chosen" : gone ? " gone" : "") }));
       const xs = slots.map((s) => pos(s).x);
       specs.push(line("row" + k, Math.min(...xs), g.y(k), Math.max(...xs), g.y(k),
@@ -861,6 +861,12 @@
   // --- for the browser test (tests/web/) ---------------------------------------------------
 
   const ready = loadEngine().then(init);
+  // A browser without WebAssembly (or with it switched off) gets a sentence,
+  // not a blank page; the browser test still sees the rejection.
+  ready.catch((e) => {
+    document.getElementById("status").textContent =
+      "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+  });
   window.dlxViz = {
     ready,
     load(id) {

@@ -104,6 +104,30 @@ async function main() {
     await viz(() => window.dlxViz.nextSolution());
     await shot("paper-3-solution", "web-paper-solution.png");
 
+    // The tour of docs/web.md, as it says it: the numbers and words it quotes.
+    await viz(() => window.dlxViz.load("paper"));
+    const log = () => viz(() => window.dlxViz.logText());
+    const status = () => viz(() => window.dlxViz.status());
+    check((await status()).startsWith("step 0 of 77 "), "tour: the start is not 'step 0 of 77': " + await status());
+    await viz(() => window.dlxViz.step());
+    check((await log()).includes("choose A: 2 options, the fewest"), "tour: step 1 is not 'choose A: 2 options, the fewest'");
+    await viz(() => window.dlxViz.step());
+    check((await log()).includes("cover A: RLINK[0] 1→2, LLINK[2] 1→0"), "tour: step 2 is not the cover of A through RLINK[0] and LLINK[2]");
+    await viz(() => { for (let i = 0; i < 3; i++) window.dlxViz.step(); });
+    const hides = await log();
+    check(["hide 14", "hide 15", "hide 22"].every((h) => hides.includes(h)), "tour: steps 3 to 5 are not hide 14, 15, 22");
+    await viz(() => window.dlxViz.nextChoice());
+    check((await log()).includes("choose B: 1 option, forced"), "tour: the next choice is not B, forced");
+    await viz(() => window.dlxViz.nextChoice());
+    await viz(() => window.dlxViz.step());
+    check((await log()).includes("E has no options left: dead end"), "tour: no dead end at E one step after the third choice");
+    await viz(() => window.dlxViz.nextSolution());
+    check((await log()).includes("solution 1: A D; C E F; B G"), "tour: the solution is not A D; C E F; B G");
+    await viz(() => window.dlxViz.last());
+    check((await status()).includes("done: 6 nodes, 30 updates"), "tour: the end does not say 6 nodes, 30 updates: " + await status());
+    check(await viz(() => window.dlxViz.stateLine()) === fs.readFileSync(path.join(dir, "paper.states"), "utf8").split("\n")[0].replace(/^state 0 /, "state 77 "),
+      "tour: the end of the search does not leave every link as the layout gave it");
+
     // Colours: the purify of y:A and its keeps.
     await viz(() => window.dlxViz.load("xcc"));
     await viz(() => { for (let i = 0; i < 11; i++) window.dlxViz.step(); });
@@ -129,7 +153,7 @@ async function main() {
     // A problem typed in: an error names the line; a good one runs.
     check(!(await viz(() => window.dlxViz.loadText("A B\nA C\n"))), "a bad problem was run");
     const err = await viz(() => window.dlxViz.error());
-    check(/line 2/.test(err) && /C/.test(err), "the error does not name line 2 and the item: '" + err + "'");
+    check(err === "line 2, column 3: unknown item 'C' (not on the item line)", "the error is not the one docs/web.md quotes: '" + err + "'");
     await shot("error");
     check(await viz(() => window.dlxViz.loadText("a b c\na b\nc\n")), "a typed problem does not run");
     check(await viz(() => window.dlxViz.count()) > 0, "a typed problem has no events");
