@@ -10,6 +10,19 @@ build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${DATA:-$root/../shared/data}
 status=0
+# bench_generate and bench_rating set our puzzles beside qqwing's (Debian's
+# qqwing package): install it when we can, else say how.
+if ! command -v qqwing >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "bench: installing qqwing (apt-get install qqwing)"
+        apt-get install -y qqwing >/dev/null 2>&1 ||
+            { apt-get update >/dev/null 2>&1 && apt-get install -y qqwing >/dev/null 2>&1; } ||
+            echo "bench: could not install qqwing: its comparisons are skipped"
+    else
+        echo "bench: qqwing is not installed (sudo apt-get install qqwing): its comparisons" \
+             "are skipped"
+    fi
+fi
 for b in "$build"/bin/bench/*; do
     [ -x "$b" ] || continue
     echo "== $(basename "$b")"

@@ -587,6 +587,14 @@
 
   // --- the search tree -------------------------------------------------------------
 
+  // An option as the tree names it: its text, or for a sudoku the cell and
+  // the digit ("r1c4=3"), which is what a reader looks for and fits a node.
+  function treeLabel(m, k) {
+    const sd = m.sudoku, o = sd ? sd.options[k] : null;
+    if (!o || o.cell < 0 || o.sym === null) return optText(m, k);
+    return "r" + (Math.floor(o.cell / sd.n) + 1) + "c" + (o.cell % sd.n + 1) + "=" + o.sym;
+  }
+
   function drawTree(m, ms) {
     const nodes = m.tree;
     const kids = nodes.map(() => []);
@@ -619,15 +627,25 @@
     for (const n of nodes) {
       const path = onPath.has(n.id);
       const fill = n.solution ? "#40c057" : n.dead ? "#fa5252" : path ? "#2f6fdf" : "#adb5bd";
-      const label = n.id === 0 ? "start" : n.option >= 0 ? optText(m, n.option) : "skip";
+      const label = n.id === 0 ? "start" : n.option >= 0 ? treeLabel(m, n.option) : "skip";
       const what = n.solution ? "solution " + n.solution : n.dead ? "dead end" :
         n.choose ? "choose " + itemName(m, n.choose.item) + " (" + n.choose.remaining + ")" : "";
       specs.push({ key: "t" + n.id, tag: "circle", attrs: { cx: X(n.id), cy: Y(n.id), r: path ? 7 : 5.5, fill,
         stroke: n.id === m.cur ? "#1f2430" : "#fff", "stroke-width": n.id === m.cur ? 2.5 : 1.2 },
-        title: "#" + n.id + " " + label + (what ? " - " + what : "") });
+        title: "#" + n.id + " " + (n.option >= 0 ? optText(m, n.option) : label) + (what ? " - " + what : "") });
       if (few) {
-        specs.push(text("tl" + n.id, X(n.id), Y(n.id) - 11, shorten(label, 11), { "text-anchor": "middle", "font-weight": path ? "700" : "400" }));
-        if (what) specs.push(text("tw" + n.id, X(n.id), Y(n.id) + 19, shorten(what, 14), { "text-anchor": "middle", fill: n.dead ? "#c92a2a" : n.solution ? "#2b8a3e" : "#868e96" }));
+        // Each label on a card of the panel's colour, so that the edge running
+        // through it does not cross it out (the width is estimated: the text
+        // is not measured before it is drawn).
+        const card = (key, s, y) => specs.push({ key, tag: "rect", attrs: { x: X(n.id) - s.length * 3.3 - 3, y: y - 10,
+          width: s.length * 6.6 + 6, height: 13, rx: 3, fill: "#fff" } });
+        const l = shorten(label, 11), w = what ? shorten(what, 16) : "";
+        card("tlb" + n.id, l, Y(n.id) - 11);
+        specs.push(text("tl" + n.id, X(n.id), Y(n.id) - 11, l, { "text-anchor": "middle", "font-weight": path ? "700" : "400" }));
+        if (w) {
+          card("twb" + n.id, w, Y(n.id) + 19);
+          specs.push(text("tw" + n.id, X(n.id), Y(n.id) + 19, w, { "text-anchor": "middle", fill: n.dead ? "#c92a2a" : n.solution ? "#2b8a3e" : "#868e96" }));
+        }
       }
     }
     treeScene.draw(specs, ms);
@@ -887,6 +905,7 @@
     lines: () => M.lines.slice(),
     stateLine: () => stateLine(M),
     logText: () => document.getElementById("log").textContent,
+    treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,
     sudokuShown: () => !document.getElementById("sudoku-panel").hidden,
   };

@@ -137,6 +137,11 @@ async function main() {
     await viz(() => window.dlxViz.load("sudoku4"));
     check(await viz(() => window.dlxViz.sudokuShown()), "sudoku4: no grid");
     await viz(() => { window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); });
+    // The tree names a sudoku's options by cell and digit: the first two tried
+    // are those of `sudoku --to-dlx web/sudoku4.txt | dlx --trace`
+    // ("try r1c4 row1=3 ...", then "try r1c3 row1=4 ...").
+    const tree = await viz(() => window.dlxViz.treeText());
+    check(tree.includes("r1c4=3") && tree.includes("r1c3=4"), "sudoku4: the tree does not name r1c4=3 and r1c3=4: " + tree);
     await shot("sudoku4", "full:web-sudoku.png");
     await viz(() => window.dlxViz.last());
     check((await viz(() => window.dlxViz.status())).includes("1 solution"), "sudoku4: not one solution");
