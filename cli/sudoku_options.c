@@ -367,7 +367,7 @@ int options_parse(int argc, char **argv, cli_options *o)
     o->difficulty = -1;
     o->progress = -1;
     strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
-    int mode_set = 0, rc;
+    int mode_set = 0, rc, seed_random = 0;
     int c;
     uint64_t v;
     /* getopt's own messages would name the program by its whole path: the
@@ -452,9 +452,9 @@ int options_parse(int argc, char **argv, cli_options *o)
         }
         case OPT_SEED:
             o->seed_given = 1;
-            if (strcmp(optarg, "random") == 0) {
+            seed_random = strcmp(optarg, "random") == 0;
+            if (seed_random) {
                 o->seed = random_seed();
-                fprintf(stderr, "%s: --seed %llu\n", PROGRAM, (unsigned long long)o->seed);
             } else if (cli_parse_uint(optarg, UINT64_MAX / 2, &v) != 0) {
                 return usage_error("invalid --seed '%s': expected a number (or the word "
                                    "random)", optarg);
@@ -593,6 +593,10 @@ int options_parse(int argc, char **argv, cli_options *o)
         if (o->difficulty >= 0)
             sudoku_level_range(o->difficulty, &o->rate_min, &o->rate_max);
     }
+    /* said once the command line is known good: not before --help, nor
+     * before a usage error */
+    if (seed_random)
+        fprintf(stderr, "%s: --seed %llu\n", PROGRAM, (unsigned long long)o->seed);
     return -1;
 }
 

@@ -43,4 +43,11 @@ for v in '' , x, ,x x,,hyper y; do
 done
 check sudoku "sudoku: invalid --regions '': expected a file of N lines of N region letters" \
     --regions=
+# --seed random says the seed drawn, but only once the command line is good:
+# not before --help (argv_fuzz saw it on standard error there), nor before a
+# usage error.
+check sudoku "sudoku: --seed goes with --generate" --seed random --count
+"$BIN/sudoku" --seed random --help </dev/null >"$tmp/out" 2>"$tmp/err" ||
+    fail "sudoku --seed random --help: status $?"
+[ ! -s "$tmp/err" ] || fail "sudoku --seed random --help: said '$(cat "$tmp/err")'"
 [ "$fails" -eq 0 ]

@@ -120,7 +120,31 @@ static const struct opt_spec sudoku_opts[] = {
     {'a', "all", ARG_NONE, 0, 3, NULL, NULL},
     {'m', "max", ARG_REQUIRED, MAXLIKE, 0, LIST("0", "1", "2", "100", "18446744073709551615"),
      LIST(NUMBER_BAD)},
-    {'e', "explain", ARG_NONE, 0, 4, NULL, NULL},
+    {'e', "explain", ARG_OPTIONAL, 0, 4, LIST("text", "json", "search"),
+     LIST("", "TEXT", "steps", "@LONG", "@BYTES")},
+    {0, "rate", ARG_NONE, 0, 6, NULL, NULL},
+    /* --generate and the options that go with it; values that keep a run
+     * short (a minute under ASan at most): small counts and sides, reachable
+     * clue counts and ratings, few tries */
+    {'g', "generate", ARG_REQUIRED, 0, 7, LIST("1", "2", "3"), LIST(NUMBER_BAD, "0")},
+    {0, "size", ARG_REQUIRED, 0, 0, LIST("4", "6", "9"),
+     LIST(NUMBER_BAD, "0", "3", "65", "2147483648")},
+    {0, "symmetry", ARG_REQUIRED, 0, 0,
+     LIST("none", "rotational", "rotate90", "mirror", "flip", "diagonal", "antidiagonal",
+          "mirrors", "dihedral", "random"),
+     LIST("", "Rotational", "rot", "@LONG", "@BYTES")},
+    {0, "clues", ARG_REQUIRED, 0, 0, LIST("30", "40", "81"),
+     LIST(NUMBER_BAD, "0", "4097")},
+    {0, "minimal", ARG_NONE, 0, 0, NULL, NULL},
+    {0, "difficulty", ARG_REQUIRED, 0, 0, LIST("easy", "medium", "hard"),
+     LIST("", "Easy", "impossible", "@LONG", "@BYTES")},
+    {0, "rate-min", ARG_REQUIRED, 0, 0, LIST("1", "1.0", "1.2"),
+     LIST(NUMBER_BAD, "0", "0.9", "100", "1.", ".5", "1.23", "1,5")},
+    {0, "rate-max", ARG_REQUIRED, 0, 0, LIST("99.9", "10", "5"),
+     LIST(NUMBER_BAD, "0", "100", "99.99", "1.")},
+    {0, "seed", ARG_REQUIRED, 0, 0, LIST("0", "1", "42", "random"),
+     LIST(NUMBER_BAD, "Random", "9223372036854775808")},
+    {0, "tries", ARG_REQUIRED, 0, 0, LIST("1", "10", "100"), LIST(NUMBER_BAD, "0")},
     {0, "candidates", ARG_NONE, 0, 0, NULL, NULL},
     {0, "to-dlx", ARG_NONE, 0, 5, NULL, NULL},
     /* -p takes any text: a bad puzzle is an answer ("invalid"), not a usage
@@ -129,7 +153,7 @@ static const struct opt_spec sudoku_opts[] = {
      LIST("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
           "", "x", "@LONG", "@BYTES", "1234", "................"),
      NULL},
-    {'f', "format", ARG_REQUIRED, 0, 0, LIST("line", "grid", "pretty"),
+    {'f', "format", ARG_REQUIRED, 0, 0, LIST("line", "grid", "pretty", "csv", "json"),
      LIST("", "LINE", "csv ", "lin", "@LONG", "@BYTES")},
     {'s', "stats", ARG_NONE, 0, 0, NULL, NULL},
     {0, "progress", ARG_NONE, 0, 0, NULL, NULL},
@@ -363,7 +387,10 @@ static void add_option(struct cmdline *cl, const struct files *fs)
      * value. A value goes after '=' or as the next word; an optional
      * argument only after '='. */
     char name[80];
-    int use_short = o->short_name && chance(40);
+    /* getopt gives a short option an optional argument only glued to it
+     * ("-e" then "json" is -e and a file), and sudoku's -e takes none: an
+     * optional value goes with the long name */
+    int use_short = o->short_name && chance(40) && !(o->arg == ARG_OPTIONAL && value);
     if (use_short) {
         snprintf(name, sizeof name, "-%c", o->short_name);
     } else {
@@ -445,6 +472,10 @@ static void add_option(struct cmdline *cl, const struct files *fs)
         }
         if (!strcmp(o->long_name, "trace") || !strcmp(o->long_name, "tree"))
             cl->views = 1;
+        /* records (csv, json) carry the count among other fields */
+        if (!strcmp(o->long_name, "format") && value &&
+            (!strcmp(value, "csv") || !strcmp(value, "json")))
+            cl->changes_answer = 1;
     }
 }
 
