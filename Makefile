@@ -80,7 +80,7 @@ CLI_COMMON  := $(wildcard cli/common_*.c)
 DLX_CLI     := cli/dlx.c $(wildcard cli/dlxcmd_*.c)
 SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
-BENCHES     := $(wildcard bench/*.c)
+BENCHES     := $(wildcard bench/*.c bench/sim/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 TOOLS       := $(wildcard tests/tools/*.c)
@@ -367,7 +367,7 @@ bench: all
 INST_HEADERS  := dlx/dlx.h dlx/dlx_text.h sudoku/sudoku.h
 # (docs/README.md, the index of docs/, would overwrite the README.)
 INST_DOCS     := README.md LICENSE $(filter-out docs/README.md,$(wildcard docs/*.md)) \
-                 $(wildcard docs/*.dlx docs/*.svg)
+                 $(wildcard docs/*.dlx docs/*.svg docs/*.png)
 INST_EXAMPLES := $(wildcard examples/*.md examples/*.txt examples/*.dlx examples/*.regions)
 INST_PROGRAMS := $(if $(wildcard cli/dlx.c),dlx) $(if $(wildcard cli/sudoku.c),$(SUDOKU_NAME))
 COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))

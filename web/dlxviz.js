@@ -62,7 +62,8 @@
     const p = engine.web_alloc(src.length);
     new Uint8Array(engine.memory.buffer, p, src.length).set(src);
     const haveSeed = seed !== null;
-    const r = engine.web_trace(p, src.length, NODE_LIMIT, rule, haveSeed ? 1 : 0, haveSeed ? seed : 0);
+    // The seed is a 64-bit parameter: JavaScript passes it as a BigInt.
+    const r = engine.web_trace(p, src.length, NODE_LIMIT, rule, haveSeed ? 1 : 0, haveSeed ? seed : 0n);
     engine.web_free(p);
     if (!r) return { error: "out of memory" };
     let result;
@@ -799,11 +800,15 @@
     return window.DLX_PROBLEMS.find((p) => p.id === id);
   }
 
+  // The seed of `dlx --seed=N` (0 to 2^64-1), so that a run of the command,
+  // --seed=random's too, can be replayed here: a BigInt, null for none, NaN
+  // when it is not one.
   function parseSeed() {
     const s = document.getElementById("seed").value.trim();
     if (s === "") return null;
-    const v = Number(s);
-    return Number.isInteger(v) && v >= 0 && v < 4294967296 ? v : NaN;
+    if (!/^[0-9]{1,20}$/.test(s)) return NaN;
+    const v = BigInt(s);
+    return v <= 18446744073709551615n ? v : NaN;
   }
 
   // Runs the engine on text and shows the result from its first step.
@@ -812,7 +817,7 @@
     const err = document.getElementById("error");
     err.textContent = "";
     const seed = parseSeed();
-    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 4294967295"; return false; }
+    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 18446744073709551615, as for dlx --seed"; return false; }
     const rule = +document.getElementById("rule").value;
     const r = runEngine(text, rule, seed);
     if (r.error) {
@@ -892,6 +897,7 @@
       document.getElementById("source").value = currentProblem().text;
       return start(document.getElementById("source").value);
     },
+    setSeed(s) { document.getElementById("seed").value = s; },
     loadText(t) { document.getElementById("source").value = t; return start(t); },
     error: () => document.getElementById("error").textContent,
     step: () => { setPlaying(false); go(actions.step); return M.pos; },

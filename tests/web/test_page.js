@@ -90,6 +90,18 @@ async function main() {
       await viz(() => window.dlxViz.first());
     }
 
+    // A seed: the page runs what `dlx --seed=18446744073709551615` runs (the
+    // largest seed the command takes; --seed=random picks 64-bit ones too),
+    // and refuses one the command would refuse.
+    await viz(() => window.dlxViz.setSeed("18446744073709551615"));
+    check(await viz(() => window.dlxViz.load("paper")), "paper, seed 2^64-1: the page does not run it: " + await viz(() => window.dlxViz.error()));
+    const seeded = fs.readFileSync(path.join(dir, "paper-seed.json"), "utf8").split("\n").filter((l) => l);
+    check(JSON.stringify(await viz(() => window.dlxViz.lines())) === JSON.stringify(seeded),
+      "paper, seed 2^64-1: the page's engine writes other lines than dlx --seed=18446744073709551615");
+    await viz(() => window.dlxViz.setSeed("18446744073709551616"));
+    check(!(await viz(() => window.dlxViz.load("paper"))), "paper: the seed 2^64 was taken");
+    await viz(() => window.dlxViz.setSeed(""));
+
     // Pictures of the paper's example: the start, the first cover's last
     // hide (DLINK[4] 22 -> 27), the dead end at E, the solution.
     await viz(() => window.dlxViz.load("paper"));
