@@ -11,6 +11,8 @@
 #   make bench      the benchmark (see bench/README.md)
 #   make web        the browser page's engine, libdlx in WebAssembly (web/, docs/web.md)
 #   make check-web  the page in headless Chromium against the dlx command's trace
+#   make mpi        dlx-mpi, the search over the ranks of an MPI job (Open MPI)
+#   make check-mpi  its tests with mpirun (skipped, saying how to install, without MPI)
 #   make install    headers, both libraries, pkg-config files, the programs, man pages,
 #                   docs and bash completions (DESTDIR, PREFIX and the *DIR below)
 #   make uninstall  removes exactly what install put (give it the same variables)
@@ -78,9 +80,10 @@ CLI_COMMON  := $(wildcard cli/common_*.c)
 DLX_CLI     := cli/dlx.c $(wildcard cli/dlxcmd_*.c)
 SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
-BENCHES     := $(wildcard bench/*.c)
+BENCHES     := $(wildcard bench/*.c bench/sim/*.c)
 TEST_SRC    := $(wildcard tests/check_*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
+TOOLS       := $(wildcard tests/tools/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -95,16 +98,19 @@ LIBS        := $(LIBDLX_A) $(LIBDLX_SO) $(LIBSUDOKU_A) $(LIBSUDOKU_SO)
 PROGRAMS    := $(if $(wildcard cli/dlx.c),$(BUILD)/bin/dlx) $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku)
 EXAMPLE_BIN := $(patsubst examples/%.c,$(BUILD)/bin/examples/%,$(EXAMPLES))
 BENCH_BIN   := $(patsubst bench/%.c,$(BUILD)/bin/bench/%,$(BENCHES))
+# Developer tools (tests/tools/): built with everything so they keep
+# compiling; run by hand (each says what it is for).
+TOOL_BIN    := $(patsubst tests/tools/%.c,$(BUILD)/bin/tools/%,$(TOOLS))
 TEST_BIN    := $(BUILD)/tests/check_all
 FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
-.PHONY: all run check check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
+.PHONY: all run check mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
         uninstall completion dist distcheck clean web web-toolchain check-web
 .DEFAULT_GOAL := all
 
-all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN)
+all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -150,6 +156,11 @@ $(BUILD)/bin/examples/%: $(BUILD)/obj/examples/%.o $(LIBDLX_A)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
 
 $(BUILD)/bin/bench/%: $(BUILD)/obj/bench/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+$(BUILD)/bin/tools/%: $(BUILD)/obj/tests/tools/%.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
@@ -254,7 +265,7 @@ $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
 # Objects built on the way to a program by a pattern rule are kept, so a
 # second make has nothing to do.
-.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES))
+.SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES) $(TOOLS))
 
 $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
@@ -292,6 +303,38 @@ web: all $(WEB_BUILD)/dlx.wasm
 # driver when root; otherwise says how, and skips.
 check-web: web
 	@BUILD=$(BUILD) sh tests/web/run.sh
+
+# --- MPI (optional) -----------------------------------------------------------
+# dlx-mpi, one search over the ranks of an MPI job (docs/parallel.md), built
+# only here: `make` and `make check` never need MPI. Compiled by Open MPI's
+# wrapper (MPICC; OMPI_CC=clang makes it use clang); tests/mpi/ensure-mpi.sh
+# installs Debian's openmpi-bin and libopenmpi-dev as root, or says how.
+# check-mpi runs tests/mpi/test_mpi.sh, and skips (status 0, with the install
+# command) when Open MPI is missing and cannot be installed.
+MPICC   ?= mpicc
+DLX_MPI := $(BUILD)/bin/dlx-mpi
+MPI_OBJ := $(BUILD)/obj/cli/dlx_mpi.o $(call obj,cli/dlxcmd_output.c $(CLI_COMMON))
+
+mpi:
+	@sh tests/mpi/ensure-mpi.sh
+	@$(MAKE) --no-print-directory $(DLX_MPI)
+
+$(BUILD)/obj/cli/dlx_mpi.o: cli/dlx_mpi.c
+	@mkdir -p $(@D)
+	$(say) MPICC $@
+	$(Q)$(MPICC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(DLX_MPI): $(MPI_OBJ) $(LIBDLX_A)
+	@mkdir -p $(@D)
+	$(say) LINK $@
+	$(Q)$(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
+
+check-mpi: all
+	@if sh tests/mpi/ensure-mpi.sh; then \
+	    $(MAKE) --no-print-directory $(DLX_MPI) && BUILD=$(BUILD) sh tests/mpi/test_mpi.sh; \
+	else \
+	    echo "check-mpi: skipped: Open MPI is missing (see the command above)"; \
+	fi
 
 # --- running ------------------------------------------------------------------
 run: all

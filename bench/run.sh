@@ -10,8 +10,21 @@ build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${DATA:-$root/../shared/data}
 status=0
+# bench_generate and bench_rating set our puzzles beside qqwing's (Debian's
+# qqwing package): install it when we can, else say how.
+if ! command -v qqwing >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "bench: installing qqwing (apt-get install qqwing)"
+        apt-get install -y qqwing >/dev/null 2>&1 ||
+            { apt-get update >/dev/null 2>&1 && apt-get install -y qqwing >/dev/null 2>&1; } ||
+            echo "bench: could not install qqwing: its comparisons are skipped"
+    else
+        echo "bench: qqwing is not installed (sudo apt-get install qqwing): its comparisons" \
+             "are skipped"
+    fi
+fi
 for b in "$build"/bin/bench/*; do
-    [ -x "$b" ] || continue
+    [ -f "$b" ] && [ -x "$b" ] || continue
     echo "== $(basename "$b")"
     if [ -d "$data" ]; then
         "$b" "$data" || status=1
@@ -20,6 +33,15 @@ for b in "$build"/bin/bench/*; do
     fi
     echo
 done
+# The scheduling simulator (bench/sim/run.sh): a search of 16 queens to
+# profile its tree the first time, a minute or two; skipped by BENCH_QUICK=1.
+echo "== sim (bench/sim/run.sh)"
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+    echo "skipped (BENCH_QUICK=1)"
+else
+    sh "$root/bench/sim/run.sh" "$build" || status=1
+fi
+echo
 # Against tdoku (issue 13): only when a checkout of it is named; the project
 # does not need it.
 echo "== compare-tdoku.sh"

@@ -159,7 +159,7 @@ static void answer_batch(run_state *t, batch *b)
             out_note_stop(t, u);
             break;
         }
-        t->mode->answer(t, u, b->arena + u->solution);
+        t->mode->answer(t, u, b->arena + u->givens, b->arena + u->solution);
         out_check_write(t);
     }
     batch_clear(b);

@@ -10,6 +10,7 @@
  * reads the next batch meanwhile, then joins in. Output happens afterwards,
  * in input order, from the main thread: the workers never print. */
 #include "common_signal.h"
+#include "common_time.h"
 #include "sudoku_cli.h"
 
 #include <pthread.h>
@@ -33,20 +34,49 @@ void pool_free(solver_pool *p)
 {
     if (!p->solvers)
         return;
-    for (int i = 0; i < p->jobs * (SUDOKU_MAX_N + 1); i++)
+    for (int i = 0; i < p->jobs * (SUDOKU_MAX_N + 1); i++) {
         sudoku_solver_free(p->solvers[i]);
+        if (p->logics)
+            sudoku_logic_free(p->logics[i]);
+    }
     free(p->solvers);
+    free(p->logics);
     p->solvers = NULL;
+    p->logics = NULL;
+}
+
+/* The human-style solvers for side n, one per thread, for a mode that
+ * rates (--rate). SUDOKU_OK or the reason there can be none. */
+static int pool_prepare_logic(solver_pool *p, int n, const sudoku_shape *sh)
+{
+    if (!p->logics) {
+        p->logics = calloc((size_t)p->jobs * (SUDOKU_MAX_N + 1), sizeof *p->logics);
+        if (!p->logics)
+            return SUDOKU_ENOMEM;
+    }
+    int rc = SUDOKU_OK;
+    for (int t = 0; t < p->jobs; t++) {
+        sudoku_logic **slot = &p->logics[t * (SUDOKU_MAX_N + 1) + n];
+        if (!*slot && !(*slot = sudoku_logic_new(sh, &rc)))
+            return rc;
+    }
+    return SUDOKU_OK;
 }
 
 /* Makes the solvers for side n, one per thread. 0, or the reason there can
  * be none (remembered, so it is tried once). */
-static int pool_prepare(const cli_options *o, solver_pool *p, int n)
+static int pool_prepare(const cli_options *o, const mode_desc *m, solver_pool *p, int n)
 {
     if (p->shape_error[n])
         return p->shape_error[n];
-    if (p->solvers[n])
+    if (p->solvers[n]) {
+        if (m->solve_logic && !(p->logics && p->logics[n])) {
+            sudoku_shape sh;
+            options_shape(o, n, &sh);
+            return pool_prepare_logic(p, n, &sh);
+        }
         return SUDOKU_OK;
+    }
     sudoku_shape sh;
     int rc = options_shape(o, n, &sh);
     if (rc == SUDOKU_OK) {
@@ -65,6 +95,8 @@ static int pool_prepare(const cli_options *o, solver_pool *p, int n)
             sudoku_solver_set_progress(p->solvers[t * (SUDOKU_MAX_N + 1) + n], p->progress,
                                        t == 0 ? p->progress_ctx0 : NULL, 0);
     }
+    if (rc == SUDOKU_OK && m->solve_logic)
+        rc = pool_prepare_logic(p, n, &sh);
     if (rc != SUDOKU_OK && rc != SUDOKU_ENOMEM)
         p->shape_error[n] = rc;
     return rc;
@@ -72,7 +104,7 @@ static int pool_prepare(const cli_options *o, solver_pool *p, int n)
 
 sudoku_solver *pool_solver(const cli_options *o, solver_pool *p, int n, int *err)
 {
-    int rc = pool_prepare(o, p, n);
+    int rc = pool_prepare(o, mode_of(o->mode), p, n);
     *err = rc;
     return rc == SUDOKU_OK ? p->solvers[n] : NULL;
 }
@@ -153,8 +185,16 @@ static void *work(void *arg)
                 u->done = 1;
                 continue;
             }
-            w->m->solve(w->o, mine[u->n], w->b->arena + u->givens, w->b->arena + u->solution,
-                        u);
+            const uint8_t *givens = w->b->arena + u->givens;
+            uint8_t *solution = w->b->arena + u->solution;
+            double began = cli_now_seconds();
+            if (w->m->solve_logic)
+                w->m->solve_logic(w->o, w->pool->logics[(size_t)w->thread * (SUDOKU_MAX_N + 1) +
+                                                        (size_t)u->n],
+                                  givens, solution, u);
+            else
+                w->m->solve(w->o, mine[u->n], givens, solution, u);
+            u->micros = (cli_now_seconds() - began) * 1e6;
             u->done = u->count != SUDOKU_ESTOPPED;
         }
     }
@@ -172,7 +212,7 @@ int batch_start(const cli_options *o, const mode_desc *m, solver_pool *pool, bat
 {
     for (size_t i = 0; i < b->count; i++) {
         unit *u = &b->units[i];
-        if (u->read_status == 0 && pool_prepare(o, pool, u->n) == SUDOKU_ENOMEM)
+        if (u->read_status == 0 && pool_prepare(o, m, pool, u->n) == SUDOKU_ENOMEM)
             return SUDOKU_ENOMEM;
     }
     struct batch_job *job = malloc(sizeof *job);

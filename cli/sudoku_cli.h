@@ -9,7 +9,13 @@
  *   sudoku_output.c   the answers and the messages: the one grid formatter,
  *                     the words for every kind of bad puzzle
  *   sudoku_batch.c    a batch of puzzles, and its solving on several threads
- *   sudoku_explain.c  --explain, from the engine's events
+ *   sudoku_records.c  --format csv and json: one record per answer, for
+ *                     every mode
+ *   sudoku_rate.c     --rate: the human-style solver's rating
+ *   sudoku_steps.c    --explain: the human-style solver's steps in words (or
+ *                     JSON), and the candidate grid of --candidates
+ *   sudoku_explain.c  --explain=search, from the engine's events
+ *   sudoku_generate.c --generate: puzzles made, on several threads
  *
  * Adding a mode (say --rate):
  *   1. a value in enum run_mode and its row in mode_table[] (sudoku_modes.c):
@@ -35,10 +41,16 @@
 #define PROGRAM "sudoku"
 
 enum run_mode {
-    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN, MODE_TO_DLX,
+    MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN, MODE_TO_DLX, MODE_RATE,
+    MODE_GENERATE,
     RUN_MODES /* how many there are */
 };
-enum out_format { OUT_AUTO, OUT_LINE, OUT_GRID, OUT_PRETTY };
+/* csv and json are records (sudoku_records.c), the others grids */
+enum out_format { OUT_AUTO, OUT_LINE, OUT_GRID, OUT_PRETTY, OUT_CSV, OUT_JSON };
+#define OUT_IS_RECORD(f) ((f) == OUT_CSV || (f) == OUT_JSON)
+/* --explain=KIND: the human-style steps in words or JSON, or the engine's
+ * search */
+enum explain_kind { EXPLAIN_STEPS, EXPLAIN_JSON, EXPLAIN_SEARCH };
 
 typedef struct cli_options {
     enum run_mode mode;
@@ -57,9 +69,21 @@ typedef struct cli_options {
     char alphabet[SUDOKU_MAX_N + 1]; /* parsed symbols */
     const char *alphabet_spec; /* as given, NULL for the default */
     int candidates;            /* --explain: show the candidate grid at guesses */
+    enum explain_kind explain; /* --explain=KIND */
     const char **puzzles;      /* -p PUZZLE, in order (owned array, strings in argv) */
     int puzzle_count;
     int progress;              /* --progress 1, --no-progress 0, -1: stderr a tty */
+    /* --generate N and its options */
+    uint64_t generate;         /* how many puzzles */
+    int size;                  /* --size N; 0: 9, or what --box or --regions say */
+    int symmetry;              /* enum sudoku_symmetry */
+    int clues;                 /* --clues K, 0 none */
+    int minimal;
+    int difficulty;            /* --difficulty: a level, -1 none */
+    int rate_min, rate_max;    /* tenths, from --rate-min/--rate-max or the level */
+    uint64_t seed;             /* --seed S (default 1) */
+    int seed_given;
+    uint64_t tries;            /* --tries N, 0: the library's default */
 } cli_options;
 
 /* One piece of input: a puzzle, or a piece of text that was not one. */
@@ -74,6 +98,8 @@ typedef struct unit {
     int64_t count;             /* solutions found, or a negative status */
     sudoku_conflict conflict;
     uint64_t nodes;
+    double micros;             /* the solve's wall time on its thread */
+    sudoku_rating rating;      /* --rate */
     uint64_t found;            /* solutions found, also when stopped */
     int done;                  /* solved (or unreadable): it can be answered */
 } unit;
@@ -92,6 +118,7 @@ typedef struct batch {
 typedef struct solver_pool {
     int jobs;
     sudoku_solver **solvers;   /* jobs * (SUDOKU_MAX_N + 1) */
+    sudoku_logic **logics;     /* the same, for modes that rate (else NULL) */
     int shape_error[SUDOKU_MAX_N + 1]; /* why no solver for n (0: none yet) */
     sudoku_progress_fn progress; /* set on every solver; ctx NULL but for */
     void *progress_ctx0;       /* ...the main thread's (thread 0) */
@@ -110,6 +137,7 @@ typedef struct run_state {
     uint64_t puzzles, solved, unsolved, invalid, not_unique, nodes;
     int status;                /* worst exit status so far */
     uint64_t printed;          /* answers written to stdout so far */
+    int header_done;           /* --format csv: the header line is out */
     char *buf;                 /* formatting buffer (owned) */
     size_t buf_cap;
     cli_progress progress;     /* the progress line (--progress) */
@@ -139,9 +167,14 @@ typedef struct mode_desc {
      * not print or touch anything shared. */
     void (*solve)(const cli_options *o, sudoku_solver *s, const uint8_t *givens,
                   uint8_t *solution, unit *u);
+    /* MODE_BATCH, instead of solve, for a mode that works with the
+     * human-style solver (--rate): the same, with the thread's one. */
+    void (*solve_logic)(const cli_options *o, sudoku_logic *L, const uint8_t *givens,
+                        uint8_t *solution, unit *u);
     /* MODE_BATCH, on the main thread in input order: writes u's answer
-     * (readable or not) and counts it in t. */
-    void (*answer)(run_state *t, const unit *u, const uint8_t *solution);
+     * (readable or not; givens and solution are its n*n cells) and counts
+     * it in t. */
+    void (*answer)(run_state *t, const unit *u, const uint8_t *givens, const uint8_t *solution);
     /* MODE_SERIAL: solves and answers one piece of input. */
     void (*one)(run_state *t, const unit *u, const uint8_t *givens);
     /* MODE_NO_INPUT: the whole run; returns nothing, sets t->status. */
@@ -235,8 +268,55 @@ void batch_finish(batch *b);
 
 /* --- sudoku_explain.c ----------------------------------------------------- */
 
-/* --explain (MODE_SERIAL): one piece of input, solved step by step. */
+/* --explain=search (MODE_SERIAL): one piece of input, the engine's search
+ * told step by step. */
 void explain_one(run_state *t, const unit *u, const uint8_t *givens);
+
+/* --- sudoku_steps.c ------------------------------------------------------- */
+
+/* --explain (MODE_SERIAL): one piece of input, solved by the human-style
+ * solver's techniques, step by step, in words (or JSON lines); hands
+ * --explain=search to explain_one(). */
+void steps_one(run_state *t, const unit *u, const uint8_t *givens);
+
+/* --- sudoku_rate.c -------------------------------------------------------- */
+
+/* --rate: the rating of one unit (worker thread), and its answer. */
+void rate_solve(const cli_options *o, sudoku_logic *L, const uint8_t *givens, uint8_t *solution,
+                unit *u);
+void rate_answer(run_state *t, const unit *u, const uint8_t *givens, const uint8_t *solution);
+/* The techniques a rating used, as "12 full house, 3 pointing, 1 X-wing"
+ * (words 1) or "full-house:12 pointing:3 x-wing:1" (ids, 0), into buf. */
+void rate_techniques(const sudoku_rating *r, int words, char *buf, size_t cap);
+
+/* --- sudoku_generate.c ---------------------------------------------------- */
+
+/* --generate (MODE_NO_INPUT): makes the puzzles, on o->jobs threads, and
+ * writes them in order. */
+void generate_run(run_state *t);
+
+/* --- sudoku_records.c ----------------------------------------------------- */
+
+/* One answer as a record: CSV (a header line first, columns fixed by the
+ * mode) or one JSON object a line. Fields a mode does not have are left
+ * out (JSON) or empty (CSV). */
+typedef struct record {
+    const unit *u;               /* the input (its file and line), NULL for --generate */
+    int n;
+    const uint8_t *givens;       /* the puzzle, NULL when it could not be read */
+    const char *status;          /* "solved", "none", "invalid", "unique", ... */
+    const uint8_t *solution;     /* NULL when there is none */
+    const char *solution_text;   /* or the solution already as a line (--all) */
+    int64_t count;               /* --count and --unique: solutions found */
+    const sudoku_rating *rating; /* --rate and --generate, NULL otherwise */
+    uint64_t nodes;
+    int nodes_unknown;           /* --all's records as they come: nodes empty (null) */
+    double micros;
+    uint64_t index, seed, tries; /* --generate */
+    int clues, minimal;
+} record;
+
+void out_record(run_state *t, const record *r);
 
 /* --- sudoku_to_dlx.c ------------------------------------------------------ */
 

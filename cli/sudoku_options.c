@@ -7,6 +7,7 @@
  * "Adding a mode" in sudoku_cli.h. */
 #include "common_file.h"
 #include "common_getopt.h"
+#include "common_time.h"
 #include "sudoku_cli.h"
 
 #include <errno.h>
@@ -41,8 +42,14 @@ static void print_help(void)
           "  -m, --max=N            stop counting or listing at N solutions (default:\n"
           "                           no limit; an empty 9x9 has about 6.7e21); a count\n"
           "                           that reached N is printed >=N\n"
-          "  -e, --explain          solve step by step, in words (dlx engine events)\n"
-          "      --candidates       with --explain: show the candidates at each guess\n"
+          "      --rate             rate each puzzle on the Sudoku Explainer scale: the\n"
+          "                           score of its hardest step, a level (easy, medium,\n"
+          "                           hard, expert, extreme) and the techniques used\n"
+          "  -e, --explain[=KIND]   solve step by step as a person would, in words (text,\n"
+          "                           the default), or json (a step a line); search:\n"
+          "                           the dancing-links engine's own search, in words\n"
+          "      --candidates       with --explain: the grid of candidates, at the start\n"
+          "                           and before each guess\n"
           "      --to-dlx           write each puzzle's exact-cover problem (what its\n"
           "                           givens leave) in Knuth's format, for dlx\n"
           "\n"
@@ -51,10 +58,34 @@ static void print_help(void)
           "                           before the FILEs, and stdin is not read\n"
           "\n",
           stdout);
-    /* Two strings: C11 compilers need not take literals over 4095 bytes. */
+    /* Three strings: C11 compilers need not take literals over 4095 bytes. */
+    fputs("Making puzzles (every one has exactly one solution):\n"
+          "  -g, --generate=N       make N puzzles (reads no input)\n"
+          "      --size=N           N x N puzzles (default 9, or what --box or --regions\n"
+          "                           say); 4x4 to 16x16 are proved by search, 25x25 and\n"
+          "                           up by singles (not minimal)\n"
+          "      --symmetry=SYM     which givens go together: none (default),\n"
+          "                           rotational, rotate90, mirror, flip, diagonal,\n"
+          "                           antidiagonal, mirrors, dihedral or random\n"
+          "      --clues=K          stop at K givens (as close as it gets, said on\n"
+          "                           standard error when it falls short)\n"
+          "      --minimal          every given needed (the default result without\n"
+          "                           --symmetry or --clues; with them, others are\n"
+          "                           thrown away)\n"
+          "      --difficulty=LEVEL only puzzles of this level: easy, medium, hard,\n"
+          "                           expert or extreme (see --rate)\n"
+          "      --rate-min=R, --rate-max=R  only puzzles rated from R to R (e.g. 4.2)\n"
+          "      --seed=S           puzzle i is made from seed S+i (default 1: the same\n"
+          "                           command gives the same puzzles); random: a new one\n"
+          "      --tries=N          give up a puzzle after N candidates (default\n"
+          "                           100000; 1000 with --clues)\n"
+          "\n",
+          stdout);
     fputs("Output:\n"
           "  -f, --format=FORMAT    line, grid or pretty (default: as the puzzle was\n"
-          "                           written: a line for a line, N lines for a grid)\n"
+          "                           written: a line for a line, N lines for a grid);\n"
+          "                           csv or json: a record per answer (puzzle, solution\n"
+          "                           or status, count, rating, nodes, microseconds)\n"
           "  -s, --stats            puzzles, time, microseconds a puzzle and search\n"
           "                           nodes (band: its guesses), on standard error\n"
           "      --progress         a progress line on standard error about once a\n"
@@ -80,9 +111,10 @@ static void print_help(void)
           "                           (candidate masks, fewest candidates first) or\n"
           "                           backtrack (cell by cell in reading order: slow,\n"
           "                           for teaching)\n"
-          "  -j, --jobs=N           solve on N threads (0: one per processor); the\n"
-          "                           output stays in input order (--all and --explain\n"
-          "                           take one puzzle at a time, writing as they go)\n"
+          "  -j, --jobs=N           solve (or make) on N threads (0: one per processor);\n"
+          "                           the output stays in input order (--all and\n"
+          "                           --explain take one puzzle at a time, writing as\n"
+          "                           they go)\n"
           "\n"
           "  -h, --help             display this help and exit\n"
           "  -V, --version          output version information and exit\n"
@@ -105,24 +137,41 @@ static void print_help(void)
           "  sudoku -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
           "  sudoku -f pretty examples/puzzle.txt\n"
           "  sudoku --unique -j 2 big.txt     check a collection on two threads\n"
-          "  sudoku --count --max 1000 x.txt  count solutions, stopping at 1000\n",
+          "  sudoku --count --max 1000 x.txt  count solutions, stopping at 1000\n"
+          "  sudoku --rate x.txt              how hard each puzzle is\n"
+          "  sudoku --generate 10 --difficulty hard --symmetry rotational\n",
           stdout);
 }
 
-enum { OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_TO_DLX, OPT_PROGRESS, OPT_NO_PROGRESS };
+enum {
+    OPT_ALPHABET = 256, OPT_CANDIDATES, OPT_TO_DLX, OPT_RATE, OPT_SIZE, OPT_SYMMETRY, OPT_CLUES,
+    OPT_MINIMAL, OPT_DIFFICULTY, OPT_RATE_MIN, OPT_RATE_MAX, OPT_SEED, OPT_TRIES, OPT_PROGRESS,
+    OPT_NO_PROGRESS
+};
 
 /* The short options, in the order of long_options[]; the leading ':' makes
  * getopt report a missing argument as ':' (see cli_getopt_problem()). */
-static const char short_options[] = ":cuam:ep:f:st:r:b:A:j:hV";
+static const char short_options[] = ":cuam:eg:p:f:st:r:b:A:j:hV";
 
 static const struct option long_options[] = {
     {"count", no_argument, NULL, 'c'},
     {"unique", no_argument, NULL, 'u'},
     {"all", no_argument, NULL, 'a'},
     {"max", required_argument, NULL, 'm'},
-    {"explain", no_argument, NULL, 'e'},
+    {"rate", no_argument, NULL, OPT_RATE},
+    {"explain", optional_argument, NULL, 'e'},
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
     {"to-dlx", no_argument, NULL, OPT_TO_DLX},
+    {"generate", required_argument, NULL, 'g'},
+    {"size", required_argument, NULL, OPT_SIZE},
+    {"symmetry", required_argument, NULL, OPT_SYMMETRY},
+    {"clues", required_argument, NULL, OPT_CLUES},
+    {"minimal", no_argument, NULL, OPT_MINIMAL},
+    {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+    {"rate-min", required_argument, NULL, OPT_RATE_MIN},
+    {"rate-max", required_argument, NULL, OPT_RATE_MAX},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"tries", required_argument, NULL, OPT_TRIES},
     {"puzzle", required_argument, NULL, 'p'},
     {"format", required_argument, NULL, 'f'},
     {"stats", no_argument, NULL, 's'},
@@ -219,6 +268,50 @@ static int load_regions(cli_options *o)
     return 0;
 }
 
+/* A rating such as "4.2" or "9" into tenths (42, 90); -1 when it is not
+ * one (at most one decimal, 1.0 to 99.9). */
+static int parse_rating(const char *arg)
+{
+    int whole = 0, tenth = 0, k = 0;
+    if (!arg[0] || arg[0] < '0' || arg[0] > '9')
+        return -1;
+    while (arg[k] >= '0' && arg[k] <= '9' && whole < 100)
+        whole = whole * 10 + arg[k++] - '0';
+    if (arg[k] == '.' && arg[k + 1] >= '0' && arg[k + 1] <= '9') {
+        tenth = arg[k + 1] - '0';
+        k += 2;
+    }
+    if (arg[k] || whole >= 100 || whole * 10 + tenth < 10)
+        return -1;
+    return whole * 10 + tenth;
+}
+
+/* A seed for --seed random: from /dev/urandom, else the clock. */
+static uint64_t random_seed(void)
+{
+    uint64_t seed = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (!f || fread(&seed, sizeof seed, 1, f) != 1)
+        seed = (uint64_t)(cli_now_seconds() * 1e9);
+    if (f)
+        fclose(f);
+    return seed >> 1; /* room for S + i */
+}
+
+/* The options that only --generate reads. */
+static int generate_only(const cli_options *o)
+{
+    if (o->mode == MODE_GENERATE)
+        return -1;
+    const char *which = o->size ? "--size" : o->symmetry ? "--symmetry" : o->clues ? "--clues"
+                      : o->minimal ? "--minimal" : o->difficulty >= 0 ? "--difficulty"
+                      : o->rate_min ? "--rate-min" : o->rate_max ? "--rate-max"
+                      : o->seed_given ? "--seed" : o->tries ? "--tries" : NULL;
+    if (which)
+        return usage_error("%s goes with --generate", which);
+    return -1;
+}
+
 /* The checks that need the whole command line. -1 to go on, or 2. */
 static int check_combinations(const cli_options *o)
 {
@@ -230,11 +323,24 @@ static int check_combinations(const cli_options *o)
     if (o->box_rows && o->box_rows * o->box_cols > (int)strlen(o->alphabet))
         return usage_error("%s", "--box: the grid needs more symbols than the alphabet has "
                                  "(see --alphabet)");
-    if (o->candidates && o->mode != MODE_EXPLAIN)
-        return usage_error("%s", "--candidates goes with --explain");
-    if (o->mode == MODE_EXPLAIN && o->alg_given && o->alg != SUDOKU_DLX)
-        return usage_error("%s", "--explain follows the dancing-links engine: use it with "
-                                 "--algorithm dlx");
+    if (o->candidates && (o->mode != MODE_EXPLAIN || o->explain == EXPLAIN_JSON))
+        return usage_error("%s", "--candidates goes with --explain (in words)");
+    if (o->mode == MODE_EXPLAIN && o->explain == EXPLAIN_SEARCH && o->alg_given &&
+        o->alg != SUDOKU_DLX)
+        return usage_error("%s", "--explain=search follows the dancing-links engine: use it "
+                                 "with --algorithm dlx");
+    if (o->mode == MODE_EXPLAIN && o->format != OUT_AUTO)
+        return usage_error("%s", "--explain writes steps: it does not go with --format (see "
+                                 "--explain=json)");
+    int rc = generate_only(o);
+    if (rc >= 0)
+        return rc;
+    if (o->difficulty >= 0 && (o->rate_min || o->rate_max))
+        return usage_error("%s", "--difficulty and --rate-min/--rate-max exclude each other");
+    if (o->rate_max && o->rate_min > o->rate_max)
+        return usage_error("%s", "--rate-min is above --rate-max");
+    if (o->size && o->box_rows && o->size != o->box_rows * o->box_cols)
+        return usage_error("%s", "--size does not fit --box");
     if (o->mode == MODE_TO_DLX &&
         ((o->alg_given && o->alg != SUDOKU_DLX) || o->format != OUT_AUTO))
         return usage_error("%s", "--to-dlx writes the dancing-links problem: it does not go "
@@ -252,6 +358,8 @@ int options_parse(int argc, char **argv, cli_options *o)
         return 2;
     }
     o->jobs = 1;
+    o->seed = 1;
+    o->difficulty = -1;
     o->progress = -1;
     strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
     int mode_set = 0, rc;
@@ -277,6 +385,83 @@ int options_parse(int argc, char **argv, cli_options *o)
         case 'e':
             if ((rc = set_mode(o, &mode_set, MODE_EXPLAIN)) >= 0)
                 return rc;
+            if (!optarg || strcmp(optarg, "text") == 0)
+                o->explain = EXPLAIN_STEPS;
+            else if (strcmp(optarg, "json") == 0)
+                o->explain = EXPLAIN_JSON;
+            else if (strcmp(optarg, "search") == 0)
+                o->explain = EXPLAIN_SEARCH;
+            else
+                return usage_error("invalid --explain '%s': expected text, json or search",
+                                   optarg);
+            break;
+        case OPT_RATE:
+            if ((rc = set_mode(o, &mode_set, MODE_RATE)) >= 0)
+                return rc;
+            break;
+        case 'g':
+            if ((rc = set_mode(o, &mode_set, MODE_GENERATE)) >= 0)
+                return rc;
+            if (cli_parse_uint(optarg, UINT64_MAX / 2, &v) != 0 || v == 0)
+                return usage_error("invalid --generate '%s': expected a number of puzzles",
+                                   optarg);
+            o->generate = v;
+            break;
+        case OPT_SIZE:
+            if (cli_parse_uint(optarg, SUDOKU_MAX_N, &v) != 0 || v < 4)
+                return usage_error("invalid --size '%s': expected a side from 4 to 64 (9 for "
+                                   "9x9)", optarg);
+            o->size = (int)v;
+            break;
+        case OPT_SYMMETRY:
+            if ((o->symmetry = sudoku_symmetry_from_name(optarg)) < 0)
+                return usage_error("invalid --symmetry '%s': expected none, rotational, "
+                                   "rotate90, mirror, flip, diagonal, antidiagonal, mirrors, "
+                                   "dihedral or random", optarg);
+            break;
+        case OPT_CLUES:
+            if (cli_parse_uint(optarg, SUDOKU_MAX_CELLS, &v) != 0 || v == 0)
+                return usage_error("invalid --clues '%s': expected a number of givens",
+                                   optarg);
+            o->clues = (int)v;
+            break;
+        case OPT_MINIMAL:
+            o->minimal = 1;
+            break;
+        case OPT_DIFFICULTY:
+            if ((o->difficulty = sudoku_level_from_name(optarg)) < 0)
+                return usage_error("invalid --difficulty '%s': expected easy, medium, hard, "
+                                   "expert or extreme", optarg);
+            break;
+        case OPT_RATE_MIN:
+        case OPT_RATE_MAX: {
+            int r = parse_rating(optarg);
+            if (r < 0)
+                return usage_error("invalid --rate-%s '%s': expected a rating from 1.0 to 99.9",
+                                   c == OPT_RATE_MIN ? "min" : "max", optarg);
+            if (c == OPT_RATE_MIN)
+                o->rate_min = r;
+            else
+                o->rate_max = r;
+            break;
+        }
+        case OPT_SEED:
+            o->seed_given = 1;
+            if (strcmp(optarg, "random") == 0) {
+                o->seed = random_seed();
+                fprintf(stderr, "%s: --seed %llu\n", PROGRAM, (unsigned long long)o->seed);
+            } else if (cli_parse_uint(optarg, UINT64_MAX / 2, &v) != 0) {
+                return usage_error("invalid --seed '%s': expected a number (or the word "
+                                   "random)", optarg);
+            } else {
+                o->seed = v;
+            }
+            break;
+        case OPT_TRIES:
+            if (cli_parse_uint(optarg, UINT64_MAX, &v) != 0 || v == 0)
+                return usage_error("invalid --tries '%s': expected a number of candidate "
+                                   "puzzles", optarg);
+            o->tries = v;
             break;
         case 'm':
             if (cli_parse_uint(optarg, UINT64_MAX, &v) != 0)
@@ -301,9 +486,13 @@ int options_parse(int argc, char **argv, cli_options *o)
                 o->format = OUT_GRID;
             else if (strcmp(optarg, "pretty") == 0)
                 o->format = OUT_PRETTY;
+            else if (strcmp(optarg, "csv") == 0)
+                o->format = OUT_CSV;
+            else if (strcmp(optarg, "json") == 0)
+                o->format = OUT_JSON;
             else
-                return usage_error("invalid --format '%s': expected line, grid or pretty",
-                                   optarg);
+                return usage_error("invalid --format '%s': expected line, grid, pretty, csv or "
+                                   "json", optarg);
             break;
         case 's':
             o->stats = 1;
@@ -382,6 +571,20 @@ int options_parse(int argc, char **argv, cli_options *o)
                                      "only once");
     if (o->regions_file && (rc = load_regions(o)) != 0)
         return rc;
+    if (o->mode == MODE_GENERATE) {
+        if (optind < argc || o->puzzle_count)
+            return usage_error("%s", "--generate reads no puzzles: give it no FILE or --puzzle");
+        if (o->size && o->regions_n && o->size != o->regions_n)
+            return usage_error("%s", "--size does not fit the --regions map");
+        int n = o->size ? o->size : o->regions_n ? o->regions_n
+                        : o->box_rows ? o->box_rows * o->box_cols : 9;
+        if (o->clues > n * n)
+            return usage_error("--clues %d: a %dx%d grid has %d cells", o->clues, n, n, n * n);
+        if (n > (int)strlen(o->alphabet))
+            return usage_error("--size %d needs an alphabet of %d symbols (--alphabet)", n, n);
+        if (o->difficulty >= 0)
+            sudoku_level_range(o->difficulty, &o->rate_min, &o->rate_max);
+    }
     return -1;
 }
 

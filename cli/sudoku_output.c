@@ -16,9 +16,10 @@
 
 enum out_format out_format_for(const cli_options *o, const unit *u)
 {
-    if (o->format != OUT_AUTO)
+    if (o->format != OUT_AUTO && !OUT_IS_RECORD(o->format))
         return o->format;
-    return u->form == SUDOKU_FORM_GRID ? OUT_GRID : OUT_LINE;
+    /* records hold grids as lines */
+    return u->form == SUDOKU_FORM_GRID && !OUT_IS_RECORD(o->format) ? OUT_GRID : OUT_LINE;
 }
 
 /* The pretty form: boxes framed, or jigsaw regions outlined. Like snprintf:
@@ -160,11 +161,17 @@ static void cell_name(int cell, int n, char *buf, size_t cap)
     snprintf(buf, cap, "r%dc%d", cell / n + 1, cell % n + 1);
 }
 
-/* The answer "invalid", counted. */
-static void answer_invalid(run_state *t, int multiline, int status)
+/* The answer "invalid" (a record with that status for --format csv and
+ * json), counted. */
+static void answer_invalid(run_state *t, const unit *u, int multiline, int status)
 {
-    out_begin_answer(t, multiline);
-    puts("invalid");
+    if (OUT_IS_RECORD(t->o->format)) {
+        record r = {.u = u, .n = u->n, .status = "invalid", .count = -1};
+        out_record(t, &r);
+    } else {
+        out_begin_answer(t, multiline);
+        puts("invalid");
+    }
     t->invalid++;
     out_set_status(t, status);
 }
@@ -175,7 +182,7 @@ int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_
     t->puzzles++;
     if (u->read_status != 0) {
         out_read_error(t, &u->err);
-        answer_invalid(t, multiline, 1);
+        answer_invalid(t, u, multiline, 1);
         return -1;
     }
     t->nodes += u->nodes;
@@ -191,7 +198,7 @@ int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_
                                                                : "");
         else
             out_puzzle_error(t->file, u->line, 0, "%s", sudoku_strerror((int)u->count));
-        answer_invalid(t, multiline, u->count == SUDOKU_ENOMEM ? 2 : 1);
+        answer_invalid(t, u, multiline, u->count == SUDOKU_ENOMEM ? 2 : 1);
         return -1;
     }
     int64_t count = u->count < 0 ? 0 : u->count;

@@ -158,8 +158,8 @@ int dlx_commit(dlx_problem *p, int32_t opt)
         if (--p->mult[x0].bound == 0)
             cover(nd, p->cl, x0, p->n_items, 1, &updates);
         else
-            tweak(nd, anchor, 1, 1, &updates);
-        commit_rest_m(p, nd, p->cl, p->mult, anchor, p->n_items, 1, 0, 0, &updates);
+            tweak(nd, anchor, 1, 1, WALK_NEXT, &updates);
+        commit_rest_m(p, nd, p->cl, p->mult, anchor, p->n_items, 1, 0, WALK_NEXT, 0, &updates);
     } else if (p->has_colors) {
         cover(nd, p->cl, x0, p->n_items, 1, &updates);
         commit_rest(p, nd, p->cl, anchor, p->n_items, 1, 0, 0, &updates);
@@ -191,7 +191,7 @@ int dlx_uncommit(dlx_problem *p)
     } else if (c.kind == COMMIT_NOTHING) {
         /* nothing was done */
     } else if (p->has_bounds) {
-        uncommit_rest_m(p, nd, p->cl, p->mult, c.anchor, p->n_items, 1, 0, 0);
+        uncommit_rest_m(p, nd, p->cl, p->mult, c.anchor, p->n_items, 1, 0, WALK_NEXT, 0);
         if (p->mult[x0].bound == 0) {
             uncover(nd, p->cl, x0, p->n_items, 1);
         } else {

@@ -242,9 +242,10 @@ enum dlx_choose {
  * len + s - b + 1 branches (<= 0: it cannot reach its lower bound, a dead
  * end). The rule takes the least degree; among equal degrees the smaller s,
  * then the larger len, then the leftmost (or a random one, with a seed), as
- * DLX3 does. DLX_CHOOSE_MRV stops looking at degree 1, DLX_CHOOSE_MRV_FULL
- * only at a dead end: it visits exactly DLX3's search tree. Without bounds
- * the degree is len and the rules are those above. */
+ * DLX3 does. With bounds both MRV rules look at every item (they stop only
+ * at a dead end) and visit exactly DLX3's search tree: stopping at a forced
+ * move was measured to cost nodes and time. Without bounds the degree is
+ * len and the rules are those above. */
 DLX_API int dlx_set_choose(dlx_problem *p, enum dlx_choose rule);
 
 /* Randomisation, off by default. With a seed, ties between items are broken

@@ -76,18 +76,18 @@ forward:
         if (degree <= 0)
             goto recover;
         p->degree_at[level] = degree;
-        cur = p->first_at[level] = m_enter(nd, cl, mult, best, last_hdr, 1, &updates);
+        cur = p->first_at[level] = m_enter(nd, cl, mult, best, last_hdr, 1, WALK_NEXT, &updates);
     }
 advance:
-    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, 1, 0, level, &updates))
+    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, 1, 0, WALK_NEXT, level, &updates))
         goto backup;
     choice[level] = cur;
     if (cur != best)
-        commit_rest_m(p, nd, cl, mult, cur, last_hdr, 1, 0, level, &updates);
+        commit_rest_m(p, nd, cl, mult, cur, last_hdr, 1, 0, WALK_NEXT, level, &updates);
     level++;
     goto forward;
 backup:
-    m_leave(nd, cl, mult, best, p->first_at[level], last_hdr, 1);
+    m_leave(nd, cl, mult, best, p->first_at[level], last_hdr, 1, WALK_NEXT);
 recover:
     if (level == 0) {
         dlxi_forget_search(p);
@@ -96,7 +96,7 @@ recover:
     level--;
     cur = choice[level];
     best = cur <= last_hdr ? cur : nd.im[cur].itm;
-    if (!m_next_branch(p, nd, cl, mult, best, &cur, last_hdr, 1, 0, level))
+    if (!m_next_branch(p, nd, cl, mult, best, &cur, last_hdr, 1, 0, WALK_NEXT, level))
         goto backup;
     goto advance;
 stopped:

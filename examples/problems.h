@@ -577,4 +577,91 @@ static inline int motley_build(dlx_problem *p, int m, int n)
     return DLX_OK;
 }
 
+/* --- Queens dominating the board (multiplicities) ------------------------------
+ * Place k queens on an n x n board so that every square is occupied or
+ * attacked. Items: "Q" with bounds k..k (exactly k queens), and every square
+ * "r.c" with bounds 1..k (dominated at least once, and by at most the k
+ * queens there are); an option per square: Q, the square and every square
+ * its queen attacks. The least k that works is the queens' domination
+ * number, 5 for 8 x 8, and the number of ways is OEIS A002564: 12 for 4 x 4
+ * (k = 2), 186 for 5 x 5 and 4 for 6 x 6 (k = 3), 86 for 7 x 7 (k = 4), 4860
+ * for 8 x 8 (k = 5). */
+static inline int domination_build(dlx_problem *p, int n, int k)
+{
+    if (n < 1 || n > 100 || k < 1 || k > n * n)
+        return DLX_EINVAL;
+    int32_t r = dlx_add_item_bounds(p, "Q", DLX_PRIMARY, k, k);
+    if (r < 0)
+        return r;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            char name[32];
+            snprintf(name, sizeof name, "%d.%d", i, j);
+            if ((r = dlx_add_item_bounds(p, name, DLX_PRIMARY, 1, k)) < 0)
+                return r;
+        }
+    int32_t *opt = malloc((size_t)(n * n + 1) * sizeof *opt);
+    if (opt == NULL)
+        return DLX_ENOMEM;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            int32_t m = 0;
+            opt[m++] = 0;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++)
+                    if (a == i || b == j || a - b == i - j || a + b == i + j)
+                        opt[m++] = 1 + a * n + b; /* square (a,b) is item 1 + a n + b */
+            if ((r = dlx_add_option(p, opt, NULL, m)) < 0) {
+                free(opt);
+                return r;
+            }
+        }
+    free(opt);
+    return DLX_OK;
+}
+
+/* --- The partridge puzzle (multiplicities) ----------------------------------------
+ * Pack one 1 x 1 square, two 2 x 2, ..., n n x n squares into the square of
+ * side n(n+1)/2 (their areas add up to it: 1^3 + ... + n^3). Items: the
+ * cells "r.c" (exactly once) and the sizes "kK" with bounds K..K (K squares
+ * of side K); an option per size and position: the size and the cells it
+ * covers. There is no packing for 2 <= n <= 7 and there are packings for
+ * n = 8 (Wainwright; Knuth, TAOCP 7.2.2.1): a search that must look at the
+ * whole tree. */
+static inline int partridge_build(dlx_problem *p, int n)
+{
+    if (n < 1 || n > 12)
+        return DLX_EINVAL;
+    const int side = n * (n + 1) / 2;
+    int32_t r;
+    for (int i = 0; i < side; i++)
+        for (int j = 0; j < side; j++)
+            if ((r = problems_item(p, DLX_PRIMARY, "%d.%d", i, j)) < 0)
+                return r;
+    for (int k = 1; k <= n; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "k%d", k);
+        if ((r = dlx_add_item_bounds(p, name, DLX_PRIMARY, k, k)) < 0)
+            return r;
+    }
+    int32_t *opt = malloc((size_t)(n * n + 1) * sizeof *opt);
+    if (opt == NULL)
+        return DLX_ENOMEM;
+    for (int k = 1; k <= n; k++)
+        for (int i = 0; i + k <= side; i++)
+            for (int j = 0; j + k <= side; j++) {
+                int32_t m = 0;
+                opt[m++] = side * side + k - 1;
+                for (int a = i; a < i + k; a++)
+                    for (int b = j; b < j + k; b++)
+                        opt[m++] = a * side + b;
+                if ((r = dlx_add_option(p, opt, NULL, m)) < 0) {
+                    free(opt);
+                    return r;
+                }
+            }
+    free(opt);
+    return DLX_OK;
+}
+
 #endif /* EXAMPLES_PROBLEMS_H */

@@ -90,7 +90,10 @@ static int search(sudoku_solver *s, int depth, int ne, uint64_t full)
 {
     if (depth == ne)
         return sudoku_report_solution(s, s->grid);
-    s->nodes++;
+    if (++s->nodes > s->node_limit && s->node_limit) {
+        s->out_of_nodes = 1;
+        return 1;
+    }
     if (sudoku_progress_due(s))
         return 1;
     uint64_t mask = 0;

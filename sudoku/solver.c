@@ -25,6 +25,8 @@ const char *sudoku_strerror(int code)
     case SUDOKU_EALPHABET: return "bad alphabet (repeated, reserved or too many symbols)";
     case SUDOKU_EENGINE: return "the exact-cover engine failed";
     case SUDOKU_ESTOPPED: return "the search was stopped";
+    case SUDOKU_ESTUCK: return "no allowed technique applies";
+    case SUDOKU_ENOTFOUND: return "no puzzle as asked within the tries";
     default: return "unknown error";
     }
 }
@@ -352,6 +354,7 @@ int64_t sudoku_solve_using(sudoku_solver *s, sudoku_algorithm_fn algorithm, cons
     s->found = 0;
     s->nodes = 0;
     s->stopped = 0;
+    s->out_of_nodes = 0;
     s->interrupted = 0;
     s->next_progress = s->progress_every;
     int64_t rc = algorithm(s);

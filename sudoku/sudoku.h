@@ -21,6 +21,11 @@
  * index r * N + c. Text is turned into cells by the reader (sudoku_reader_*)
  * and back by sudoku_format_*(), using an alphabet (default "1-9A-Z").
  *
+ * Beyond solving: a human-style solver that works by named techniques, step
+ * by step (sudoku_logic_*), a rating on the Sudoku Explainer scale built on
+ * it (sudoku_rate()), and a generator of puzzles with one solution
+ * (sudoku_generate()).
+ *
  * Errors are negative return values (enum sudoku_status); sudoku_strerror()
  * names them. The library never prints, never exits, never aborts on bad
  * input.
@@ -65,7 +70,9 @@ enum sudoku_status {
     SUDOKU_EREGIONS = -8,  /* a region map that is not N regions of N cells */
     SUDOKU_EALPHABET = -9, /* an alphabet with repeats or reserved characters */
     SUDOKU_EENGINE = -10,  /* the exact-cover engine reported an error */
-    SUDOKU_ESTOPPED = -11  /* the progress callback stopped the search */
+    SUDOKU_ESTOPPED = -11, /* the progress callback stopped the search */
+    SUDOKU_ESTUCK = -12,   /* logic: no allowed technique applies */
+    SUDOKU_ENOTFOUND = -13 /* generate: no puzzle as asked within the tries */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -331,6 +338,297 @@ SUDOKU_API size_t sudoku_format_pretty(const uint8_t *grid, int n, int box_rows,
  * n*n region numbers). Same conventions as sudoku_format_pretty(). */
 SUDOKU_API size_t sudoku_format_regions(const uint8_t *grid, int n, const uint8_t *regions,
                                         const char *alphabet, char *buf, size_t cap);
+
+/* --- Solving like a person: techniques, steps, rating ---------------------- */
+
+/* The techniques of the human-style solver, in the order it tries them: the
+ * order of their difficulty on the Sudoku Explainer scale (docs/rating.md
+ * has the table and its source). A "direct" technique is the plain one when
+ * its eliminations leave a hidden single at once; the step then places it.
+ * Every technique works on any shape and variant through the house lists,
+ * with these limits: fish (X-wing, swordfish, jellyfish) use rows and
+ * columns; pointing/claiming use any two houses that share two or more
+ * cells; the unique rectangle needs two rows and two columns whose four
+ * cells every other house meets in 0, 2 or 4 of them (2 boxes, for boxes),
+ * and is used only on puzzles with one solution. */
+enum sudoku_technique {
+    SUDOKU_FULL_HOUSE = 0,      /* the last empty cell of a house */
+    SUDOKU_HIDDEN_SINGLE_BOX,   /* the only place for a symbol in a box, region or window */
+    SUDOKU_HIDDEN_SINGLE_LINE,  /* ... in a row, column or diagonal */
+    SUDOKU_DIRECT_POINTING,
+    SUDOKU_DIRECT_CLAIMING,
+    SUDOKU_DIRECT_HIDDEN_PAIR,
+    SUDOKU_NAKED_SINGLE,        /* the only candidate left in a cell */
+    SUDOKU_DIRECT_HIDDEN_TRIPLE,
+    SUDOKU_POINTING,            /* locked candidates: a box's symbol confined to one line */
+    SUDOKU_CLAIMING,            /* a line's symbol confined to one box */
+    SUDOKU_NAKED_PAIR,
+    SUDOKU_X_WING,
+    SUDOKU_HIDDEN_PAIR,
+    SUDOKU_NAKED_TRIPLE,
+    SUDOKU_SWORDFISH,
+    SUDOKU_HIDDEN_TRIPLE,
+    SUDOKU_XY_WING,
+    SUDOKU_XYZ_WING,
+    SUDOKU_UNIQUE_RECTANGLE,    /* type 1 */
+    SUDOKU_NAKED_QUAD,
+    SUDOKU_JELLYFISH,
+    SUDOKU_HIDDEN_QUAD,
+    SUDOKU_SIMPLE_COLOURING,    /* one symbol's conjugate pairs in two colours */
+    SUDOKU_W_WING,
+    SUDOKU_GUESS,               /* no technique applies: the value of the cell with
+                                   the fewest candidates, from the solution */
+    SUDOKU_TECHNIQUE_COUNT
+};
+
+/* "hidden single", "X-wing", ...: for people. Static storage; "?" when out
+ * of range. */
+SUDOKU_API const char *sudoku_technique_name(int technique);
+/* "hidden-single-box", "x-wing", ...: lower case, no spaces, for JSON, CSV
+ * and option values. */
+SUDOKU_API const char *sudoku_technique_id(int technique);
+/* The technique's difficulty on the Sudoku Explainer scale, in tenths (23
+ * for a naked single's 2.3); the guess has none of its own (0). */
+SUDOKU_API int sudoku_technique_rating(int technique);
+
+/* Bounds of what one step records; a step with more eliminations than
+ * SUDOKU_STEP_MAX_ELIMS records the first ones (all sound) and sets
+ * more_elims: applying it and looking again finds the rest. */
+#define SUDOKU_STEP_MAX_CELLS 64
+#define SUDOKU_STEP_MAX_HOUSES 8
+#define SUDOKU_STEP_MAX_ELIMS 256
+
+/* One candidate removed: symbol digit (1..n) from cell. because[0..1] are
+ * the cells of the pattern that see it, when the pattern's cells do not all
+ * play the same part (simple colouring: one cell of each colour; wings: the
+ * two pincers); -1 when the whole pattern is the reason. */
+typedef struct sudoku_elim {
+    int32_t cell;
+    int32_t digit;
+    int32_t because[2];
+} sudoku_elim;
+
+/* Why a step is true, in a form a program can word. Cells are r*n+c, houses
+ * index the solver's house list (sudoku_house_name() names them), digits
+ * are symbol values 1..n, digit masks have bit d-1 for symbol d.
+ *
+ *   technique   what was used; rating its difficulty in tenths
+ *   cell, digit the value placed (singles, direct techniques, guesses), or
+ *               cell -1 for a step that only eliminates
+ *   house       the house that makes the placement a single (full house,
+ *               hidden single, direct: the house where the single appears),
+ *               -1 for naked singles and guesses
+ *   digits      the pattern's symbols (subsets: the 2..4 symbols; fish,
+ *               colouring, locked candidates: the one symbol; wings: the
+ *               symbols of the pivot; rectangle: the pair)
+ *   cells       the pattern's cells, role[k] the part cells[k] plays:
+ *               wings: 0 the pivot, 1 a pincer, 2 (W-wing) an end of the
+ *               strong link; colouring: 0 or 1 the colour; rectangle: 0 a
+ *               floor cell (the two symbols only), 1 the roof (more);
+ *               otherwise 0
+ *   houses      subsets, locked candidates: the house(s), the one the
+ *               pattern lives in first; fish: nbase base lines, then the
+ *               cover lines; W-wing: the house of the strong link
+ *   elims       the candidates removed (see sudoku_elim)
+ *   candidates  for a guess: how many candidates the cell had */
+typedef struct sudoku_step {
+    int technique;
+    int rating;
+    int32_t cell;
+    int32_t digit;
+    int32_t house;
+    uint64_t digits;
+    int ncells;
+    int32_t cells[SUDOKU_STEP_MAX_CELLS];
+    uint8_t role[SUDOKU_STEP_MAX_CELLS];
+    int nhouses;
+    int nbase;
+    int32_t houses[SUDOKU_STEP_MAX_HOUSES];
+    int nelims;
+    int more_elims;
+    sudoku_elim elims[SUDOKU_STEP_MAX_ELIMS];
+    int candidates;
+} sudoku_step;
+
+/* A human-style solver for one shape: a grid of values and candidates that
+ * techniques work on, step by step. It holds a dancing-links solver (for the
+ * solution the guesses take their values from, and for the uniqueness the
+ * unique rectangle relies on) and scratch: no allocation per puzzle or per
+ * step. NULL on failure with *err set, as sudoku_solver_new(); the caller
+ * owns it (sudoku_logic_free()). One thread at a time. */
+typedef struct sudoku_logic sudoku_logic;
+
+SUDOKU_API sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err);
+SUDOKU_API void sudoku_logic_free(sudoku_logic *L);
+/* The dancing-links solver inside (houses, their names, the shape); owned by
+ * L. */
+SUDOKU_API sudoku_solver *sudoku_logic_solver(sudoku_logic *L);
+
+/* Starts on a puzzle: givens placed, every candidate not excluded by a given
+ * pencilled in; the solution counted up to 2. Returns 0 (no solution), 1
+ * (unique), 2 (several: the steps still hold for every solution, but the
+ * unique rectangle is not used and guesses follow the first solution found)
+ * or a negative status (SUDOKU_ECONFLICT: two givens clash; SUDOKU_EINVAL). */
+SUDOKU_API int sudoku_logic_start(sudoku_logic *L, const uint8_t *givens);
+
+/* Which techniques sudoku_logic_next() may use: bit t for technique t
+ * (default: all; the guess may be left out too, then a grid no technique
+ * can advance is reported as stuck). */
+SUDOKU_API void sudoku_logic_allow(sudoku_logic *L, uint64_t techniques);
+
+/* Finds the easiest allowed step and applies it. 1: *step says what was
+ * done; 0: the grid is full (solved); SUDOKU_ESTUCK: no allowed technique
+ * applies (only without the guess); SUDOKU_ECONFLICT: the grid broke (a cell
+ * without candidate; only for a puzzle without solution, which start
+ * reported); SUDOKU_EINVAL: not started. */
+SUDOKU_API int sudoku_logic_next(sudoku_logic *L, sudoku_step *step);
+
+/* Looks for one step of technique t on the grid as it is, without applying
+ * it: 1 found (*step filled), 0 none. */
+SUDOKU_API int sudoku_logic_find(sudoku_logic *L, int technique, sudoku_step *step);
+/* Applies a step found by sudoku_logic_find() (or any placement and
+ * eliminations the caller knows to be sound). SUDOKU_OK, or SUDOKU_EINVAL
+ * for a cell, digit or value out of range. */
+SUDOKU_API int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *step);
+
+/* The grid as it stands: the value of a cell (0 blank), the candidates of a
+ * blank cell (bit d-1 for symbol d; 0 for a filled cell), the number of
+ * blank cells. */
+SUDOKU_API int sudoku_logic_value(const sudoku_logic *L, int cell);
+SUDOKU_API uint64_t sudoku_logic_candidates(const sudoku_logic *L, int cell);
+SUDOKU_API int sudoku_logic_blanks(const sudoku_logic *L);
+/* The first solution found by sudoku_logic_start() (n*n cells), or NULL
+ * when there is none. Owned by L. */
+SUDOKU_API const uint8_t *sudoku_logic_solution(const sudoku_logic *L);
+/* 1 when cells a and b share a house (a != b). */
+SUDOKU_API int sudoku_logic_sees(const sudoku_logic *L, int a, int b);
+
+/* --- Rating ----------------------------------------------------------------- */
+
+enum sudoku_level {
+    SUDOKU_EASY = 0,    /* singles only: rating up to 2.3 */
+    SUDOKU_MEDIUM,      /* locked candidates, naked pairs, X-wing, hidden pairs: to 3.4 */
+    SUDOKU_HARD,        /* triples, swordfish, XY- and XYZ-wings, rectangle: to 4.5 */
+    SUDOKU_EXPERT,      /* quads, jellyfish, colouring, W-wing: to 6.9 */
+    SUDOKU_EXTREME,     /* no technique here finishes it: trials or guesses */
+    SUDOKU_LEVEL_COUNT
+};
+
+/* "easy" ... "extreme"; "?" out of range. */
+SUDOKU_API const char *sudoku_level_name(int level);
+/* The level named name, or -1. */
+SUDOKU_API int sudoku_level_from_name(const char *name);
+/* The scores (tenths) of a level: easy 10-23, medium 24-34, hard 35-45,
+ * expert 46-69, extreme 70 and up (SUDOKU_EINVAL out of range). */
+SUDOKU_API int sudoku_level_range(int level, int *min, int *max);
+
+/* A puzzle's rating. score: the hardest step's difficulty in tenths of the
+ * Sudoku Explainer scale. Where no technique applies, the rating goes on by
+ * trial, as Sudoku Explainer goes on by chains: every candidate is assumed
+ * and propagated, and those that break the grid soonest are eliminated;
+ * such a step is rated by the estimate of docs/rating.md (how soon the
+ * contradiction came), and estimated is 1. Only when no assumption breaks
+ * the grid is a guess taken (the solution's value, as sudoku_logic_next()
+ * guesses). The steps of a trial and of a guess are counted as
+ * used[SUDOKU_GUESS]. */
+typedef struct sudoku_rating {
+    int solutions;       /* 0, 1 or 2 (several), as sudoku_logic_start() */
+    int score;           /* tenths: 23 is 2.3 */
+    int level;           /* enum sudoku_level */
+    int estimated;       /* 1 when the score includes an estimate */
+    int hardest;         /* the technique of the hardest step (SUDOKU_GUESS
+                            for a trial or a guess) */
+    int hardest_trial;   /* 1 when that step was a trial */
+    int steps;           /* steps taken */
+    int trials;          /* steps by trial, where no technique applied */
+    int guesses;         /* guesses, where no trial worked either */
+    int placed;          /* cells filled (the blanks) */
+    uint32_t used[SUDOKU_TECHNIQUE_COUNT]; /* steps per technique */
+} sudoku_rating;
+
+/* Rates a puzzle: solves it with the techniques, always the easiest that
+ * applies, going on by trial (and guess) where none does, and records the
+ * hardest step. Returns the number of solutions as sudoku_logic_start()
+ * (the rating is meaningful for 1; for 0 *out holds only solutions) or a
+ * negative status. */
+SUDOKU_API int sudoku_rate(sudoku_logic *L, const uint8_t *givens, sudoku_rating *out);
+
+/* --- Generating --------------------------------------------------------------- */
+
+/* Which cells must be given together, as a group of moves of the grid. */
+enum sudoku_symmetry {
+    SUDOKU_SYM_NONE = 0,
+    SUDOKU_SYM_ROTATE180,     /* "rotational": (r, c) and (n-1-r, n-1-c) */
+    SUDOKU_SYM_ROTATE90,      /* the four quarter turns */
+    SUDOKU_SYM_MIRROR,        /* left-right: (r, n-1-c) */
+    SUDOKU_SYM_FLIP,          /* top-bottom: (n-1-r, c) */
+    SUDOKU_SYM_DIAGONAL,      /* about the main diagonal: (c, r) */
+    SUDOKU_SYM_ANTIDIAGONAL,  /* about the other diagonal: (n-1-c, n-1-r) */
+    SUDOKU_SYM_BOTH_MIRRORS,  /* mirror and flip (and so rotate180) */
+    SUDOKU_SYM_DIHEDRAL,      /* all eight moves of the square */
+    SUDOKU_SYM_RANDOM,        /* one of none .. diagonal, drawn per puzzle */
+    SUDOKU_SYMMETRY_COUNT
+};
+
+/* "none", "rotational", "rotate90", "mirror", "flip", "diagonal",
+ * "antidiagonal", "mirrors", "dihedral", "random"; "?" out of range. */
+SUDOKU_API const char *sudoku_symmetry_name(int symmetry);
+/* The symmetry named name (also "rotate180", "rotate90", "horizontal" for
+ * mirror, "vertical" for flip, "full" for dihedral), or -1. */
+SUDOKU_API int sudoku_symmetry_from_name(const char *name);
+/* The cell (r*n+c) that cell goes to under the k-th move of the symmetry
+ * (k from 0; move 0 is the identity), or -1 when the symmetry has fewer
+ * moves (or is random). For tests and tools that check a puzzle's
+ * symmetry. */
+SUDOKU_API int sudoku_symmetry_image(int symmetry, int n, int k, int cell);
+
+typedef struct sudoku_generate_options {
+    int symmetry;         /* enum sudoku_symmetry */
+    int clues;            /* stop removing givens at this many (0: as few as
+                             it can); the result can have more, when no
+                             removal keeps it unique */
+    int minimal;          /* 1: every given is needed (each removed alone
+                             gives several solutions); with a symmetry or
+                             clues, puzzles that are not are thrown away;
+                             up to 16x16 (beyond, SUDOKU_EINVAL) */
+    int rate_min;         /* keep only puzzles rated in [rate_min, rate_max] */
+    int rate_max;         /* (tenths; 0 and 0: any rating) */
+    uint64_t tries;       /* give up after this many candidate puzzles (0:
+                             100,000) */
+} sudoku_generate_options;
+
+/* What sudoku_generate() made. */
+typedef struct sudoku_generated {
+    int clues;            /* givens of the puzzle */
+    int minimal;          /* 1 when it was checked minimal */
+    uint64_t tries;       /* candidate puzzles made to find it */
+    sudoku_rating rating; /* filled when rate_min/rate_max asked for it */
+    int rated;
+} sudoku_generated;
+
+/* A generator for one shape: a fast solver for the uniqueness checks and a
+ * human-style solver for ratings, both owned. NULL on failure with *err set
+ * (as sudoku_solver_new()). One thread at a time; give each thread its own. */
+typedef struct sudoku_generator sudoku_generator;
+
+SUDOKU_API sudoku_generator *sudoku_generator_new(const sudoku_shape *shape, int *err);
+SUDOKU_API void sudoku_generator_free(sudoku_generator *g);
+
+/* Makes one puzzle with exactly one solution from seed (the same seed, shape
+ * and options give the same puzzle, on any machine and thread): a random
+ * full grid, then givens removed, symmetric group by group in random order,
+ * each removal kept only when the puzzle stays unique (proved by the
+ * solver up to 16x16, by singles beyond: such puzzles are not minimal).
+ * Without clues or symmetry the result is minimal, except above 9x9 when a
+ * check gave up (info->minimal says; ask for minimal to be sure). puzzle
+ * and solution
+ * (may be NULL) receive n*n cells; info (may be NULL) what was made.
+ * SUDOKU_OK; SUDOKU_ENOTFOUND when tries candidates gave no puzzle with the
+ * asked rating or minimality (puzzle then holds the last one made, unique);
+ * SUDOKU_EINVAL for bad options. */
+SUDOKU_API int sudoku_generate(sudoku_generator *g, const sudoku_generate_options *opt,
+                               uint64_t seed, uint8_t *puzzle, uint8_t *solution,
+                               sudoku_generated *info);
 
 #ifdef __cplusplus
 }

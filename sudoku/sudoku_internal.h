@@ -42,6 +42,9 @@ struct sudoku_solver {
     uint64_t found;           /* solutions found so far in this solve */
     uint64_t nodes;
     int stopped;              /* the callback asked to stop */
+    uint64_t node_limit;      /* bitmask only: give up past this many nodes
+                                 (0: never); a setting of the generator's */
+    int out_of_nodes;         /* this solve gave up: its count proves nothing */
     sudoku_conflict conflict;
 
     /* sudoku_solver_set_progress(): every algorithm calls

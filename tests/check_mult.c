@@ -15,6 +15,14 @@
  *     updates), 4x4 8 (149, 7664), 5x5 150 (3871, 248893), 4x6 0 (606,
  *     68889), 5x6 393 (15645, 1271225), 6x6 5850 (173740, 13634058). With
  *     DLX_CHOOSE_MRV_FULL the engine must visit exactly those trees.
+ *   - Queens dominating the board (domination_build()): OEIS A002564, 12,
+ *     186, 4 for N = 4, 5, 6 with K = 2, 3, 3, checked here by a brute force
+ *     over the K-sets of squares; nodes and updates as DLX3 prints them for
+ *     the files `examples/domination --text N K` writes (197 / 6309, 5185 /
+ *     149345, 3209 / 660442).
+ *   - The partridge puzzle (partridge_build()): no packing for N = 3, 4, 5
+ *     (Wainwright; TAOCP 7.2.2.1); DLX3 on the files of `examples/partridge
+ *     --text N`: 26 nodes / 1334 updates, 260 / 53981, 5801 / 3077307.
  *   - Random problems: a brute force over every subset of the options,
  *     written here from the definition of a solution.
  */
@@ -220,6 +228,72 @@ START_TEST(motley_as_dlx3)
 }
 END_TEST
 
+/* --- queens dominating the board, the partridge puzzle ---------------------------- */
+
+/* The K-sets of squares of the N x N board whose queens occupy or attack
+ * every square, counted by trying them all. */
+static uint64_t dominating_sets(int n, int k)
+{
+    uint64_t reach[64] = {0}, full = n * n == 64 ? ~0ull : (1ull << (n * n)) - 1, count = 0;
+    for (int s = 0; s < n * n; s++)
+        for (int t = 0; t < n * n; t++) {
+            int i = s / n, j = s % n, a = t / n, b = t % n;
+            if (a == i || b == j || a - b == i - j || a + b == i + j)
+                reach[s] |= 1ull << t;
+        }
+    int pick[8];
+    for (int d = 0; d < k; d++)
+        pick[d] = d;
+    for (;;) {
+        uint64_t seen = 0;
+        for (int d = 0; d < k; d++)
+            seen |= reach[pick[d]];
+        count += seen == full;
+        int d = k - 1;
+        while (d >= 0 && pick[d] == n * n - k + d)
+            d--;
+        if (d < 0)
+            return count;
+        pick[d]++;
+        for (int e = d + 1; e < k; e++)
+            pick[e] = pick[e - 1] + 1;
+    }
+}
+
+static const struct bounds_case {
+    int kind; /* 0: domination n k; 1: partridge n */
+    int n, k;
+    uint64_t solutions, nodes, updates; /* nodes and updates: Knuth's DLX3 */
+} bounds_cases[] = {
+    {0, 4, 2, 12, 197, 6309},     {0, 5, 3, 186, 5185, 149345}, {0, 6, 3, 4, 3209, 660442},
+    {1, 3, 0, 0, 26, 1334},       {1, 4, 0, 0, 260, 53981},     {1, 5, 0, 0, 5801, 3077307},
+};
+
+START_TEST(domination_and_partridge_as_dlx3)
+{
+    const struct bounds_case *c = &bounds_cases[_i];
+    if (c->kind == 0)
+        ck_assert_uint_eq(dominating_sets(c->n, c->k), c->solutions);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(c->kind == 0 ? domination_build(p, c->n, c->k) : partridge_build(p, c->n),
+                     DLX_OK);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_FULL), DLX_OK);
+    uint64_t n = 0;
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_uint_eq(n, c->solutions);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.nodes, c->nodes);
+    ck_assert_uint_eq(st.updates, c->updates);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_FIRST), DLX_OK);
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_uint_eq(n, c->solutions);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_free(p);
+}
+END_TEST
+
 /* --- random problems against a brute force ------------------------------------- */
 
 enum { MAX_PRIMARY = 5, MAX_SECONDARY = 3, MAX_OPTIONS = 13 };
@@ -275,6 +349,39 @@ static void make_mcc(struct mcc *r, uint32_t seed)
         }
         r->size[o] = n;
     }
+}
+
+/* The same problem with every option padded by `pad` secondary items of
+ * its own (each in that option only, so they never clash): the same
+ * solutions and the same search tree, but options long enough that the
+ * search walks them by spacer rather than by nx[] (search_m.c), so both
+ * walks meet the brute force. */
+static dlx_problem *build_mcc_padded(const struct mcc *r, int pad)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    for (int i = 0; i < r->primary; i++)
+        ck_assert_int_eq(dlx_add_item_bounds(p, NULL, DLX_PRIMARY, r->lo[i], r->hi[i]), i);
+    for (int i = 0; i < r->secondary; i++)
+        ck_assert_int_eq(dlx_add_item(p, NULL, DLX_SECONDARY), r->primary + i);
+    const int32_t pad0 = dlx_item_count(p);
+    for (int k = 0; k < r->options * pad; k++)
+        ck_assert_int_ge(dlx_add_item(p, NULL, DLX_SECONDARY), 0);
+    for (int o = 0; o < r->options; o++) {
+        int32_t items[MAX_PRIMARY + MAX_SECONDARY + 16], colors[MAX_PRIMARY + MAX_SECONDARY + 16];
+        int32_t n = 0;
+        ck_assert_int_le(pad, 16);
+        /* some padding first, some after, so the chosen node is anywhere */
+        for (int k = 0; k < pad / 2; k++, n++)
+            items[n] = pad0 + o * pad + k, colors[n] = 0;
+        for (int32_t k = 0; k < r->size[o]; k++, n++)
+            items[n] = r->items[o][k], colors[n] = r->colors[o][k];
+        for (int k = pad / 2; k < pad; k++, n++)
+            items[n] = pad0 + o * pad + k, colors[n] = 0;
+        ck_assert_int_eq(dlx_add_option(p, items, colors, n), o);
+    }
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    return p;
 }
 
 static dlx_problem *build_mcc(const struct mcc *r)
@@ -520,7 +627,7 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
     static const enum dlx_choose rules[] = {DLX_CHOOSE_MRV, DLX_CHOOSE_MRV_FULL,
                                             DLX_CHOOSE_FIRST};
     static const char *const rule_names[] = {"mrv", "mrv-full", "first"};
-    dlx_stats whole[3];
+    dlx_stats whole[3], st;
     for (int k = 0; k < 3; k++) {
         ck_assert_int_eq(dlx_set_choose(p, rules[k]), DLX_OK);
         dlx_reset_stats(p);
@@ -528,6 +635,21 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
         assert_same(&s, want, n_want, seed, rule_names[k]);
         dlx_get_stats(p, &whole[k]);
         ck_assert_uint_eq(whole[k].solutions, n_want);
+    }
+
+    /* Padded to long options (walked by spacer): the same solutions and
+     * the same tree. */
+    {
+        dlx_problem *padded = build_mcc_padded(&r, 10);
+        dlx_reset_stats(padded);
+        all_solutions(padded, &s);
+        assert_same(&s, want, n_want, seed, "padded");
+        dlx_get_stats(padded, &st);
+        ck_assert_uint_eq(st.nodes, whole[0].nodes);
+        ck_assert_int_eq(dlx_commit(padded, DLX_EXCLUDE(0)), DLX_OK);
+        all_solutions(padded, &s);
+        assert_same(&s, want2, brute_force(&r, 0, 1u, want2), seed, "padded, exclude 0");
+        dlx_free(padded);
     }
 
     /* The event stream, under the default rule. Link detail is asked for
@@ -548,7 +670,6 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
     ck_assert_uint_eq(e.solutions, n_want);
     for (int k = 0; k <= DLX_EV_SKIP; k++)
         cov->seen[k] += e.seen[k];
-    dlx_stats st;
     dlx_get_stats(p, &st);
     ck_assert_uint_eq(st.nodes, e.chooses + e.solutions);
     ck_assert_uint_eq(st.nodes, whole[0].nodes);
@@ -928,6 +1049,8 @@ Suite *mult_suite(void)
     tcase_add_loop_test(counts, motley_as_dlx3, 0,
                         (int)(sizeof motley_cases / sizeof motley_cases[0]));
     tcase_add_test(counts, motley_prefixes_add_up);
+    tcase_add_loop_test(counts, domination_and_partridge_as_dlx3, 0,
+                        (int)(sizeof bounds_cases / sizeof bounds_cases[0]));
     tcase_add_loop_test(counts, random_mcc_match_brute_force, 0, 6);
     suite_add_tcase(s, counts);
     return s;

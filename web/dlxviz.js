@@ -62,7 +62,8 @@
     const p = engine.web_alloc(src.length);
     new Uint8Array(engine.memory.buffer, p, src.length).set(src);
     const haveSeed = seed !== null;
-    const r = engine.web_trace(p, src.length, NODE_LIMIT, rule, haveSeed ? 1 : 0, haveSeed ? seed : 0);
+    // The seed is a 64-bit parameter: JavaScript passes it as a BigInt.
+    const r = engine.web_trace(p, src.length, NODE_LIMIT, rule, haveSeed ? 1 : 0, haveSeed ? seed : 0n);
     engine.web_free(p);
     if (!r) return { error: "out of memory" };
     let result;
@@ -390,7 +391,7 @@
   function matrixGeometry(m) {
     const nOpt = m.optionSlots.length;
     const longest = Math.max(8, ...m.problem.options.map((o) => o.text.length));
-    const labelW = Math.min(250, 44 + longest * 8);
+    const labelW = Math.min(250, 48 + longest * 8);
     const avail = Math.max(600, (document.querySelector(".matrix-panel").clientWidth || 900) - 24);
     const cw = Math.max(22, Math.min(92, (avail - labelW - 30) / (m.N + 1.4)));
     const rh = Math.max(20, Math.min(58, 560 / Math.max(1, nOpt)));
@@ -457,7 +458,7 @@
       specs.push({ key: "band" + k, tag: "rect", attrs: { x: 4, y: g.y(k) - g.rh / 2 + 1, width: g.width - 8, height: g.rh - 2, rx: 5,
         fill: chosen ? "#ebfbee" : k % 2 ? "#faf9f6" : "#ffffff", stroke: chosen ? "#8ce99a" : "none" } });
       specs.push(text("ok" + k, 26, g.y(k) + 4, String(k), { class: "slot", "text-anchor": "end" }));
-      specs.push(text("o" + k, 32, g.y(k) + 4, shorten(m.problem.options[k].text, Math.floor((g.labelW - 50) / 8)),
+      specs.push(text("o" + k, 32, g.y(k) + 4, shorten(m.problem.options[k].text, Math.floor((g.labelW - 44) / 8)),
         { class: "otext" + (chosen ? " chosen" : gone ? " gone" : "") }));
       const xs = slots.map((s) => pos(s).x);
       specs.push(line("row" + k, Math.min(...xs), g.y(k), Math.max(...xs), g.y(k),
@@ -587,6 +588,14 @@
 
   // --- the search tree -------------------------------------------------------------
 
+  // An option as the tree names it: its text, or for a sudoku the cell and
+  // the digit ("r1c4=3"), which is what a reader looks for and fits a node.
+  function treeLabel(m, k) {
+    const sd = m.sudoku, o = sd ? sd.options[k] : null;
+    if (!o || o.cell < 0 || o.sym === null) return optText(m, k);
+    return "r" + (Math.floor(o.cell / sd.n) + 1) + "c" + (o.cell % sd.n + 1) + "=" + o.sym;
+  }
+
   function drawTree(m, ms) {
     const nodes = m.tree;
     const kids = nodes.map(() => []);
@@ -619,15 +628,25 @@
     for (const n of nodes) {
       const path = onPath.has(n.id);
       const fill = n.solution ? "#40c057" : n.dead ? "#fa5252" : path ? "#2f6fdf" : "#adb5bd";
-      const label = n.id === 0 ? "start" : n.option >= 0 ? optText(m, n.option) : "skip";
+      const label = n.id === 0 ? "start" : n.option >= 0 ? treeLabel(m, n.option) : "skip";
       const what = n.solution ? "solution " + n.solution : n.dead ? "dead end" :
         n.choose ? "choose " + itemName(m, n.choose.item) + " (" + n.choose.remaining + ")" : "";
       specs.push({ key: "t" + n.id, tag: "circle", attrs: { cx: X(n.id), cy: Y(n.id), r: path ? 7 : 5.5, fill,
         stroke: n.id === m.cur ? "#1f2430" : "#fff", "stroke-width": n.id === m.cur ? 2.5 : 1.2 },
-        title: "#" + n.id + " " + label + (what ? " - " + what : "") });
+        title: "#" + n.id + " " + (n.option >= 0 ? optText(m, n.option) : label) + (what ? " - " + what : "") });
       if (few) {
-        specs.push(text("tl" + n.id, X(n.id), Y(n.id) - 11, shorten(label, 11), { "text-anchor": "middle", "font-weight": path ? "700" : "400" }));
-        if (what) specs.push(text("tw" + n.id, X(n.id), Y(n.id) + 19, shorten(what, 14), { "text-anchor": "middle", fill: n.dead ? "#c92a2a" : n.solution ? "#2b8a3e" : "#868e96" }));
+        // Each label on a card of the panel's colour, so that the edge running
+        // through it does not cross it out (the width is estimated: the text
+        // is not measured before it is drawn).
+        const card = (key, s, y) => specs.push({ key, tag: "rect", attrs: { x: X(n.id) - s.length * 3.3 - 3, y: y - 10,
+          width: s.length * 6.6 + 6, height: 13, rx: 3, fill: "#fff" } });
+        const l = shorten(label, 11), w = what ? shorten(what, 16) : "";
+        card("tlb" + n.id, l, Y(n.id) - 11);
+        specs.push(text("tl" + n.id, X(n.id), Y(n.id) - 11, l, { "text-anchor": "middle", "font-weight": path ? "700" : "400" }));
+        if (w) {
+          card("twb" + n.id, w, Y(n.id) + 19);
+          specs.push(text("tw" + n.id, X(n.id), Y(n.id) + 19, w, { "text-anchor": "middle", fill: n.dead ? "#c92a2a" : n.solution ? "#2b8a3e" : "#868e96" }));
+        }
       }
     }
     treeScene.draw(specs, ms);
@@ -781,11 +800,15 @@
     return window.DLX_PROBLEMS.find((p) => p.id === id);
   }
 
+  // The seed of `dlx --seed=N` (0 to 2^64-1), so that a run of the command,
+  // --seed=random's too, can be replayed here: a BigInt, null for none, NaN
+  // when it is not one.
   function parseSeed() {
     const s = document.getElementById("seed").value.trim();
     if (s === "") return null;
-    const v = Number(s);
-    return Number.isInteger(v) && v >= 0 && v < 4294967296 ? v : NaN;
+    if (!/^[0-9]{1,20}$/.test(s)) return NaN;
+    const v = BigInt(s);
+    return v <= 18446744073709551615n ? v : NaN;
   }
 
   // Runs the engine on text and shows the result from its first step.
@@ -794,7 +817,7 @@
     const err = document.getElementById("error");
     err.textContent = "";
     const seed = parseSeed();
-    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 4294967295"; return false; }
+    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 18446744073709551615, as for dlx --seed"; return false; }
     const rule = +document.getElementById("rule").value;
     const r = runEngine(text, rule, seed);
     if (r.error) {
@@ -861,6 +884,12 @@
   // --- for the browser test (tests/web/) ---------------------------------------------------
 
   const ready = loadEngine().then(init);
+  // A browser without WebAssembly (or with it switched off) gets a sentence,
+  // not a blank page; the browser test still sees the rejection.
+  ready.catch((e) => {
+    document.getElementById("status").textContent =
+      "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+  });
   window.dlxViz = {
     ready,
     load(id) {
@@ -868,6 +897,7 @@
       document.getElementById("source").value = currentProblem().text;
       return start(document.getElementById("source").value);
     },
+    setSeed(s) { document.getElementById("seed").value = s; },
     loadText(t) { document.getElementById("source").value = t; return start(t); },
     error: () => document.getElementById("error").textContent,
     step: () => { setPlaying(false); go(actions.step); return M.pos; },
@@ -881,6 +911,7 @@
     lines: () => M.lines.slice(),
     stateLine: () => stateLine(M),
     logText: () => document.getElementById("log").textContent,
+    treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,
     sudokuShown: () => !document.getElementById("sudoku-panel").hidden,
   };

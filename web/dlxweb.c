@@ -31,7 +31,7 @@ typedef struct web_result {
 void *web_alloc(size_t size);
 void web_free(void *ptr);
 web_result *web_trace(const char *src, size_t len, uint32_t max_nodes, int rule, int have_seed,
-                      uint32_t seed);
+                      uint64_t seed);
 int web_status(const web_result *r);
 const char *web_output(const web_result *r);
 size_t web_output_length(const web_result *r);
@@ -64,7 +64,7 @@ static const char *color_name(void *ctx, int32_t color)
  * before anything could be said. */
 WEB_EXPORT(web_trace)
 web_result *web_trace(const char *src, size_t len, uint32_t max_nodes, int rule, int have_seed,
-                      uint32_t seed)
+                      uint64_t seed)
 {
     web_result *r = calloc(1, sizeof *r);
     if (r == NULL)

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* sched_sim.c - (work in progress, not built by make: see bench/sim/README)
- * replays a recorded search-tree profile through the ways of
+/* sched_sim.c - replays a recorded search-tree profile through the ways of
  * handing out work that docs/parallel.md compares, for many workers, and
  * prints each one's efficiency: useful work / (workers x makespan).
  *
- *   sched_sim [--budget N] [--latency N] [--slice N] PROFILE...
+ *   sched_sim [--budget N] [--split-nodes N] [--latency N] [--slice N] PROFILE...
+ *
+ * (bench/sim/run.sh makes the profiles and runs it: docs/parallel.md.)
  *
  * A profile (written by bench/sim/tree_profile.c from
  * the real engine) lists the top of a search tree in preorder, one node a
@@ -18,14 +19,19 @@
  *              tree, each given to the next free worker (Hadoop's
  *              DistributedPentomino); the levels above d are walked first,
  *              by one worker.
- *   dynamic    the scheme planned for dlx-mpi: the master opens the top of
- *              the tree until there are two pieces per worker and hands
- *              them out; a worker whose subtree runs past the node budget
- *              while nothing is queued, or that is asked because some
- *              worker is idle, gives back the untried options of its
- *              shallowest level (dlx_split(DLX_SPLIT_SHALLOWEST)) and goes
- *              on. Each message costs the latency; the master serves one
- *              message at a time.
+ *   dlx-mpi    what cli/dlx_mpi.c does: one worker starts with the whole
+ *              tree; when some worker is idle with nothing queued, the
+ *              master asks the busy ones, and each, at its next slice, gives
+ *              back every untried option of its path
+ *              (dlx_split(DLX_SPLIT_ALL)) and goes on with the path; so does
+ *              a worker whose piece runs past --split-nodes (dlx-mpi's
+ *              default, 10^8 nodes). Each message costs the latency; the
+ *              master serves one message at a time, for a node-time each.
+ *   master opens the top   the scheme first planned: the master opens the
+ *              top of the tree until there are two pieces per worker and
+ *              hands them out; a worker past the node budget (--budget,
+ *              default total/4096) while nothing is queued, or asked, gives
+ *              back its shallowest level only (DLX_SPLIT_SHALLOWEST).
  *   stealing   dlx_search_threads()'s: between slices a busy worker that
  *              sees an idle one gives away its shallowest untried options
  *              into a shared pool; no master, no latency beyond the slice.
@@ -195,6 +201,7 @@ struct worker {
 
 struct params {
     int64_t budget;  /* dynamic: split a unit after this many nodes */
+    int64_t piece_budget; /* dlx-mpi as built: --split-nodes (its default 10^8) */
     int64_t latency; /* dynamic: one message, in node-times */
     int64_t slice;   /* how often a busy worker looks for requests */
 };
@@ -290,6 +297,24 @@ static int64_t run_worker(const struct tree *t, struct worker *w, int64_t span)
     return used;
 }
 
+/* dlx_split(DLX_SPLIT_ALL), as dlx-mpi gives work back: the untried
+ * children of every frame; the worker goes on with the path it is on. */
+static int32_t split_all(const struct tree *t, struct worker *w, struct pool *p)
+{
+    int32_t pieces = 0;
+    for (int32_t k = 0; k < w->top; k++) {
+        struct frame *f = &w->stack[k];
+        if (!f->entered)
+            continue;
+        for (int32_t c = f->next_child; c >= 0; c = t->next[c]) {
+            pool_put(p, t, c);
+            pieces++;
+        }
+        f->next_child = -1;
+    }
+    return pieces;
+}
+
 /* dlx_split(DLX_SPLIT_SHALLOWEST): the untried children of the shallowest
  * frame that has any. */
 static int32_t split_shallowest(const struct tree *t, struct worker *w, struct pool *p)
@@ -364,8 +389,13 @@ struct outcome {
     int64_t units, splits;
 };
 
-/* mpi: 1 for dlx-mpi's scheme (master, messages, budget), 0 for the
- * threads' (shared pool, shallowest level given on request). */
+/* mpi: 2 for dlx-mpi as built (cli/dlx_mpi.c: the master starts with the
+ * whole tree on one worker; a worker asked by the master because some
+ * worker is idle with nothing queued, or past its piece's node budget,
+ * gives back everything untried, DLX_SPLIT_ALL, and goes on with its path);
+ * 1 for the scheme first planned (the master opens the top of the tree
+ * itself, workers give back their shallowest level); 0 for the threads'
+ * (shared pool, shallowest level given on request, no messages). */
 static struct outcome dynamic(const struct tree *t, int32_t workers, const struct params *pm,
                               int mpi)
 {
@@ -411,10 +441,11 @@ static struct outcome dynamic(const struct tree *t, int32_t workers, const struc
             if (!ws[k].busy)
                 idle[n_idle++] = k;
     } else {
-        /* The first thread starts with the whole tree; the others wait. */
+        /* The first thread (dlx-mpi: worker) starts with the whole tree;
+         * the others wait. */
         start_unit(&ws[0], 0);
         units++;
-        ev_push(&h, 0, 0);
+        ev_push(&h, mpi ? 1 + pm->latency : 0, 0);
         for (int32_t k = 1; k < workers; k++)
             idle[n_idle++] = k;
     }
@@ -433,7 +464,19 @@ static struct outcome dynamic(const struct tree *t, int32_t workers, const struc
             message = 1;
         } else if (w->busy) {
             int hungry = n_idle > 0 && pool.size < n_idle;
-            if (mpi && ((w->done_in_unit >= pm->budget && pool.size == 0) ||
+            if (mpi == 2) {
+                int over = w->done_in_unit >= pm->piece_budget;
+                int32_t pieces = 0;
+                if (over || (hungry && w->asked)) {
+                    pieces = split_all(t, w, &pool);
+                    splits += pieces > 0;
+                    message = over || pieces > 0; /* a report of what it did */
+                    w->done_in_unit = 0;
+                    w->asked = 0;
+                } else if (hungry) {
+                    w->asked = 1; /* the master's request reaches it by the next slice */
+                }
+            } else if (mpi && ((w->done_in_unit >= pm->budget && pool.size == 0) ||
                         (hungry && w->asked))) {
                 /* dlx-mpi: past the budget, or asked by the master because
                  * a worker is idle: the shallowest untried options go back
@@ -478,8 +521,9 @@ static struct outcome dynamic(const struct tree *t, int32_t workers, const struc
         }
         if (w && w->busy) {
             int64_t span = pm->slice;
-            if (mpi && pm->budget - w->done_in_unit < span)
-                span = pm->budget - w->done_in_unit > 1 ? pm->budget - w->done_in_unit : 1;
+            int64_t budget = mpi == 2 ? pm->piece_budget : pm->budget;
+            if (mpi && budget - w->done_in_unit < span)
+                span = budget - w->done_in_unit > 1 ? budget - w->done_in_unit : 1;
             ev_push(&h, now + run_worker(t, w, span), ev.worker);
         }
     }
@@ -516,8 +560,8 @@ static void report(const struct tree *t, const struct params *pm)
             printf(" %7.1f%%", 100 * e[k]);
         printf("   %" PRId64 " tasks\n", tasks);
     }
-    for (int mpi = 1; mpi >= 0; mpi--) {
-        printf("%-22s", mpi ? "dynamic (dlx-mpi)" : "stealing (threads)");
+    for (int mpi = 2; mpi >= 0; mpi--) {
+        printf("%-22s", mpi == 2 ? "dlx-mpi" : mpi ? "master opens the top" : "stealing (threads)");
         int64_t units = 0, splits = 0;
         for (size_t k = 0; k < 4; k++) {
             struct outcome o = dynamic(t, workers[k], pm, mpi);
@@ -531,12 +575,14 @@ static void report(const struct tree *t, const struct params *pm)
 
 int main(int argc, char **argv)
 {
-    struct params pm = {.budget = 0, .latency = 20, .slice = 1000};
+    struct params pm = {.budget = 0, .piece_budget = 100000000, .latency = 20, .slice = 1000};
     int a = 1;
     for (; a + 1 < argc && argv[a][0] == '-' && argv[a][1] == '-'; a += 2) {
         long long v = atoll(argv[a + 1]);
         if (strcmp(argv[a], "--budget") == 0)
             pm.budget = v;
+        else if (strcmp(argv[a], "--split-nodes") == 0)
+            pm.piece_budget = v;
         else if (strcmp(argv[a], "--latency") == 0)
             pm.latency = v;
         else if (strcmp(argv[a], "--slice") == 0)
@@ -545,7 +591,7 @@ int main(int argc, char **argv)
             break;
     }
     if (a >= argc) {
-        fprintf(stderr, "usage: sched_sim [--budget N] [--latency N] [--slice N] PROFILE...\n");
+        fprintf(stderr, "usage: sched_sim [--budget N] [--split-nodes N] [--latency N] [--slice N] PROFILE...\n");
         return 2;
     }
     printf("Simulated efficiency; time in node visits; messages cost %lld, a busy worker looks "
@@ -558,7 +604,8 @@ int main(int argc, char **argv)
         struct params q = pm;
         if (q.budget == 0)
             q.budget = t.total / 4096 > q.slice ? t.total / 4096 : q.slice;
-        printf("(dynamic: a unit is split after %lld nodes)", (long long)q.budget);
+        printf("(dlx-mpi: a piece is split after %lld nodes; master opens the top: after %lld)",
+               (long long)q.piece_budget, (long long)q.budget);
         report(&t, &q);
     }
     return 0;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tree_profile.c - records the top of a search tree with the size of every
  * subtree there, measured by the real engine: the input of the scheduling
- * simulator (bench/sched_sim.c) and the figures of docs/parallel.md.
+ * simulator (bench/sim/sched_sim.c) and the figures of docs/parallel.md.
  *
  *   tree_profile [--depth D] pentominoes ROWSxCOLS | queens N | langford N
  *

@@ -19,6 +19,11 @@
 #   motley dissections     Knuth's DLX3 on his generator's files (motley-dlx
 #                          M N, the same problems): 3x3 1, 4x4 8, 5x5 150,
 #                          4x6 0, 5x6 393, 6x6 5850
+#   queens dominating      OEIS A002564: N = 4, 5, 6, 7 with the least K
+#                          (2, 3, 3, 4): 12, 186, 4, 86 (4..6 also by a
+#                          brute force over all K-sets of squares)
+#   partridge puzzle       no packing for N = 2..7 (Wainwright; TAOCP
+#                          7.2.2.1); N = 1 is the one 1 x 1 square
 EX="$BIN/examples"
 status=0
 # Under valgrind (make memcheck: 30 times slower) the big counts are left
@@ -93,6 +98,16 @@ for mn in 3x3:1 4x4:8 5x5:150 4x6:0; do
 done
 full && both "motley 5 6" 393 motley 5 6
 full && both "motley 6 6" 5850 motley 6 6
+both "domination 4 2" 12 domination 4 2
+both "domination 5 3" 186 domination 5 3
+both "domination 6 3" 4 domination 6 3
+full && both "domination 7 4" 86 domination 7 4
+both "partridge 1" 1 partridge 1
+for n in 2 3 4; do
+    both "partridge $n" 0 partridge $n
+done
+full && both "partridge 5" 0 partridge 5
+
 # The one dissection of 3 x 3 (up to its mirror image), its five rectangles as
 # [a,b) x [c,d): the pinwheel around the centre cell, checked by hand (every
 # cell once, five distinct row intervals and five distinct column intervals,

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# test_sudoku_explain.sh - `sudoku --explain` (issue 5): on a puzzle that
-# needs no guess it uses only forced steps; on one that needs guesses it says
-# so, backs up from dead ends, and ends with the published solution.
+# test_sudoku_explain.sh - `sudoku --explain=search` (issue 5), the engine's
+# own search in words: on a puzzle that needs no guess it uses only forced
+# steps; on one that needs guesses it says so, backs up from dead ends, and
+# ends with the published solution. (The human-style --explain is
+# test_sudoku_steps.sh.)
 S="$BIN/sudoku"
 D="$TESTS/data/sudoku"
 failures=0
@@ -16,7 +18,7 @@ last_grid() {
 }
 
 # Wikipedia's puzzle: singles all the way.
-out=$(grep -v "^#" "$D/known.txt" | head -1 | "$S" --explain) || fail "explain status $?"
+out=$(grep -v "^#" "$D/known.txt" | head -1 | "$S" --explain=search) || fail "explain status $?"
 echo "$out" | grep -q "^ *guess r" && fail "a puzzle solved by singles shows a guess"
 echo "$out" | grep -q "^No guess was needed: every step was forced.$" || fail "no 'No guess' line"
 echo "$out" | grep -q "^r[1-9]c[1-9] must be [1-9]: the only candidate left in the cell$" ||
@@ -27,7 +29,7 @@ echo "$out" | grep -q "^Solved: 51 forced steps, 0 guesses, 0 dead ends.$" || fa
 [ "$(echo "$out" | last_grid)" = "$(head -1 "$D/known.solutions")" ] || fail "Wikipedia solution"
 
 # Inkala's puzzle needs guesses: guesses, dead ends, alternatives, the solution.
-out=$(tail -1 "$D/known.txt" | "$S" --explain --candidates) || fail "explain status $?"
+out=$(tail -1 "$D/known.txt" | "$S" --explain=search --candidates) || fail "explain status $?"
 echo "$out" | grep -q "^guess r[1-9]c[1-9] = [1-9] (1 of [2-9] candidates:" || fail "no guess line"
 echo "$out" | grep -q "no candidate left for r[1-9]c[1-9]: back up\|no place left for" ||
     fail "no dead end"
@@ -37,9 +39,9 @@ echo "$out" | grep -q "^Solved: [0-9]* forced steps, [1-9][0-9]* guess" || fail 
 [ "$(echo "$out" | last_grid)" = "$(tail -1 "$D/known.solutions")" ] || fail "Inkala solution"
 
 # with another algorithm: a usage error (the default, band for 9x9, gives way:
-# --explain always follows the dancing-links engine)
+# --explain=search always follows the dancing-links engine)
 for alg in bitmask band; do
-    "$S" --explain --algorithm "$alg" < /dev/null > /dev/null 2>&1
-    [ $? -eq 2 ] || fail "--explain --algorithm $alg is a usage error"
+    "$S" --explain=search --algorithm "$alg" < /dev/null > /dev/null 2>&1
+    [ $? -eq 2 ] || fail "--explain=search --algorithm $alg is a usage error"
 done
 [ "$failures" -eq 0 ]

@@ -48,4 +48,6 @@ for p in paper xcc; do
     }
     grep '^state ' "$dir/$p.replay" > "$dir/$p.states"
 done
+# A seed as large as dlx --seed takes (2^64-1): the page must replay it.
+"$BUILD/bin/dlx" --trace=json --detail=links --max-nodes=2000 --seed=18446744073709551615 docs/paper.dlx > "$dir/paper-seed.json" 2> /dev/null
 NODE_PATH="$dir/node_modules" timeout 120 node tests/web/test_page.js "$ROOT/web/index.html" "$dir" "$@"

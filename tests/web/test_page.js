@@ -90,6 +90,18 @@ async function main() {
       await viz(() => window.dlxViz.first());
     }
 
+    // A seed: the page runs what `dlx --seed=18446744073709551615` runs (the
+    // largest seed the command takes; --seed=random picks 64-bit ones too),
+    // and refuses one the command would refuse.
+    await viz(() => window.dlxViz.setSeed("18446744073709551615"));
+    check(await viz(() => window.dlxViz.load("paper")), "paper, seed 2^64-1: the page does not run it: " + await viz(() => window.dlxViz.error()));
+    const seeded = fs.readFileSync(path.join(dir, "paper-seed.json"), "utf8").split("\n").filter((l) => l);
+    check(JSON.stringify(await viz(() => window.dlxViz.lines())) === JSON.stringify(seeded),
+      "paper, seed 2^64-1: the page's engine writes other lines than dlx --seed=18446744073709551615");
+    await viz(() => window.dlxViz.setSeed("18446744073709551616"));
+    check(!(await viz(() => window.dlxViz.load("paper"))), "paper: the seed 2^64 was taken");
+    await viz(() => window.dlxViz.setSeed(""));
+
     // Pictures of the paper's example: the start, the first cover's last
     // hide (DLINK[4] 22 -> 27), the dead end at E, the solution.
     await viz(() => window.dlxViz.load("paper"));
@@ -104,6 +116,30 @@ async function main() {
     await viz(() => window.dlxViz.nextSolution());
     await shot("paper-3-solution", "web-paper-solution.png");
 
+    // The tour of docs/web.md, as it says it: the numbers and words it quotes.
+    await viz(() => window.dlxViz.load("paper"));
+    const log = () => viz(() => window.dlxViz.logText());
+    const status = () => viz(() => window.dlxViz.status());
+    check((await status()).startsWith("step 0 of 77 "), "tour: the start is not 'step 0 of 77': " + await status());
+    await viz(() => window.dlxViz.step());
+    check((await log()).includes("choose A: 2 options, the fewest"), "tour: step 1 is not 'choose A: 2 options, the fewest'");
+    await viz(() => window.dlxViz.step());
+    check((await log()).includes("cover A: RLINK[0] 1→2, LLINK[2] 1→0"), "tour: step 2 is not the cover of A through RLINK[0] and LLINK[2]");
+    await viz(() => { for (let i = 0; i < 3; i++) window.dlxViz.step(); });
+    const hides = await log();
+    check(["hide 14", "hide 15", "hide 22"].every((h) => hides.includes(h)), "tour: steps 3 to 5 are not hide 14, 15, 22");
+    await viz(() => window.dlxViz.nextChoice());
+    check((await log()).includes("choose B: 1 option, forced"), "tour: the next choice is not B, forced");
+    await viz(() => window.dlxViz.nextChoice());
+    await viz(() => window.dlxViz.step());
+    check((await log()).includes("E has no options left: dead end"), "tour: no dead end at E one step after the third choice");
+    await viz(() => window.dlxViz.nextSolution());
+    check((await log()).includes("solution 1: A D; C E F; B G"), "tour: the solution is not A D; C E F; B G");
+    await viz(() => window.dlxViz.last());
+    check((await status()).includes("done: 6 nodes, 30 updates"), "tour: the end does not say 6 nodes, 30 updates: " + await status());
+    check(await viz(() => window.dlxViz.stateLine()) === fs.readFileSync(path.join(dir, "paper.states"), "utf8").split("\n")[0].replace(/^state 0 /, "state 77 "),
+      "tour: the end of the search does not leave every link as the layout gave it");
+
     // Colours: the purify of y:A and its keeps.
     await viz(() => window.dlxViz.load("xcc"));
     await viz(() => { for (let i = 0; i < 11; i++) window.dlxViz.step(); });
@@ -113,6 +149,11 @@ async function main() {
     await viz(() => window.dlxViz.load("sudoku4"));
     check(await viz(() => window.dlxViz.sudokuShown()), "sudoku4: no grid");
     await viz(() => { window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); });
+    // The tree names a sudoku's options by cell and digit: the first two tried
+    // are those of `sudoku --to-dlx web/sudoku4.txt | dlx --trace`
+    // ("try r1c4 row1=3 ...", then "try r1c3 row1=4 ...").
+    const tree = await viz(() => window.dlxViz.treeText());
+    check(tree.includes("r1c4=3") && tree.includes("r1c3=4"), "sudoku4: the tree does not name r1c4=3 and r1c3=4: " + tree);
     await shot("sudoku4", "full:web-sudoku.png");
     await viz(() => window.dlxViz.last());
     check((await viz(() => window.dlxViz.status())).includes("1 solution"), "sudoku4: not one solution");
@@ -129,7 +170,7 @@ async function main() {
     // A problem typed in: an error names the line; a good one runs.
     check(!(await viz(() => window.dlxViz.loadText("A B\nA C\n"))), "a bad problem was run");
     const err = await viz(() => window.dlxViz.error());
-    check(/line 2/.test(err) && /C/.test(err), "the error does not name line 2 and the item: '" + err + "'");
+    check(err === "line 2, column 3: unknown item 'C' (not on the item line)", "the error is not the one docs/web.md quotes: '" + err + "'");
     await shot("error");
     check(await viz(() => window.dlxViz.loadText("a b c\na b\nc\n")), "a typed problem does not run");
     check(await viz(() => window.dlxViz.count()) > 0, "a typed problem has no events");

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/* candidates.c - the candidate grid the techniques work on: each blank cell
+ * keeps a mask of the symbols it may still hold (bit d-1 for symbol d), each
+ * filled cell its value. Loading a puzzle pencils in every candidate the
+ * givens allow; placing a value takes it from the cell's peers; the rest of
+ * the module answers the questions every technique asks (where can d go in
+ * house h, which symbols are missing there, do two cells see each other). */
+#include "logic_internal.h"
+
+#include <string.h>
+
+void logic_load(sudoku_logic *L, const uint8_t *givens)
+{
+    int n = L->n;
+    memcpy(L->value, givens, (size_t)L->cells);
+    L->blanks = 0;
+    for (int i = 0; i < L->cells; i++) {
+        if (givens[i]) {
+            L->cand[i] = 0;
+            continue;
+        }
+        L->blanks++;
+        uint64_t used = 0;
+        int nh;
+        const int32_t *hs = logic_houses_of(L, i, &nh);
+        for (int j = 0; j < nh; j++)
+            for (int k = 0; k < n; k++) {
+                int v = givens[logic_house_cell(L, hs[j], k)];
+                if (v)
+                    used |= digit_bit(v);
+            }
+        L->cand[i] = L->full & ~used;
+    }
+}
+
+void logic_place(sudoku_logic *L, int cell, int digit)
+{
+    uint64_t bit = digit_bit(digit);
+    L->value[cell] = (uint8_t)digit;
+    L->cand[cell] = 0;
+    L->blanks--;
+    int nh;
+    const int32_t *hs = logic_houses_of(L, cell, &nh);
+    for (int j = 0; j < nh; j++)
+        for (int k = 0; k < L->n; k++)
+            L->cand[logic_house_cell(L, hs[j], k)] &= ~bit;
+}
+
+uint64_t logic_places(const sudoku_logic *L, int h, int digit)
+{
+    uint64_t bit = digit_bit(digit), places = 0;
+    const int32_t *hc = L->house_cells + (size_t)h * (size_t)L->n;
+    for (int k = 0; k < L->n; k++)
+        if (L->cand[hc[k]] & bit)
+            places |= (uint64_t)1 << k;
+    return places;
+}
+
+uint64_t logic_missing(const sudoku_logic *L, int h)
+{
+    uint64_t have = 0;
+    const int32_t *hc = L->house_cells + (size_t)h * (size_t)L->n;
+    for (int k = 0; k < L->n; k++)
+        if (L->value[hc[k]])
+            have |= digit_bit(L->value[hc[k]]);
+    return L->full & ~have;
+}
+
+int logic_sees(const sudoku_logic *L, int a, int b)
+{
+    if (a == b)
+        return 0;
+    int na, nb;
+    const int32_t *ha = logic_houses_of(L, a, &na);
+    const int32_t *hb = logic_houses_of(L, b, &nb);
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (ha[i] == hb[j])
+                return 1;
+    return 0;
+}
+
+int32_t logic_new_stamp(sudoku_logic *L)
+{
+    if (L->stamp == INT32_MAX) {
+        memset(L->mark, 0, sizeof(int32_t) * (size_t)L->cells);
+        L->stamp = 0;
+    }
+    return ++L->stamp;
+}
+
+/* Naked and hidden singles until nothing changes. 1 when the grid breaks (a
+ * cell without candidate, a symbol without place in a house), else 0;
+ * *placed counts the placements made. */
+int logic_singles(sudoku_logic *L, int *placed)
+{
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < L->cells; i++) {
+            if (L->value[i])
+                continue;
+            if (!L->cand[i])
+                return 1;
+            if (popcount64(L->cand[i]) == 1) {
+                logic_place(L, i, lowest_bit(L->cand[i]) + 1);
+                (*placed)++;
+                progress = 1;
+            }
+        }
+        for (int h = 0; h < L->house_count; h++) {
+            for (uint64_t m = logic_missing(L, h); m; m &= m - 1) {
+                int digit = lowest_bit(m) + 1;
+                uint64_t places = logic_places(L, h, digit);
+                if (!places)
+                    return 1;
+                if (popcount64(places) == 1) {
+                    logic_place(L, logic_house_cell(L, h, lowest_bit(places)), digit);
+                    (*placed)++;
+                    progress = 1;
+                }
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/* logic.c - the human-style solver's handle: built once per shape (the
+ * houses come from a dancing-links solver it owns, which also finds the
+ * solution a guess takes its value from), started on a puzzle, then moved
+ * on one step at a time by the easiest technique that applies. The
+ * techniques themselves are in tech_*.c, their table in techniques.c. */
+#include "logic_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The kind of every house, from the order build_houses() (solver.c) lists
+ * them in: rows, columns, boxes or regions, the two diagonals, the windows. */
+static void classify_houses(sudoku_logic *L)
+{
+    int n = L->n;
+    int diag = (sudoku_solver_shape(L->solver)->variant & SUDOKU_X) ? 2 : 0;
+    for (int h = 0; h < L->house_count; h++)
+        L->house_kind[h] = h < n           ? HOUSE_ROW
+                         : h < 2 * n       ? HOUSE_COLUMN
+                         : h < 3 * n       ? HOUSE_BOX
+                         : h < 3 * n + diag ? HOUSE_DIAGONAL
+                                           : HOUSE_WINDOW;
+}
+
+/* The position of cell in house h, or -1. */
+static int position_in(const sudoku_logic *L, int h, int cell)
+{
+    for (int k = 0; k < L->n; k++)
+        if (logic_house_cell(L, h, k) == cell)
+            return k;
+    return -1;
+}
+
+/* Every ordered pair of houses sharing two or more cells, with the shared
+ * positions on both sides. Counted through each cell's house list, so the
+ * cost is cells * houses-per-cell squared, not houses squared. */
+static int build_pairs(sudoku_logic *L)
+{
+    int hc = L->house_count;
+    int *shared = calloc((size_t)hc * (size_t)hc, sizeof(int));
+    if (!shared)
+        return SUDOKU_ENOMEM;
+    for (int i = 0; i < L->cells; i++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, i, &nh);
+        for (int x = 0; x < nh; x++)
+            for (int y = 0; y < nh; y++)
+                if (x != y)
+                    shared[hs[x] * hc + hs[y]]++;
+    }
+    int count = 0;
+    for (int k = 0; k < hc * hc; k++)
+        if (shared[k] >= 2)
+            count++;
+    L->pairs = malloc(sizeof(house_pair) * (size_t)(count ? count : 1));
+    if (!L->pairs) {
+        free(shared);
+        return SUDOKU_ENOMEM;
+    }
+    L->npairs = 0;
+    for (int a = 0; a < hc; a++)
+        for (int b = 0; b < hc; b++) {
+            if (shared[a * hc + b] < 2)
+                continue;
+            house_pair *p = &L->pairs[L->npairs++];
+            p->a = a;
+            p->b = b;
+            p->in_a = p->in_b = 0;
+            for (int k = 0; k < L->n; k++) {
+                int pb = position_in(L, b, logic_house_cell(L, a, k));
+                if (pb >= 0) {
+                    p->in_a |= (uint64_t)1 << k;
+                    p->in_b |= (uint64_t)1 << pb;
+                }
+            }
+        }
+    free(shared);
+    return SUDOKU_OK;
+}
+
+sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
+{
+    int dummy;
+    if (!err)
+        err = &dummy;
+    sudoku_solver *s = sudoku_solver_new(shape, SUDOKU_DLX, err);
+    if (!s)
+        return NULL;
+    sudoku_logic *L = calloc(1, sizeof *L);
+    if (!L) {
+        sudoku_solver_free(s);
+        *err = SUDOKU_ENOMEM;
+        return NULL;
+    }
+    L->solver = s;
+    L->n = s->n;
+    L->cells = s->cells;
+    L->house_count = s->house_count;
+    L->per_cell = s->per_cell;
+    L->full = L->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << L->n) - 1;
+    L->house_cells = s->house_cells;
+    L->cell_houses = s->cell_houses;
+    L->cell_house_count = s->cell_house_count;
+    L->allowed = ~(uint64_t)0;
+    size_t cells = (size_t)L->cells;
+    L->house_kind = malloc((size_t)L->house_count);
+    L->value = calloc(cells, 1);
+    L->cand = calloc(cells, sizeof(uint64_t));
+    L->solution = calloc(cells, 1);
+    L->mark = calloc(cells, sizeof(int32_t));
+    L->list = malloc(cells * sizeof(int32_t));
+    L->list2 = malloc(cells * sizeof(int32_t));
+    L->colour = malloc(cells);
+    L->house_places = malloc(sizeof(uint64_t) * (size_t)L->house_count);
+    L->save_value = malloc(cells);
+    L->save_cand = malloc(cells * sizeof(uint64_t));
+    if (!L->house_kind || !L->value || !L->cand || !L->solution || !L->mark || !L->list ||
+        !L->list2 || !L->colour || !L->house_places || !L->save_value || !L->save_cand) {
+        sudoku_logic_free(L);
+        *err = SUDOKU_ENOMEM;
+        return NULL;
+    }
+    classify_houses(L);
+    if ((*err = build_pairs(L)) != SUDOKU_OK) {
+        sudoku_logic_free(L);
+        return NULL;
+    }
+    return L;
+}
+
+void sudoku_logic_free(sudoku_logic *L)
+{
+    if (!L)
+        return;
+    sudoku_solver_free(L->solver);
+    free(L->house_kind);
+    free(L->pairs);
+    free(L->value);
+    free(L->cand);
+    free(L->solution);
+    free(L->mark);
+    free(L->list);
+    free(L->list2);
+    free(L->colour);
+    free(L->house_places);
+    free(L->save_value);
+    free(L->save_cand);
+    free(L);
+}
+
+sudoku_solver *sudoku_logic_solver(sudoku_logic *L)
+{
+    return L ? L->solver : NULL;
+}
+
+int sudoku_logic_start(sudoku_logic *L, const uint8_t *givens)
+{
+    if (!L || !givens)
+        return SUDOKU_EINVAL;
+    L->started = 0;
+    int64_t count = sudoku_solve(L->solver, givens, 2, L->solution, NULL);
+    if (count < 0)
+        return (int)count;
+    L->solutions = (int)count;
+    logic_load(L, givens);
+    L->started = 1;
+    return L->solutions;
+}
+
+int logic_start_known(sudoku_logic *L, const uint8_t *givens, const uint8_t *solution)
+{
+    memcpy(L->solution, solution, (size_t)L->cells);
+    L->solutions = 1;
+    logic_load(L, givens);
+    L->started = 1;
+    return 1;
+}
+
+void sudoku_logic_allow(sudoku_logic *L, uint64_t techniques)
+{
+    if (L)
+        L->allowed = techniques;
+}
+
+/* The guess, when nothing else applies: the blank with the fewest
+ * candidates (the first in reading order among equals) gets its value in
+ * the solution. Only with a solution. */
+int find_guess(sudoku_logic *L, sudoku_step *st)
+{
+    if (L->solutions == 0)
+        return 0;
+    int best = -1, fewest = 65;
+    for (int i = 0; i < L->cells; i++) {
+        if (L->value[i])
+            continue;
+        int c = popcount64(L->cand[i]);
+        if (c < fewest) {
+            fewest = c;
+            best = i;
+        }
+    }
+    if (best < 0 || !(L->cand[best] & digit_bit(L->solution[best])))
+        return 0;
+    step_place(st, best, L->solution[best], -1);
+    st->digits = L->cand[best];
+    st->candidates = fewest;
+    return 1;
+}
+
+/* A blank cell without candidates, or a house where a missing symbol has
+ * no place left: the grid has no solution. Cheap next to the techniques. */
+static int grid_broken(const sudoku_logic *L)
+{
+    for (int i = 0; i < L->cells; i++)
+        if (!L->value[i] && !L->cand[i])
+            return 1;
+    for (int h = 0; h < L->house_count; h++) {
+        uint64_t can = 0;
+        for (int k = 0; k < L->n; k++)
+            can |= L->cand[logic_house_cell(L, h, k)];
+        if ((can & logic_missing(L, h)) != logic_missing(L, h))
+            return 1;
+    }
+    return 0;
+}
+
+int sudoku_logic_find(sudoku_logic *L, int technique, sudoku_step *step)
+{
+    if (!L || !step || !L->started)
+        return SUDOKU_EINVAL;
+    technique_fn fn = technique_finder(technique);
+    if (!fn)
+        return SUDOKU_EINVAL;
+    if (technique == SUDOKU_UNIQUE_RECTANGLE && L->solutions != 1)
+        return 0;
+    step_begin(step, technique);
+    return fn(L, step);
+}
+
+int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
+{
+    if (!L || !st || !L->started)
+        return SUDOKU_EINVAL;
+    for (int k = 0; k < st->nelims && k < SUDOKU_STEP_MAX_ELIMS; k++) {
+        const sudoku_elim *e = &st->elims[k];
+        if (e->cell < 0 || e->cell >= L->cells || e->digit < 1 || e->digit > L->n)
+            return SUDOKU_EINVAL;
+        L->cand[e->cell] &= ~digit_bit(e->digit);
+    }
+    if (st->cell >= 0) {
+        if (st->cell >= L->cells || st->digit < 1 || st->digit > L->n || L->value[st->cell])
+            return SUDOKU_EINVAL;
+        logic_place(L, st->cell, st->digit);
+    }
+    return SUDOKU_OK;
+}
+
+int sudoku_logic_next(sudoku_logic *L, sudoku_step *step)
+{
+    if (!L || !step || !L->started)
+        return SUDOKU_EINVAL;
+    if (L->blanks == 0)
+        return 0;
+    if (grid_broken(L))
+        return SUDOKU_ECONFLICT;
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        if (!(L->allowed & ((uint64_t)1 << t)))
+            continue;
+        if (sudoku_logic_find(L, t, step) == 1) {
+            sudoku_logic_apply(L, step);
+            return 1;
+        }
+    }
+    return SUDOKU_ESTUCK;
+}
+
+int sudoku_logic_value(const sudoku_logic *L, int cell)
+{
+    if (!L || cell < 0 || cell >= L->cells)
+        return 0;
+    return L->value[cell];
+}
+
+uint64_t sudoku_logic_candidates(const sudoku_logic *L, int cell)
+{
+    if (!L || cell < 0 || cell >= L->cells)
+        return 0;
+    return L->cand[cell];
+}
+
+int sudoku_logic_blanks(const sudoku_logic *L)
+{
+    return L ? L->blanks : 0;
+}
+
+const uint8_t *sudoku_logic_solution(const sudoku_logic *L)
+{
+    return L && L->started && L->solutions > 0 ? L->solution : NULL;
+}
+
+int sudoku_logic_sees(const sudoku_logic *L, int a, int b)
+{
+    if (!L || a < 0 || b < 0 || a >= L->cells || b >= L->cells)
+        return 0;
+    return logic_sees(L, a, b);
+}

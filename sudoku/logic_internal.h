@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/* logic_internal.h - what the human-style solver's files share and nobody
+ * else sees: the sudoku_logic handle (a grid of values and candidates over
+ * a solver's house lists), the candidate-grid primitives (candidates.c), the
+ * helpers that fill a sudoku_step, and one finder per technique (tech_*.c),
+ * listed in the table of techniques.c. Not installed; not part of the API. */
+#ifndef SUDOKU_LOGIC_INTERNAL_H
+#define SUDOKU_LOGIC_INTERNAL_H
+
+#include "sudoku_internal.h"
+
+#include <stdint.h>
+
+/* What a house is, for the techniques that care: hidden singles in a box
+ * rate lower than in a line, pointing starts from a box-like house and
+ * claiming from a line-like one, fish take rows and columns. */
+enum house_kind { HOUSE_ROW, HOUSE_COLUMN, HOUSE_BOX, HOUSE_DIAGONAL, HOUSE_WINDOW };
+
+/* Box-like: boxes, jigsaw regions, hyper windows. Line-like: the rest. */
+#define HOUSE_IS_BOXLIKE(kind) ((kind) == HOUSE_BOX || (kind) == HOUSE_WINDOW)
+
+/* Two houses that share two or more cells, where a symbol can be locked:
+ * in_a and in_b are the positions of the shared cells within a and within b
+ * (bit k for house_cells[h * n + k]). Both orders are listed. */
+typedef struct house_pair {
+    int32_t a, b;
+    uint64_t in_a, in_b;
+} house_pair;
+
+struct sudoku_logic {
+    sudoku_solver *solver;       /* dlx: the houses and the solution (owned) */
+    int n, cells, house_count, per_cell;
+    uint64_t full;               /* the n symbols' bits */
+    const int32_t *house_cells;  /* the solver's: house_count * n cells */
+    const int32_t *cell_houses;  /* the solver's: cells * per_cell, -1 padded */
+    const uint8_t *cell_house_count;
+    uint8_t *house_kind;         /* house_count (owned) */
+    house_pair *pairs;           /* npairs (owned) */
+    int npairs;
+
+    /* The grid: what the steps change. */
+    uint8_t *value;              /* cells: 0 blank, else the symbol */
+    uint64_t *cand;              /* cells: candidates of a blank, 0 when filled */
+    int blanks;
+    int started;
+    uint8_t *solution;           /* cells: the first solution (owned) */
+    int solutions;               /* 0, 1, 2 (several) */
+    uint64_t allowed;            /* techniques sudoku_logic_next() may use */
+
+    /* Scratch for the finders, sized once. */
+    int32_t *mark;               /* cells: stamps for "seen in this search" */
+    int32_t stamp;
+    int32_t *list;               /* cells */
+    int32_t *list2;              /* cells */
+    int8_t *colour;              /* cells */
+    uint64_t *house_places;      /* house_count: one symbol's places per house */
+    uint8_t *save_value;         /* cells: the grid kept while rating.c tries */
+    uint64_t *save_cand;         /* cells */
+};
+
+/* --- candidates.c: the grid ------------------------------------------------ */
+
+/* Sets the grid to the givens (already checked free of clashes): each blank
+ * gets every symbol its houses do not hold. */
+void logic_load(sudoku_logic *L, const uint8_t *givens);
+/* Places digit in a blank cell and takes it from the candidates of every
+ * cell that shares a house with it. */
+void logic_place(sudoku_logic *L, int cell, int digit);
+/* The positions in house h (bit k for its k-th cell) of the blank cells that
+ * have digit as a candidate. */
+uint64_t logic_places(const sudoku_logic *L, int h, int digit);
+/* The symbols not yet placed in house h. */
+uint64_t logic_missing(const sudoku_logic *L, int h);
+/* 1 when a != b share a house. */
+int logic_sees(const sudoku_logic *L, int a, int b);
+/* Naked and hidden singles until nothing changes: 1 when the grid breaks
+ * (a blank without candidate, a symbol without place in a house), else 0;
+ * *placed counts the placements. The guess estimate's trials and the
+ * generator's quick uniqueness proof for large grids. */
+int logic_singles(sudoku_logic *L, int *placed);
+/* A new stamp for L->mark: cells marked with it are "in the current set". */
+int32_t logic_new_stamp(sudoku_logic *L);
+/* The houses of cell, and how many. */
+static inline const int32_t *logic_houses_of(const sudoku_logic *L, int cell, int *count)
+{
+    *count = L->cell_house_count[cell];
+    return L->cell_houses + (size_t)cell * (size_t)L->per_cell;
+}
+/* The k-th cell of house h. */
+static inline int logic_house_cell(const sudoku_logic *L, int h, int k)
+{
+    return L->house_cells[(size_t)h * (size_t)L->n + (size_t)k];
+}
+
+static inline int popcount64(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+static inline int lowest_bit(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+static inline uint64_t digit_bit(int digit)
+{
+    return (uint64_t)1 << (digit - 1);
+}
+
+/* --- techniques.c: steps and the table of finders ---------------------------- */
+
+/* A finder looks for one step of its technique on L's grid and fills *st
+ * (already cleared by step_begin()). 1 found, 0 none. It changes nothing but
+ * L's scratch. */
+typedef int (*technique_fn)(sudoku_logic *L, sudoku_step *st);
+
+/* Clears *st for technique t: no cell, no house, no elimination. */
+void step_begin(sudoku_step *st, int technique);
+void step_add_cell(sudoku_step *st, int cell, int role);
+void step_add_house(sudoku_step *st, int house);
+/* Records the removal of digit from cell (a blank that has it), unless it is
+ * already recorded; because0/1 as in sudoku_elim. */
+void step_add_elim(sudoku_step *st, int cell, int digit, int because0, int because1);
+/* Records the placement, and the house that makes it a single (-1: none). */
+void step_place(sudoku_step *st, int cell, int digit, int house);
+
+/* Every cell that sees all of cells[0..count-1] and has digit (and is not
+ * one of them) loses it: the eliminations of wings and the rectangle.
+ * Returns how many. */
+int step_elim_seeing_all(sudoku_logic *L, sudoku_step *st, const int32_t *cells, int count,
+                         int digit, int because0, int because1);
+
+/* tech_singles.c */
+int find_full_house(sudoku_logic *L, sudoku_step *st);
+int find_hidden_single_box(sudoku_logic *L, sudoku_step *st);
+int find_hidden_single_line(sudoku_logic *L, sudoku_step *st);
+int find_naked_single(sudoku_logic *L, sudoku_step *st);
+/* tech_locked.c */
+int find_direct_pointing(sudoku_logic *L, sudoku_step *st);
+int find_direct_claiming(sudoku_logic *L, sudoku_step *st);
+int find_pointing(sudoku_logic *L, sudoku_step *st);
+int find_claiming(sudoku_logic *L, sudoku_step *st);
+/* tech_subsets.c */
+int find_direct_hidden_pair(sudoku_logic *L, sudoku_step *st);
+int find_direct_hidden_triple(sudoku_logic *L, sudoku_step *st);
+int find_naked_pair(sudoku_logic *L, sudoku_step *st);
+int find_naked_triple(sudoku_logic *L, sudoku_step *st);
+int find_naked_quad(sudoku_logic *L, sudoku_step *st);
+int find_hidden_pair(sudoku_logic *L, sudoku_step *st);
+int find_hidden_triple(sudoku_logic *L, sudoku_step *st);
+int find_hidden_quad(sudoku_logic *L, sudoku_step *st);
+/* tech_fish.c */
+int find_x_wing(sudoku_logic *L, sudoku_step *st);
+int find_swordfish(sudoku_logic *L, sudoku_step *st);
+int find_jellyfish(sudoku_logic *L, sudoku_step *st);
+/* tech_wings.c */
+int find_xy_wing(sudoku_logic *L, sudoku_step *st);
+int find_xyz_wing(sudoku_logic *L, sudoku_step *st);
+int find_w_wing(sudoku_logic *L, sudoku_step *st);
+/* tech_colouring.c */
+int find_simple_colouring(sudoku_logic *L, sudoku_step *st);
+/* tech_rectangle.c */
+int find_unique_rectangle(sudoku_logic *L, sudoku_step *st);
+/* logic.c */
+int find_guess(sudoku_logic *L, sudoku_step *st);
+
+/* The finder of technique t (NULL out of range). */
+technique_fn technique_finder(int t);
+
+/* --- logic.c / rating.c, for the generator ------------------------------------- */
+
+/* As sudoku_logic_start() for a puzzle already known to have exactly one
+ * solution, given: no search. */
+int logic_start_known(sudoku_logic *L, const uint8_t *givens, const uint8_t *solution);
+/* As sudoku_rate(), the puzzle known unique with this solution. */
+int rate_known(sudoku_logic *L, const uint8_t *givens, const uint8_t *solution,
+               sudoku_rating *out);
+
+#endif /* SUDOKU_LOGIC_INTERNAL_H */

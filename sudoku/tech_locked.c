@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* tech_locked.c - locked candidates. When every place left for a symbol in
+ * house a lies in the cells a shares with house b, the symbol goes in one
+ * of those cells, so the rest of b cannot hold it. Pointing starts from a
+ * box-like house (box, region, window) and takes the symbol from a line;
+ * claiming starts from a line and takes it from a box. Any two houses that
+ * share two or more cells qualify, so the diagonals and windows of the
+ * variants take part. The direct forms are the ones whose eliminations
+ * leave a hidden single of the symbol at once; the step places it too. */
+#include "logic_internal.h"
+
+/* After digit leaves the cells already recorded in st, is there a house of
+ * one of them where digit has one place left? Then that place goes in st. */
+static int leaves_hidden_single(sudoku_logic *L, sudoku_step *st, int digit)
+{
+    int32_t stamp = logic_new_stamp(L);
+    for (int e = 0; e < st->nelims; e++)
+        L->mark[st->elims[e].cell] = stamp;
+    uint64_t bit = digit_bit(digit);
+    for (int e = 0; e < st->nelims; e++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, st->elims[e].cell, &nh);
+        for (int j = 0; j < nh; j++) {
+            int only = -1, count = 0;
+            for (int k = 0; k < L->n && count < 2; k++) {
+                int c = logic_house_cell(L, hs[j], k);
+                if ((L->cand[c] & bit) && L->mark[c] != stamp) {
+                    only = c;
+                    count++;
+                }
+            }
+            if (count == 1) {
+                step_place(st, only, digit, hs[j]);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
+{
+    for (int p = 0; p < L->npairs; p++) {
+        const house_pair *hp = &L->pairs[p];
+        if (HOUSE_IS_BOXLIKE(L->house_kind[hp->a]) != pointing)
+            continue;
+        uint64_t missing = logic_missing(L, hp->a);
+        while (missing) {
+            int digit = lowest_bit(missing) + 1;
+            missing &= missing - 1;
+            uint64_t in_a = logic_places(L, hp->a, digit);
+            if (!in_a || (in_a & ~hp->in_a))
+                continue;
+            uint64_t outside = logic_places(L, hp->b, digit) & ~hp->in_b;
+            if (!outside)
+                continue;
+            st->nelims = 0;
+            st->more_elims = 0;
+            for (uint64_t m = outside; m; m &= m - 1)
+                step_add_elim(st, logic_house_cell(L, hp->b, lowest_bit(m)), digit, -1, -1);
+            if (direct && !leaves_hidden_single(L, st, digit))
+                continue;
+            st->digits = digit_bit(digit);
+            for (uint64_t m = in_a; m; m &= m - 1)
+                step_add_cell(st, logic_house_cell(L, hp->a, lowest_bit(m)), 0);
+            step_add_house(st, hp->a);
+            step_add_house(st, hp->b);
+            return 1;
+        }
+    }
+    st->nelims = 0;
+    st->more_elims = 0;
+    return 0;
+}
+
+int find_direct_pointing(sudoku_logic *L, sudoku_step *st)
+{
+    return locked(L, st, 1, 1);
+}
+
+int find_direct_claiming(sudoku_logic *L, sudoku_step *st)
+{
+    return locked(L, st, 0, 1);
+}
+
+int find_pointing(sudoku_logic *L, sudoku_step *st)
+{
+    return locked(L, st, 1, 0);
+}
+
+int find_claiming(sudoku_logic *L, sudoku_step *st)
+{
+    return locked(L, st, 0, 0);
+}

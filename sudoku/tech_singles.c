@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/* tech_singles.c - the techniques that place a value outright: the full
+ * house (the last blank of a house), the hidden single (a symbol with one
+ * place left in a house; in a box-like house first, as Sudoku Explainer
+ * rates those lower), and the naked single (a cell with one candidate). */
+#include "logic_internal.h"
+
+int find_full_house(sudoku_logic *L, sudoku_step *st)
+{
+    for (int h = 0; h < L->house_count; h++) {
+        int blank = -1, count = 0;
+        for (int k = 0; k < L->n && count < 2; k++) {
+            int c = logic_house_cell(L, h, k);
+            if (!L->value[c]) {
+                blank = c;
+                count++;
+            }
+        }
+        if (count != 1)
+            continue;
+        uint64_t missing = logic_missing(L, h);
+        if (popcount64(missing) != 1 || !(L->cand[blank] & missing))
+            continue; /* a broken grid: left to the other checks */
+        step_place(st, blank, lowest_bit(missing) + 1, h);
+        return 1;
+    }
+    return 0;
+}
+
+/* The first symbol with exactly one place in a house whose kind is box-like
+ * (boxlike 1) or line-like (0). */
+static int hidden_single(sudoku_logic *L, sudoku_step *st, int boxlike)
+{
+    for (int h = 0; h < L->house_count; h++) {
+        if (HOUSE_IS_BOXLIKE(L->house_kind[h]) != boxlike)
+            continue;
+        /* symbols seen once and seen twice or more, in one pass */
+        uint64_t once = 0, twice = 0;
+        for (int k = 0; k < L->n; k++) {
+            uint64_t m = L->cand[logic_house_cell(L, h, k)];
+            twice |= once & m;
+            once |= m;
+        }
+        uint64_t single = once & ~twice;
+        if (!single)
+            continue;
+        int digit = lowest_bit(single) + 1;
+        uint64_t places = logic_places(L, h, digit);
+        step_place(st, logic_house_cell(L, h, lowest_bit(places)), digit, h);
+        return 1;
+    }
+    return 0;
+}
+
+int find_hidden_single_box(sudoku_logic *L, sudoku_step *st)
+{
+    return hidden_single(L, st, 1);
+}
+
+int find_hidden_single_line(sudoku_logic *L, sudoku_step *st)
+{
+    return hidden_single(L, st, 0);
+}
+
+int find_naked_single(sudoku_logic *L, sudoku_step *st)
+{
+    for (int i = 0; i < L->cells; i++) {
+        if (!L->value[i] && popcount64(L->cand[i]) == 1) {
+            step_place(st, i, lowest_bit(L->cand[i]) + 1, -1);
+            return 1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,230 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# dlx-mpi on loopback (make check-mpi): the counts of known problems with 3
+# and 4 ranks equal the known ones (N-queens OEIS A000170; Langford pairings
+# OEIS A014552, doubled: a pairing and its reversal; pentominoes 3x20 8 and
+# 5x12 4040, each packing once per symmetry of the board), and the figures of
+# --stats (solutions, nodes, updates, max level) equal those of one `dlx`
+# search of the same file. A small --split-nodes makes the workers split
+# often, so the pieces given back are exercised, not only the first split.
+# Then the checkpoint: a run cut off at any byte of its checkpoint, a run
+# stopped by SIGTERM and a run whose worker was killed each resume to the
+# same total. Runs from the top of the repository; BUILD names the build.
+BUILD=${BUILD:-build}
+BIN=$(cd "$BUILD/bin" && pwd) || exit 1
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+GEN="$ROOT/tests/data/dlx/gen.sh"
+DLX="$BIN/dlx"
+MPI_DLX="$BIN/dlx-mpi"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# Open MPI refuses root without this; --oversubscribe: more ranks than cores.
+run_as=
+[ "$(id -u)" = 0 ] && run_as=--allow-run-as-root
+mpi() { # mpi NP ARGS...: dlx-mpi on NP ranks
+    np=$1
+    shift
+    # shellcheck disable=SC2086
+    mpirun $run_as --oversubscribe $MPI_EXTRA -np "$np" "$MPI_DLX" "$@"
+}
+MPI_EXTRA=
+
+problem() { # problem KIND N > file
+    case $1 in
+    pentominoes) "$BIN/examples/pentominoes" --text "$2" ;;
+    *) sh "$GEN" "$1" "$2" ;;
+    esac
+}
+
+# count NP KIND N EXPECTED [OPTIONS]
+count() {
+    np=$1 kind=$2 n=$3 want=$4
+    shift 4
+    problem "$kind" "$n" >"$tmp/p.dlx"
+    got=$(mpi "$np" --count --quiet "$@" "$tmp/p.dlx" 2>"$tmp/err")
+    status=$?
+    [ "$got" = "$want" ] || fail "$kind $n -np $np $*: '$got' solutions, expected $want"
+    want_status=0
+    [ "$want" = 0 ] && want_status=1
+    [ "$status" -eq "$want_status" ] || fail "$kind $n -np $np: status $status"
+}
+
+n=1
+for want in 1 0 0 2 10 4 40 92 352 724 2680 14200; do
+    count 3 queens $n $want --split-nodes 2000
+    n=$((n + 1))
+done
+count 3 langford 8 300 --split-nodes 2000
+count 3 langford 11 35584 --split-nodes 20000
+count 3 pentominoes 3x20 8 --split-nodes 2000
+count 4 queens 12 14200
+count 4 langford 11 35584
+count 4 pentominoes 3x20 8
+
+# --stats: the figures of one search, exactly.
+figures() { grep -E '^(solutions|nodes|updates|max level|complete):' "$1"; }
+# same_figures FILE NP [OPTIONS]: dlx-mpi against dlx on FILE
+same_figures() {
+    f=$1 np=$2
+    shift 2
+    "$DLX" --count --stats "$f" >/dev/null 2>"$tmp/one"
+    mpi "$np" --count --stats "$@" "$f" >/dev/null 2>"$tmp/many"
+    figures "$tmp/one" >"$tmp/one.f"
+    figures "$tmp/many" >"$tmp/many.f"
+    cmp -s "$tmp/one.f" "$tmp/many.f" ||
+        fail "$f -np $np $*: figures differ from dlx's: $(cat "$tmp/many.f") vs $(cat "$tmp/one.f")"
+}
+problem queens 12 >"$tmp/q12.dlx"
+problem langford 11 >"$tmp/l11.dlx"
+problem pentominoes 5x12 >"$tmp/p5x12.dlx"
+same_figures "$tmp/q12.dlx" 3 --split-nodes 500
+same_figures "$tmp/q12.dlx" 4
+same_figures "$tmp/l11.dlx" 4 --split-nodes 3000
+same_figures "$tmp/p5x12.dlx" 4 --split-nodes 50000
+
+# The solutions: the set dlx prints, in each format.
+problem queens 8 >"$tmp/q8.dlx"
+sorted_ids() { while read -r line; do echo "$line" | tr ' ' '\n' | sort -n | tr '\n' ' '; echo; done | sort; }
+"$DLX" --format ids "$tmp/q8.dlx" 2>/dev/null | sorted_ids >"$tmp/ids.1"
+mpi 3 --format ids --split-nodes 100 "$tmp/q8.dlx" 2>/dev/null | sorted_ids >"$tmp/ids.3"
+[ "$(wc -l <"$tmp/ids.3")" -eq 92 ] || fail "--format ids: $(wc -l <"$tmp/ids.3") lines, not 92"
+cmp -s "$tmp/ids.1" "$tmp/ids.3" || fail "--format ids: not the solutions of dlx"
+mpi 3 --split-nodes 100 "$tmp/q8.dlx" >"$tmp/text" 2>/dev/null
+awk 'BEGIN { RS = "" } { n++; if (split($0, l, "\n") != 8) bad++ } END { print n, bad + 0 }' \
+    "$tmp/text" >"$tmp/blocks"
+[ "$(cat "$tmp/blocks")" = "92 0" ] || fail "text: blocks and bad blocks: $(cat "$tmp/blocks")"
+mpi 4 --format json "$tmp/q8.dlx" >"$tmp/json" 2>/dev/null
+grep -q '"count": 92,' "$tmp/json" || fail "json: no count of 92"
+grep -q '"complete": true' "$tmp/json" || fail "json: not complete"
+tail -1 "$tmp/json" | grep -q '^}$' || fail "json: document not closed"
+
+# --max and --first hold over the ranks.
+problem queens 10 >"$tmp/q10.dlx"
+mpi 3 --format ids --max 5 --split-nodes 100 "$tmp/q10.dlx" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" -eq 0 ] || fail "--max 5: status $status"
+[ "$(wc -l <"$tmp/out")" -eq 5 ] || fail "--max 5: $(wc -l <"$tmp/out") solutions"
+grep -q '^dlx-mpi: 5 solutions (stopped at --max)' "$tmp/err" || fail "--max 5: $(cat "$tmp/err")"
+mpi 4 --format ids --first "$tmp/q10.dlx" >"$tmp/out" 2>/dev/null
+[ "$(wc -l <"$tmp/out")" -eq 1 ] || fail "--first: $(wc -l <"$tmp/out") solutions"
+got=$(mpi 3 --count --max 7 "$tmp/q10.dlx" 2>/dev/null)
+[ "$got" = 7 ] || fail "--count --max 7: $got"
+
+# Standard input, as dlx reads it.
+got=$(mpi 3 --count --quiet <"$tmp/q8.dlx")
+[ "$got" = 92 ] || fail "standard input: $got"
+
+# --- the checkpoint ---
+# One whole run, then its checkpoint cut at several bytes (in the header, in
+# the middle of lines, at a line's end, whole): each resumes to the total,
+# with the nodes and updates of one search.
+"$DLX" --count --stats "$tmp/q12.dlx" >/dev/null 2>"$tmp/one"
+figures "$tmp/one" | grep -v '^max level' >"$tmp/one.f"
+ck="$tmp/q12.ck"
+got=$(mpi 3 --count --quiet --split-nodes 3000 --checkpoint "$ck" "$tmp/q12.dlx")
+[ "$got" = 14200 ] || fail "checkpointed run: $got"
+size=$(wc -c <"$ck")
+lines=$(wc -l <"$ck")
+[ "$lines" -gt 20 ] || fail "checkpoint: only $lines lines (the pieces were not recorded)"
+line10=$(head -n 10 "$ck" | wc -c)
+for cut in 30 $((size / 4)) $((size / 2)) "$line10" $((size - 2)) "$size"; do
+    head -c "$cut" "$ck" >"$tmp/cut.ck"
+    mpi 4 --count --stats --split-nodes 3000 --checkpoint "$tmp/cut.ck" "$tmp/q12.dlx" \
+        >"$tmp/out" 2>"$tmp/err"
+    [ "$(cat "$tmp/out")" = 14200 ] || fail "resumed after $cut of $size bytes: $(cat "$tmp/out")"
+    figures "$tmp/err" | grep -v '^max level' >"$tmp/many.f"
+    cmp -s "$tmp/one.f" "$tmp/many.f" ||
+        fail "resumed after $cut bytes: $(cat "$tmp/many.f") vs one search's $(cat "$tmp/one.f")"
+done
+# A finished checkpoint: the total at once, nothing searched again.
+got=$(mpi 3 --count --quiet --checkpoint "$ck" "$tmp/q12.dlx")
+[ "$got" = 14200 ] || fail "finished checkpoint: $got"
+# Another problem (or --choose) with the same file is refused, the file kept.
+cp "$ck" "$tmp/keep.ck"
+mpi 3 --count --checkpoint "$ck" "$tmp/q10.dlx" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" -ne 0 ] || fail "checkpoint of another problem: status 0"
+grep -q 'not of this run' "$tmp/err" || fail "checkpoint of another problem: $(head -3 "$tmp/err")"
+[ -s "$tmp/out" ] && fail "checkpoint of another problem: printed $(cat "$tmp/out")"
+cmp -s "$ck" "$tmp/keep.ck" || fail "checkpoint of another problem: the file was changed"
+mpi 3 --count --choose first --checkpoint "$ck" "$tmp/q12.dlx" >/dev/null 2>&1 &&
+    fail "checkpoint with another --choose: status 0"
+mpi 3 --count --max 3 --checkpoint "$tmp/x.ck" "$tmp/q12.dlx" >/dev/null 2>"$tmp/err" &&
+    fail "--checkpoint with --max: status 0"
+grep -q 'does not go with --max' "$tmp/err" || fail "--checkpoint --max: $(head -2 "$tmp/err")"
+
+# Stopped by SIGTERM (mpirun passes it on): the partial count, then a resumed
+# run finishes. If the machine is fast enough to finish first, the resume
+# still must give the total.
+ck="$tmp/p.ck"
+# (mpirun itself in the background, not a subshell: $! must be its pid)
+# shellcheck disable=SC2086
+mpirun $run_as --oversubscribe -np 3 "$MPI_DLX" --count --quiet --split-nodes 20000 \
+    --checkpoint "$ck" "$tmp/p5x12.dlx" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while [ "$i" -lt 300 ] && [ "$(cat "$ck" 2>/dev/null | wc -l)" -lt 12 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+resumed=$(mpi 4 --count --quiet --split-nodes 20000 --checkpoint "$ck" "$tmp/p5x12.dlx")
+[ "$resumed" = 4040 ] || fail "resumed after SIGTERM: $resumed (the stopped run said $(cat "$tmp/out"))"
+
+# Two runs on one checkpoint at once: the second is refused.
+ck="$tmp/two.ck"
+# shellcheck disable=SC2086
+mpirun $run_as --oversubscribe -np 2 "$MPI_DLX" --count --quiet --split-nodes 20000 \
+    --checkpoint "$ck" "$tmp/p5x12.dlx" >"$tmp/first" 2>&1 &
+pid=$!
+i=0
+while [ "$i" -lt 300 ] && [ "$(cat "$ck" 2>/dev/null | wc -l)" -lt 3 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+mpi 2 --count --checkpoint "$ck" "$tmp/p5x12.dlx" >"$tmp/out" 2>"$tmp/err"
+status=$?
+wait "$pid"
+[ "$(cat "$tmp/first")" = 4040 ] || fail "the first run on a checkpoint: $(head -3 "$tmp/first")"
+if grep -q 'resuming: .* 0 to go' "$tmp/err"; then
+    : # the first run was over before the second started: nothing to check
+else
+    [ "$status" -ne 0 ] || fail "a second run on a checkpoint in use: status 0"
+    grep -q 'in use by another run' "$tmp/err" || fail "checkpoint in use: $(head -3 "$tmp/err")"
+fi
+
+# A worker that dies: an error, no total; the checkpoint resumes to the total.
+ck="$tmp/k.ck"
+DLX_MPI_DIE_AFTER=3 && export DLX_MPI_DIE_AFTER
+MPI_EXTRA="-x DLX_MPI_DIE_AFTER"
+mpi 3 --count --split-nodes 3000 --checkpoint "$ck" "$tmp/q12.dlx" \
+    >"$tmp/out" 2>"$tmp/err"
+status=$?
+unset DLX_MPI_DIE_AFTER
+MPI_EXTRA=
+[ "$status" -ne 0 ] || fail "a killed worker: status 0"
+[ -s "$tmp/out" ] && fail "a killed worker: a total was printed: $(cat "$tmp/out")"
+got=$(mpi 3 --count --quiet --checkpoint "$ck" "$tmp/q12.dlx")
+[ "$got" = 14200 ] || fail "resumed after a killed worker: $got"
+
+# --- errors ---
+printf 'a b\na c\n' >"$tmp/bad.dlx"
+mpi 3 --count "$tmp/bad.dlx" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" -ne 0 ] || fail "bad input: status 0"
+grep -q "bad.dlx:2:3: error: unknown item 'c'" "$tmp/err" || fail "bad input: $(head -3 "$tmp/err")"
+mpi 1 --count "$tmp/q8.dlx" >/dev/null 2>"$tmp/err" && fail "-np 1: status 0"
+grep -q 'needs at least 2 ranks' "$tmp/err" || fail "-np 1: $(head -2 "$tmp/err")"
+mpi 2 --count "$tmp/missing.dlx" >/dev/null 2>"$tmp/err" && fail "missing file: status 0"
+grep -q 'missing.dlx: error: cannot open' "$tmp/err" || fail "missing file: $(head -2 "$tmp/err")"
+
+if [ "$fails" -eq 0 ]; then
+    echo "check-mpi: dlx-mpi: ok"
+    exit 0
+fi
+echo "check-mpi: dlx-mpi: $fails failed"
+exit 1
