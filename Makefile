@@ -355,7 +355,7 @@ bench: all
 INST_HEADERS  := dlx/dlx.h dlx/dlx_text.h sudoku/sudoku.h
 # (docs/README.md, the index of docs/, would overwrite the README.)
 INST_DOCS     := README.md LICENSE $(filter-out docs/README.md,$(wildcard docs/*.md)) \
-                 $(wildcard docs/*.dlx docs/*.svg)
+                 $(wildcard docs/*.dlx docs/*.svg docs/*.png)
 INST_EXAMPLES := $(wildcard examples/*.md examples/*.txt examples/*.dlx examples/*.regions)
 INST_PROGRAMS := $(if $(wildcard cli/dlx.c),dlx) $(if $(wildcard cli/sudoku.c),$(SUDOKU_NAME))
 COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))

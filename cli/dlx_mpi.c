@@ -793,9 +793,22 @@ static int ck_open(struct master *m, uint64_t hash)
     }
     if (ck_lock(f, path) != 0)
         return EXIT_ERROR;
-    size_t len;
-    char *text = cli_read_file("dlx-mpi", path, path, &len);
-    if (!text) {
+    /* Read through f itself: closing any other descriptor of the file
+     * would drop this process's lock on it (POSIX fcntl locks). */
+    size_t len = 0;
+    char *text = NULL;
+    long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (end >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        text = malloc((size_t)end + 1);
+        if (text)
+            len = fread(text, 1, (size_t)end, f);
+    }
+    if (!text || len != (size_t)end || ferror(f)) {
+        if (text)
+            cli_file_error("dlx-mpi", path, "cannot read", errno);
+        else
+            fprintf(stderr, "dlx-mpi: %s: error: out of memory\n", path);
+        free(text);
         fclose(f);
         return EXIT_ERROR;
     }

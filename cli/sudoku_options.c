@@ -133,12 +133,12 @@ static void print_help(void)
           "130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
           "\n"
           "Examples:\n"
-          "  sudoku puzzles.txt               solve one puzzle per line\n"
+          "  sudoku examples/puzzles.txt      solve one puzzle per line\n"
           "  sudoku -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
           "  sudoku -f pretty examples/puzzle.txt\n"
-          "  sudoku --unique -j 2 big.txt     check a collection on two threads\n"
-          "  sudoku --count --max 1000 x.txt  count solutions, stopping at 1000\n"
-          "  sudoku --rate x.txt              how hard each puzzle is\n"
+          "  sudoku --unique -j 2 examples/batch.txt  check a collection on two threads\n"
+          "  sudoku --count --max 1000 examples/few-givens.txt  count, stopping at 1000\n"
+          "  sudoku --rate examples/puzzles.txt  how hard each puzzle is\n"
           "  sudoku --generate 10 --difficulty hard --symmetry rotational\n",
           stdout);
 }
