@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: MIT
 # make bench: runs every benchmark program built into $1/bin/bench, with the
 # public puzzle collections of ../shared/data (next to the project; DATA=DIR
-# names another place) when they are there. Each program prints its own
-# table; BENCH_QUICK=1 asks them for a short run. Timings on a shared
-# machine are noisy: compare figures measured side by side in one run, as
-# ratios.
+# names another place) when they are there, and then the engine side by side
+# with Knuth's programs (bench_knuth) when his sources are found: $KNUTH_SRC,
+# or shared/anchors/knuth beside the repository or one level further up (a
+# git worktree). His programs are built into $1/knuth by his build.sh; none of
+# his code enters the project. Each program prints its own table;
+# BENCH_QUICK=1 asks them for a short run. Timings on a shared machine are
+# noisy: compare figures measured side by side in one run, as ratios.
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${DATA:-$root/../shared/data}
@@ -25,6 +28,7 @@ if ! command -v qqwing >/dev/null 2>&1; then
 fi
 for b in "$build"/bin/bench/*; do
     [ -f "$b" ] && [ -x "$b" ] || continue
+    [ "$(basename "$b")" = bench_knuth ] && continue
     echo "== $(basename "$b")"
     if [ -d "$data" ]; then
         "$b" "$data" || status=1
@@ -33,6 +37,25 @@ for b in "$build"/bin/bench/*; do
     fi
     echo
 done
+
+knuth=${KNUTH_SRC:-}
+if [ -z "$knuth" ]; then
+    for d in "$root/../shared/anchors/knuth" "$root/../../shared/anchors/knuth"; do
+        [ -f "$d/build.sh" ] && knuth=$(cd "$d" && pwd) && break
+    done
+fi
+if [ -n "$knuth" ] && [ -x "$build/bin/bench/bench_knuth" ]; then
+    echo "== bench_knuth (Knuth's programs from $knuth)"
+    kbin="$build/knuth/bin"
+    if [ ! -x "$kbin/ssmcc" ] || [ "$knuth/build.sh" -nt "$kbin/ssmcc" ]; then
+        sh "$knuth/build.sh" "$kbin" >/dev/null || status=1
+    fi
+    "$build/bin/bench/bench_knuth" "$build/bin" "$knuth" "$kbin" "$build/knuth/work" || status=1
+else
+    echo "== bench_knuth skipped: Knuth's sources not found (set KNUTH_SRC to the directory"
+    echo "   holding his build.sh)"
+fi
+
 # The scheduling simulator (bench/sim/run.sh): a search of 16 queens to
 # profile its tree the first time, a minute or two; skipped by BENCH_QUICK=1.
 echo "== sim (bench/sim/run.sh)"

@@ -83,6 +83,9 @@ static void usage(FILE *out)
           "                        and knuth are both DLX3's rule\n"
           "      --seed=N          break ties and order options at random, from seed N\n"
           "                        (random: pick one and say which, to run it again)\n"
+          "      --strategy=S      how the search keeps its state: auto (the default),\n"
+          "                        links (dancing links) or bits (bit sets); both visit\n"
+          "                        the same tree and find the same solutions\n"
           "  -j, --jobs=N          search on N threads (0: one per processor); the\n"
           "                        solutions come in the order the threads find them\n"
           "\n"
@@ -127,8 +130,8 @@ static void cmd_defaults(struct cmd_options *o)
     o->jobs = 1;
 }
 
-enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_TRACE, OPT_TREE, OPT_FORCE, OPT_DETAIL,
-       OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS };
+enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
+       OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS };
 
 /* A seed for --seed=random, from the clock and the process id, mixed by
  * splitmix64's finaliser. It is said on stderr so the run can be repeated;
@@ -158,6 +161,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "choose", required_argument, NULL, OPT_CHOOSE },
         { "seed", required_argument, NULL, OPT_SEED },
+        { "strategy", required_argument, NULL, OPT_STRATEGY },
         { "trace", optional_argument, NULL, OPT_TRACE },
         { "tree", optional_argument, NULL, OPT_TREE },
         { "force", no_argument, NULL, OPT_FORCE },
@@ -232,6 +236,19 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                 cli_usage_error("dlx",
                                 "unknown rule '%s' for --choose (expected mrv, knuth or first)",
                                 optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case OPT_STRATEGY:
+            if (strcmp(optarg, "auto") == 0)
+                o->strategy = DLX_STRATEGY_AUTO;
+            else if (strcmp(optarg, "links") == 0)
+                o->strategy = DLX_STRATEGY_LINKS;
+            else if (strcmp(optarg, "bits") == 0)
+                o->strategy = DLX_STRATEGY_BITS;
+            else {
+                cli_usage_error("dlx",
+                                "unknown strategy '%s' (expected auto, links or bits)", optarg);
                 return EXIT_ERROR;
             }
             break;
@@ -508,6 +525,8 @@ static int setup_search(struct cmd_run *run)
     const struct cmd_options *o = run->opt;
     dlx_problem *p = run->problem;
     int rc = dlx_set_choose(p, o->choose);
+    if (rc == DLX_OK)
+        rc = dlx_set_strategy(p, o->strategy);
     if (rc == DLX_OK && o->have_seed)
         rc = dlx_set_seed(p, o->seed);
     if (rc != DLX_OK) {
@@ -726,9 +745,10 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                 (long)dlx_option_count(p), (long)dlx_text_color_count(run->text));
         fprintf(stderr,
                 "solutions: %llu\nnodes: %llu\nupdates: %llu\nseconds: %.3f\n"
-                "max level: %ld\ncomplete: %s\n",
+                "max level: %ld\nstrategy: %s\ncomplete: %s\n",
                 (unsigned long long)st.solutions, (unsigned long long)st.nodes,
                 (unsigned long long)st.updates, seconds, (long)st.max_level,
+                dlx_search_strategy(p) == DLX_STRATEGY_BITS ? "bits" : "links",
                 interrupted()                                 ? "no (interrupted)"
                 : rc != DLX_STOPPED                           ? "yes"
                 : run->trace && trace_limit_hit(run->trace) ? "no (trace limit)"

@@ -51,6 +51,7 @@ struct cmd_options {
     int have_seed;            /* --seed N given */
     uint64_t seed;
     enum dlx_choose choose;   /* --choose=mrv|first|knuth */
+    enum dlx_strategy strategy; /* --strategy=auto|links|bits */
     enum cmd_view view;   /* --trace[=json], --tree=dot */
     int force;                /* --force: trace past the size limit */
     int detail;               /* --detail=links: the JSON trace shows the links */

@@ -340,14 +340,10 @@ static void text_choose(search_trace *t, const dlx_event *ev)
         return;
     }
     dlx_active_items(t->p, t->scratch_ids, n);
-    /* The default rule stops at the first item with one option: the items
-     * after it were not compared, and one of them may have none. Say so,
-     * rather than list them as if they had lost. */
-    int stopped_early = t->o.choose != DLX_CHOOSE_FIRST && ev->scanned > 0 && ev->scanned < n;
+    /* The rule (DLX1's) compares every active item: its scan stops early
+     * only at a dead end, said above. */
     if (t->o.choose == DLX_CHOOSE_FIRST)
         fputs(", the first item left", out);
-    else if (stopped_early)
-        fputs(", forced: the rule looks no further", out);
     else if (ev->degree == 1)
         fputs(", forced", out);
     else
@@ -357,8 +353,6 @@ static void text_choose(search_trace *t, const dlx_event *ev)
     const char *open = t->bounded ? " (others' branches: " : " (others: ";
     for (int32_t k = 0; k < n; k++) {
         int32_t item = t->scratch_ids[k];
-        if (stopped_early && k == ev->scanned) /* from here on, not compared */
-            open = shown ? "; not compared: " : " (not compared: ";
         if (item == ev->item)
             continue;
         if (limit > 0 && shown == limit) {

@@ -43,6 +43,7 @@ static int32_t add_item(dlx_problem *p, const char *name, unsigned flags, int32_
     int32_t x = p->n_items + 1; /* header index */
     const int bounded = lo != 1 || hi != 1;
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     int rc = dlxi_grow_items(p, x + 1);
     if (rc)
         return rc;
@@ -104,6 +105,7 @@ static int32_t add_item(dlx_problem *p, const char *name, unsigned flags, int32_
     p->nd.ud[x] = (dlx_ud){.up = x, .down = x};
     p->nd.im[x] = (dlx_im){.itm = 0, .color = 0};
     p->nd.nx[x] = 0;
+    p->nd.of[x] = 0;
     if (flags & DLX_SECONDARY) {
         p->cl[x].prev = p->cl[x].next = x;
     } else {
@@ -175,12 +177,14 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
     if (rc)
         return rc;
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     dlx_nodes nd = p->nd;
     if (p->n_options == 0) {
         int32_t s = p->n_nodes++;
         nd.ud[s] = (dlx_ud){.up = 0, .down = 0};
         nd.im[s] = (dlx_im){.itm = 0, .color = 0};
         nd.nx[s] = 0;
+        nd.of[s] = 0;
     }
     int32_t before = p->n_nodes - 1; /* the spacer before this option */
     int32_t first = p->n_nodes;
@@ -189,6 +193,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
         nd.im[q].itm = x;
         nd.im[q].color = colors ? colors[k] : 0;
         nd.nx[q] = k + 1 < n ? q + 1 : first;
+        nd.of[q] = first;
         nd.ud[q].up = nd.ud[x].up;
         nd.ud[q].down = x;
         nd.ud[nd.ud[x].up].down = q;
@@ -200,6 +205,7 @@ int32_t dlx_add_option(dlx_problem *p, const int32_t *items, const int32_t *colo
     nd.ud[after] = (dlx_ud){.up = first, .down = 0};
     nd.im[after] = (dlx_im){.itm = -(p->n_options + 1), .color = 0};
     nd.nx[after] = 0;
+    nd.of[after] = 0;
     p->opt_first[p->n_options] = first;
     p->has_colors |= has_color;
     return p->n_options++;

@@ -126,14 +126,16 @@ int dlx_check(const dlx_problem *p)
         if (count != nd.im[x].itm)
             return DLX_EINVAL;
     }
-    /* Spacers and options: each option's nodes name real items, the spacer
-     * before it points at its last node and the one after at its first. */
+    /* Spacers and options: each option's nodes name real items and know
+     * their option's first node, the spacer before it points at its last
+     * node and the one after at its first. */
     for (int32_t k = 0; k < p->n_options; k++) {
         int32_t first = p->opt_first[k], q = first;
         if (nd.im[first - 1].itm > 0)
             return DLX_EINVAL;
         while (nd.im[q].itm > 0) {
-            if (nd.im[q].itm > N || (!p->secondary[nd.im[q].itm] && nd.im[q].color != 0))
+            if (nd.im[q].itm > N || (!p->secondary[nd.im[q].itm] && nd.im[q].color != 0) ||
+                nd.of[q] != first)
                 return DLX_EINVAL;
             q++;
         }
@@ -141,6 +143,8 @@ int dlx_check(const dlx_problem *p)
             nd.ud[first - 1].down != q - 1)
             return DLX_EINVAL;
     }
+    if (dlxi_bits_in_search(p) && dlxi_bits_check(p) != DLX_OK)
+        return DLX_EINVAL;
     /* Without search or commitments nothing may be covered or purified. */
     if (!dlxi_in_search(p) && p->n_commits == 0) {
         if (steps != p->n_primary)

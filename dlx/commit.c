@@ -3,6 +3,14 @@
  * (a sudoku's givens) or kept out of all of them (DLX_EXCLUDE), undone
  * exactly, one by one or all at once from a snapshot of the links taken at
  * the first commitment.
+ *
+ * Without bounds, putting an option in is checked and recorded at once
+ * (commit_state[] says who holds each item), but its dance on the links is
+ * put off until the links are needed: a search on the links, the prefix
+ * walk, an exclusion, a question about the live state. The bit-set search
+ * needs only the records, so a puzzle that commits its givens, searches on
+ * bits and uncommits them never touches the links (links_applied counts the
+ * records the links reflect; they are always the first ones).
  */
 #include "dlx_internal.h"
 
@@ -59,9 +67,45 @@ static int push_commit(dlx_problem *p, int32_t opt, int32_t anchor, int32_t size
     p->commits[p->n_commits++] = (struct dlx_commit){opt, anchor, p->undo_len, kind};
     if (p->state == S_DONE)
         p->state = S_IDLE;
-    if (p->n_commits == 1 && !p->snap_ud)
-        dlxi_take_snapshot(p);
     return DLX_OK;
+}
+
+/* Before the links change for a commitment: the snapshot of the links as
+ * built, if none is kept yet and the links are still as built. */
+static void before_links_change(dlx_problem *p)
+{
+    if (p->links_applied == 0 && !p->snap_ud)
+        dlxi_take_snapshot(p);
+}
+
+/* Does on the links what putting in option c.anchor's option does: what the
+ * search does when it chooses it. */
+static void apply_include(dlx_problem *p, struct dlx_commit c)
+{
+    dlx_nodes nd = p->nd;
+    uint64_t updates = 0; /* commitments are nobody's count */
+    int32_t x0 = nd.im[c.anchor].itm;
+    if (p->has_bounds) {
+        if (--p->mult[x0].bound == 0)
+            cover(nd, p->cl, x0, p->n_items, 1, &updates);
+        else
+            tweak(nd, c.anchor, 1, 1, WALK_NEXT, &updates);
+        commit_rest_m(p, nd, p->cl, p->mult, c.anchor, p->n_items, 1, 0, WALK_NEXT, 0, &updates);
+    } else if (p->has_colors) {
+        cover(nd, p->cl, x0, p->n_items, 1, &updates);
+        commit_rest(p, nd, p->cl, c.anchor, p->n_items, 1, 0, 0, &updates);
+    } else {
+        cover(nd, p->cl, x0, p->n_items, 0, &updates);
+        commit_rest(p, nd, p->cl, c.anchor, p->n_items, 0, 0, 0, &updates);
+    }
+}
+
+void dlxi_apply_commits(dlx_problem *p)
+{
+    if (p->links_applied < p->n_commits)
+        before_links_change(p);
+    while (p->links_applied < p->n_commits)
+        apply_include(p, p->commits[p->links_applied++]); /* only inclusions wait */
 }
 
 /* DLX_EXCLUDE(opt): a clash with the commitment of opt itself; when the
@@ -77,6 +121,7 @@ static int exclude(dlx_problem *p, int32_t opt)
     for (int32_t k = 0; k < p->n_commits; k++)
         if (p->commits[k].option == opt && p->commits[k].kind == COMMIT_INCLUDE)
             return DLX_ECONFLICT; /* in every solution already */
+    dlxi_apply_commits(p); /* whether it is still available, the links say */
     dlx_nodes nd = p->nd;
     int32_t first = p->opt_first[opt];
     int available = 0;
@@ -93,6 +138,9 @@ static int exclude(dlx_problem *p, int32_t opt)
     int rc = push_commit(p, opt, first, 0, available ? COMMIT_EXCLUDE : COMMIT_NOTHING);
     if (rc)
         return rc;
+    if (available)
+        before_links_change(p);
+    p->links_applied = p->n_commits;
     uint64_t updates = 0; /* commitments are nobody's count */
     if (available)
         for (int32_t q = first; nd.im[q].itm > 0; q++)
@@ -152,20 +200,9 @@ int dlx_commit(dlx_problem *p, int32_t opt)
             p->undo[p->undo_len++] = x;
         }
     }
-    uint64_t updates = 0;
-    int32_t x0 = nd.im[anchor].itm;
     if (p->has_bounds) {
-        if (--p->mult[x0].bound == 0)
-            cover(nd, p->cl, x0, p->n_items, 1, &updates);
-        else
-            tweak(nd, anchor, 1, 1, WALK_NEXT, &updates);
-        commit_rest_m(p, nd, p->cl, p->mult, anchor, p->n_items, 1, 0, WALK_NEXT, 0, &updates);
-    } else if (p->has_colors) {
-        cover(nd, p->cl, x0, p->n_items, 1, &updates);
-        commit_rest(p, nd, p->cl, anchor, p->n_items, 1, 0, 0, &updates);
-    } else {
-        cover(nd, p->cl, x0, p->n_items, 0, &updates);
-        commit_rest(p, nd, p->cl, anchor, p->n_items, 0, 0, 0, &updates);
+        /* With bounds the records and the links go together. */
+        dlxi_apply_commits(p);
     }
     return DLX_OK;
 }
@@ -181,7 +218,9 @@ int dlx_uncommit(dlx_problem *p)
     struct dlx_commit c = p->commits[--p->n_commits];
     dlx_nodes nd = p->nd;
     int32_t x0 = nd.im[c.anchor].itm;
-    if (c.kind == COMMIT_EXCLUDE) {
+    if (p->n_commits >= p->links_applied) {
+        /* never applied to the links: nothing to undo there */
+    } else if (c.kind == COMMIT_EXCLUDE) {
         int32_t q = c.anchor;
         while (nd.im[q].itm > 0)
             q++;
@@ -206,6 +245,8 @@ int dlx_uncommit(dlx_problem *p)
         uncommit_rest(p, nd, p->cl, c.anchor, p->n_items, 0, 0, 0);
         uncover(nd, p->cl, x0, p->n_items, 0);
     }
+    if (p->links_applied > p->n_commits)
+        p->links_applied = p->n_commits;
     while (p->undo_len > c.undo_mark)
         p->commit_state[p->undo[--p->undo_len]] = 0;
     if (p->state == S_DONE)
@@ -260,6 +301,14 @@ int dlx_uncommit_all(dlx_problem *p)
         dlx_reset(p);
         return DLX_OK;
     }
+    if (p->links_applied == 0) {
+        /* The links were never touched: forget the records. */
+        dlx_reset(p);
+        while (p->undo_len > 0)
+            p->commit_state[p->undo[--p->undo_len]] = 0;
+        p->n_commits = 0;
+        return DLX_OK;
+    }
     int64_t work = (int64_t)(p->n_commits + (dlxi_in_search(p) ? p->level + 1 : 0)) * 64;
     if (p->snap_ud && work >= p->n_items) {
         memcpy(p->nd.ud, p->snap_ud, (size_t)p->snap_nodes * sizeof *p->snap_ud);
@@ -272,6 +321,7 @@ int dlx_uncommit_all(dlx_problem *p)
         while (p->undo_len > 0)
             p->commit_state[p->undo[--p->undo_len]] = 0;
         p->n_commits = 0;
+        p->links_applied = 0;
         dlxi_forget_search(p);
         return DLX_OK;
     }

@@ -230,10 +230,11 @@ DLX_API void dlx_set_limit(dlx_problem *p, uint64_t max_solutions);
 
 /* How the search picks the item to branch on. */
 enum dlx_choose {
-    DLX_CHOOSE_MRV = 0,  /* fewest remaining options, leftmost on ties;
-                            stops looking at an item with 0 or 1 (default) */
-    DLX_CHOOSE_MRV_FULL, /* fewest remaining options, leftmost on ties,
-                            stops only at 0: exactly Knuth's DLX1 rule */
+    DLX_CHOOSE_MRV = 0,  /* fewest remaining options, leftmost on ties: the
+                            rule of Knuth's DLX1 (the default) */
+    DLX_CHOOSE_MRV_FULL, /* the same rule, under its old name: it once
+                            meant "look on past an item with one option",
+                            which every MRV search now does */
     DLX_CHOOSE_FIRST     /* simply the leftmost active item */
 };
 /* With bounds (Algorithm M) "fewest options" is Knuth's branching degree of
@@ -247,6 +248,26 @@ enum dlx_choose {
  * move was measured to cost nodes and time. Without bounds the degree is
  * len and the rules are those above. */
 DLX_API int dlx_set_choose(dlx_problem *p, enum dlx_choose rule);
+
+/* How the search keeps its state. Both strategies visit the same tree (the
+ * same nodes, in the same order, under DLX_CHOOSE_MRV and MRV_FULL) and find
+ * the same solutions in the same order; they differ in speed only. */
+enum dlx_strategy {
+    DLX_STRATEGY_AUTO = 0, /* bits when the problem is small enough, else
+                              links (the default) */
+    DLX_STRATEGY_LINKS,    /* dancing links, as Knuth's DLX1 and DLX2 */
+    DLX_STRATEGY_BITS      /* bit sets: one bit per option and a count per
+                              item, each level a copy of its parent's state;
+                              a trial stops as soon as an item is left with
+                              no option (as Knuth's SSXC1 does) */
+};
+/* DLX_EINVAL for an unknown strategy, DLX_EBUSY during a search. An event
+ * hook, a seed or DLX_CHOOSE_FIRST always dance on the links: the hook
+ * reports the dance itself, the seed shuffles the links' lists. */
+DLX_API int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy);
+/* The strategy the search under way (or just finished) runs on, or, with
+ * no search under way, the one dlx_search() would pick now. */
+DLX_API enum dlx_strategy dlx_search_strategy(const dlx_problem *p);
 
 /* Randomisation, off by default. With a seed, ties between items are broken
  * at random and every item's options are put in a random order; the same seed

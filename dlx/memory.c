@@ -108,7 +108,9 @@ int dlxi_grow_nodes(dlx_problem *p, int64_t need)
     dlx_ud *ud = dlxi_alloc(p, (size_t)n * sizeof *ud);
     dlx_im *im = ud ? dlxi_alloc(p, (size_t)n * sizeof *im) : NULL;
     int32_t *nx = im ? dlxi_alloc(p, (size_t)n * sizeof *nx) : NULL;
-    if (!nx) {
+    int32_t *of = nx ? dlxi_alloc(p, (size_t)n * sizeof *of) : NULL;
+    if (!of) {
+        dlxi_free(p, nx, (size_t)n * sizeof *nx);
         dlxi_free(p, im, (size_t)n * sizeof *im);
         dlxi_free(p, ud, (size_t)n * sizeof *ud);
         return DLX_ENOMEM;
@@ -117,13 +119,16 @@ int dlxi_grow_nodes(dlx_problem *p, int64_t need)
         memcpy(ud, p->nd.ud, old * sizeof *ud);
         memcpy(im, p->nd.im, old * sizeof *im);
         memcpy(nx, p->nd.nx, old * sizeof *nx);
+        memcpy(of, p->nd.of, old * sizeof *of);
     }
     dlxi_free(p, p->nd.ud, old * sizeof *ud);
     dlxi_free(p, p->nd.im, old * sizeof *im);
     dlxi_free(p, p->nd.nx, old * sizeof *nx);
+    dlxi_free(p, p->nd.of, old * sizeof *of);
     p->nd.ud = ud;
     p->nd.im = im;
     p->nd.nx = nx;
+    p->nd.of = of;
     p->nodes_cap = (int32_t)n;
     return DLX_OK;
 }

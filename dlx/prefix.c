@@ -112,6 +112,7 @@ int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void
     if (dlxi_busy(p))
         return DLX_EBUSY;
     dlx_reset(p);
+    dlxi_apply_commits(p); /* the walk dances on the links */
     int rc = dlxi_prepare_search(p);
     if (rc)
         return rc;
@@ -177,7 +178,17 @@ int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
         return n == 0 ? DLX_OK : DLX_EINVAL;
     if (n > p->n_primary) /* each option covers a primary item of its own */
         return DLX_ECONFLICT;
-    return dlxi_start_subtree(p, prefix, n);
+    for (int32_t k = 0; k < n; k++)
+        if (prefix[k] < 0 || prefix[k] >= p->n_options)
+            return DLX_EINVAL;
+    rc = dlxi_settle_strategy(p); /* as dlx_search() would */
+    if (rc)
+        return rc;
+    rc = p->bits_search ? dlxi_bits_start_subtree(p, prefix, n)
+                        : dlxi_start_subtree(p, prefix, n);
+    if (rc)
+        dlxi_forget_search(p);
+    return rc;
 }
 
 /* Hands one prefix to fn as a callback of p; 1 when fn refuses it. */

@@ -61,6 +61,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(nd.ud, nc, nodes);
     OWN(nd.im, nc, nodes);
     OWN(nd.nx, nc, nodes);
+    OWN(nd.of, nc, nodes);
     OWN(nd.act, aw, aw);
     OWN(cl, ic, items);
     OWN(secondary, ic, items);
@@ -103,6 +104,7 @@ dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud)
     p->nd.ud[0] = (dlx_ud){0, 0};
     p->nd.im[0] = (dlx_im){0, 0};
     p->nd.nx[0] = 0;
+    p->nd.of[0] = 0;
     p->n_nodes = 1;
     return p;
 }
@@ -118,6 +120,7 @@ void dlx_free(dlx_problem *p)
      * search that called it: refused (dlx.h says so). */
     if (!p || dlxi_busy(p))
         return;
+    dlxi_drop_bits(p);
     struct owned blocks[MAX_OWNED];
     int n = owned_blocks(p, blocks);
     for (int k = 0; k < n; k++)
@@ -136,6 +139,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     if (!c)
         return NULL;
     *c = *p;
+    c->bits = NULL; /* derived tables: the clone builds its own when it needs them */
     /* c's fields point at p's blocks until each is replaced by a copy. */
     struct owned blocks[MAX_OWNED];
     const void *from[MAX_OWNED];

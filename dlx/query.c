@@ -2,7 +2,9 @@
 /* query.c - questions about a problem: its items and options as built, and
  * the live state of the links (list lengths, active items) that event hooks
  * and teaching tools read while a search runs, down to Knuth's memory
- * table of the nodes. Nothing here changes the problem.
+ * table of the nodes (during a search on bits, the questions about the
+ * live state are answered from its frame). Nothing here changes the
+ * problem.
  */
 #include "dlx_internal.h"
 
@@ -92,6 +94,9 @@ int32_t dlx_item_remaining(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
+    dlxi_links_current(p);
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_remaining(p, item + 1);
     return p->nd.im[item + 1].itm;
 }
 
@@ -99,7 +104,10 @@ int dlx_item_is_active(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     int32_t x = item + 1;
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_active(p, x);
     if (p->secondary[x])
         return 0;
     return p->cl[p->cl[x].prev].next == x;
@@ -109,6 +117,9 @@ int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int3
 {
     if (!p || item < 0 || item >= p->n_items || cap < 0 || (cap > 0 && !opts))
         return DLX_EINVAL;
+    dlxi_links_current(p);
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_options(p, item + 1, opts, cap);
     dlx_nodes nd = p->nd;
     int32_t x = item + 1, k = 0;
     for (int32_t q = nd.ud[x].down; q != x; q = nd.ud[q].down, k++)
@@ -121,6 +132,9 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
     if (!p || cap < 0 || (cap > 0 && !items))
         return DLX_EINVAL;
+    dlxi_links_current(p);
+    if (dlxi_bits_in_search(p))
+        return dlxi_bits_active_items(p, items, cap);
     int32_t k = 0;
     for (int32_t x = p->cl[0].next; x != 0; x = p->cl[x].next, k++)
         if (k < cap)
@@ -139,6 +153,7 @@ int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out)
 {
     if (!p || !out || x < 0 || x >= p->n_nodes)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     dlx_nodes nd = p->nd;
     int32_t top = nd.im[x].itm;
     *out = (dlx_node_info){.top = top, .ulink = nd.ud[x].up, .dlink = nd.ud[x].down,
@@ -151,6 +166,7 @@ int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rli
 {
     if (!p || x < 0 || x > p->n_items)
         return DLX_EINVAL;
+    dlxi_links_current(p);
     if (llink)
         *llink = p->cl[x].prev;
     if (rlink)

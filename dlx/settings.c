@@ -31,6 +31,17 @@ int dlx_set_choose(dlx_problem *p, enum dlx_choose rule)
     return DLX_OK;
 }
 
+int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy)
+{
+    if (!p || (strategy != DLX_STRATEGY_AUTO && strategy != DLX_STRATEGY_LINKS &&
+               strategy != DLX_STRATEGY_BITS))
+        return DLX_EINVAL;
+    if (dlxi_in_search(p))
+        return DLX_EBUSY;
+    p->strategy = strategy;
+    return DLX_OK;
+}
+
 void dlx_set_event_fn(dlx_problem *p, dlx_event_fn fn, void *ctx)
 {
     if (!p)
@@ -88,6 +99,7 @@ int dlx_set_seed(dlx_problem *p, uint64_t seed)
     }
     p->rng = seed;
     dlxi_drop_snapshot(p);
+    dlxi_drop_bits(p);
     dlx_nodes nd = p->nd;
     for (int32_t x = 1; x <= p->n_items; x++) {
         int32_t n = 0;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* split.c - a search that can be split, for the dancing-links search of
- * search.c: the operations listed in dlx_internal.h under that name. A
+ * search.c: the operations listed in dlx_internal.h under that name (a
+ * search on bits has its own, in search_bits.c, handed on from here). A
  * search is started below a prefix of options, and a paused one tells what
  * it has not tried yet and gives it up by raising its floor. The public
  * calls built on these (dlx_start_subtree, dlx_split) are in prefix.c, the
@@ -12,15 +13,15 @@
  * opt's own active primary items, or 0 when opt cannot be tried now (it is
  * hidden: one of its items is taken or coloured otherwise; or it has no
  * active primary item). For an option of the donor's list at a level, this
- * is the donor's item: the rule picks the leftmost item with fewest options
- * (or the first with at most stop_at), and if that item is one of opt's it
+ * is the donor's item: the rule picks the leftmost item with fewest options,
+ * and if that item is one of opt's it
  * is also the one picked among opt's items alone. Ties are broken by
  * position, never at random, so a seeded search replays deterministically
  * (its counts may then differ from one search's). */
 static int32_t replay_node(const dlx_problem *p, int32_t opt)
 {
     const dlx_nodes nd = p->nd;
-    const int32_t stop_at = p->choose == DLX_CHOOSE_MRV ? 1 : 0;
+    const int32_t stop_at = 0; /* both MRV names are DLX1's rule (search.c) */
     int32_t pick = 0;
     for (int32_t q = p->opt_first[opt]; nd.im[q].itm > 0; q++) {
         int32_t x = nd.im[q].itm;
@@ -82,6 +83,8 @@ int32_t dlxi_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t
 {
     if (level < p->floor || level >= p->level)
         return 0;
+    if (p->bits_search)
+        return dlxi_bits_untried(p, level, opts, cap);
     const dlx_nodes nd = p->nd;
     int32_t n = 0;
     for (int32_t r = nd.ud[p->choice[level]].down; r > p->n_items; r = nd.ud[r].down) {
@@ -107,6 +110,8 @@ int32_t dlxi_path(const dlx_problem *p, int32_t *opts)
 
 int32_t dlxi_level_width(const dlx_problem *p, int32_t level, int32_t *position)
 {
+    if (p->bits_search)
+        return dlxi_bits_level_width(p, level, position);
     const dlx_nodes nd = p->nd;
     int32_t q = p->choice[level], x = nd.im[q].itm, k = 0;
     for (int32_t r = nd.ud[x].down; r != q; r = nd.ud[r].down)
@@ -118,6 +123,8 @@ int32_t dlxi_level_width(const dlx_problem *p, int32_t level, int32_t *position)
 
 uint64_t dlxi_last_updates(dlx_problem *p)
 {
+    if (p->bits_search)
+        return dlxi_bits_last_updates(p);
     if (p->level == 0)
         return 0;
     int32_t l = p->level - 1, q = p->choice[l];

@@ -41,6 +41,10 @@ int main(void)
         }
     }
     dlx_set_solution_fn(p, print_solution, NULL);
+    /* The paper's algorithm, dancing links, whose updates (links cut) it
+     * counts; the library would pick its bit-set search for a problem this
+     * small, with the same nodes but its own count of updates. */
+    dlx_set_strategy(p, DLX_STRATEGY_LINKS);
     int rc = dlx_search(p, 0);
     dlx_stats st;
     dlx_get_stats(p, &st);

@@ -218,18 +218,22 @@ START_TEST(uncovered_item_has_no_solution)
     dlx_add_item(p, "b", DLX_PRIMARY);
     int32_t only_a[1] = {0};
     dlx_add_option(p, only_a, NULL, 1);
-    ck_assert_uint_eq(count_all(p), 0);
-    /* The default rule stops looking at a, which has one option, and finds
-     * b empty one level down: 2 nodes. Knuth's rule looks on, sees b with
-     * no option at the root: 1 node. */
-    dlx_stats st;
-    dlx_get_stats(p, &st);
-    ck_assert_uint_eq(st.nodes, 2);
-    dlx_set_choose(p, DLX_CHOOSE_MRV_FULL);
-    dlx_reset_stats(p);
-    ck_assert_uint_eq(count_all(p), 0);
-    dlx_get_stats(p, &st);
-    ck_assert_uint_eq(st.nodes, 1);
+    /* Knuth's rule looks past a, which has one option, sees b with none at
+     * the root and backs up at once: 1 node, under both names of the rule
+     * and both strategies. (A scan that stopped at a, the old default, went
+     * one level down first: 2 nodes.) */
+    static const enum dlx_strategy strategies[] = {DLX_STRATEGY_LINKS, DLX_STRATEGY_BITS};
+    static const enum dlx_choose rules[] = {DLX_CHOOSE_MRV, DLX_CHOOSE_MRV_FULL};
+    for (int s = 0; s < 2; s++)
+        for (int r = 0; r < 2; r++) {
+            ck_assert_int_eq(dlx_set_strategy(p, strategies[s]), DLX_OK);
+            ck_assert_int_eq(dlx_set_choose(p, rules[r]), DLX_OK);
+            dlx_reset_stats(p);
+            ck_assert_uint_eq(count_all(p), 0);
+            dlx_stats st;
+            dlx_get_stats(p, &st);
+            ck_assert_uint_eq(st.nodes, 1);
+        }
     dlx_free(p);
 }
 END_TEST
@@ -397,11 +401,12 @@ static void make_random(struct random_problem *r, uint32_t seed)
  * primary item covered exactly once, no option without a primary item (the
  * search never picks those), and each secondary item either used by at most
  * one option or only by options that all give it the same non-zero colour. */
-static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
+static uint64_t brute_force_without(const struct random_problem *r, uint32_t must,
+                                    uint32_t forbid)
 {
     uint64_t count = 0;
     for (uint32_t set = 0; set < (1u << r->no); set++) {
-        if ((set & must) != must)
+        if ((set & must) != must || (set & forbid))
             continue;
         int cover[8] = {0}, uses[8] = {0}, colour[8] = {0}, ok = 1;
         for (int o = 0; o < r->no && ok; o++) {
@@ -429,6 +434,11 @@ static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
         count += (uint64_t)ok;
     }
     return count;
+}
+
+static uint64_t brute_force_with(const struct random_problem *r, uint32_t must)
+{
+    return brute_force_without(r, must, 0);
 }
 
 static uint64_t brute_force(const struct random_problem *r, int must_have)
@@ -461,6 +471,11 @@ START_TEST(random_problems_match_brute_force)
         ck_assert_msg(count_all(p) == expect, "seed %u (first)", seed);
         dlx_set_choose(p, DLX_CHOOSE_MRV_FULL);
         ck_assert_msg(count_all(p) == expect, "seed %u (mrv full)", seed);
+        dlx_set_strategy(p, DLX_STRATEGY_LINKS);
+        ck_assert_msg(count_all(p) == expect, "seed %u (links)", seed);
+        dlx_set_strategy(p, DLX_STRATEGY_BITS);
+        ck_assert_msg(count_all(p) == expect, "seed %u (bits)", seed);
+        dlx_set_strategy(p, DLX_STRATEGY_AUTO);
         dlx_set_choose(p, DLX_CHOOSE_MRV);
         ck_assert_int_eq(dlx_set_seed(p, seed), DLX_OK);
         ck_assert_msg(count_all(p) == expect, "seed %u (random)", seed);
@@ -702,6 +717,276 @@ static int remember_prefix(void *ctx, const int32_t *options, int32_t count, int
     l->n++;
     return 0;
 }
+
+/* --- every strategy, the same search ------------------------------------------- */
+
+/* What a search gives, as seen from outside: its solutions in order (a hash
+ * of the sequence and the first few), its count and its tree. Two
+ * strategies agree when all of it is equal. */
+struct outcome {
+    uint64_t hash, n, nodes;
+    int rc;
+};
+
+struct watcher {
+    dlx_problem *p;
+    uint64_t hash, n;
+    int32_t commits;
+};
+
+static int watch_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    struct watcher *w = ctx;
+    w->hash = (w->hash ^ (uint64_t)count) * 0x100000001b3u;
+    for (int32_t k = 0; k < count; k++)
+        w->hash = (w->hash ^ (uint64_t)(options[k] + 1)) * 0x100000001b3u;
+    w->n++;
+    /* The live state, as the search stands at a solution. */
+    ck_assert_int_eq(dlx_level(w->p), count - w->commits);
+    ck_assert_int_eq(dlx_active_items(w->p, NULL, 0), 0);
+    ck_assert_int_eq(dlx_check(w->p), DLX_OK);
+    return 0;
+}
+
+/* Runs the whole search (up to the limit) under `strategy`, in slices of
+ * `budget` nodes (0: one call), checking the invariants at every pause.
+ * `excluded` of the commitments are exclusions (in no solution). */
+static struct outcome run_with(dlx_problem *p, enum dlx_strategy strategy, uint64_t budget,
+                               int32_t excluded)
+{
+    struct watcher w = {p, 0xcbf29ce484222325u, 0, dlx_commit_count(p) - excluded};
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    ck_assert_int_eq(dlx_set_strategy(p, strategy), DLX_OK);
+    dlx_set_solution_fn(p, watch_solution, &w);
+    dlx_reset_stats(p);
+    int rc;
+    while ((rc = dlx_search(p, budget)) == DLX_PAUSED) {
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        double f = dlx_estimate_done(p);
+        ck_assert(f >= 0.0 && f <= 1.0);
+        /* Each active item's count is the length of its option list. */
+        int32_t active[64];
+        int32_t na = dlx_active_items(p, active, 64);
+        for (int32_t k = 0; k < na && k < 64; k++)
+            ck_assert_int_eq(dlx_item_remaining(p, active[k]),
+                             dlx_item_options(p, active[k], NULL, 0));
+    }
+    if (strategy != DLX_STRATEGY_AUTO)
+        ck_assert_int_eq(dlx_search_strategy(p), strategy);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    dlx_set_solution_fn(p, NULL, NULL);
+    dlx_reset(p);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    return (struct outcome){w.hash, w.n, st.nodes, rc};
+}
+
+/* Links and bits on p, whole and in slices, without and with a limit: the
+ * same solutions in the same order, the same status and the same nodes.
+ * Returns the number of solutions. */
+static uint64_t strategies_agree_x(dlx_problem *p, const char *what, uint32_t seed,
+                                   int32_t excluded)
+{
+    struct outcome a = run_with(p, DLX_STRATEGY_LINKS, 0, excluded);
+    /* Slices of 1 and 3 nodes on small trees; on larger ones (the checks at
+     * every pause cost) slices of 7. */
+    const uint64_t budgets[] = {0, a.nodes < 500 ? 1 : 7, a.nodes < 500 ? 3 : 0};
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+        if (b > 0 && budgets[b] == 0)
+            continue;
+        struct outcome o = run_with(p, DLX_STRATEGY_BITS, budgets[b], excluded);
+        ck_assert_msg(o.hash == a.hash && o.n == a.n && o.nodes == a.nodes && o.rc == a.rc,
+                      "%s %u budget %llu: bits %llu solutions %llu nodes, links %llu %llu", what,
+                      seed, (unsigned long long)budgets[b], (unsigned long long)o.n,
+                      (unsigned long long)o.nodes, (unsigned long long)a.n,
+                      (unsigned long long)a.nodes);
+    }
+    for (uint64_t limit = 1; limit <= 2 && limit < a.n; limit++) {
+        dlx_set_limit(p, limit);
+        struct outcome l = run_with(p, DLX_STRATEGY_LINKS, 0, excluded);
+        struct outcome b = run_with(p, DLX_STRATEGY_BITS, 2, excluded);
+        ck_assert_msg(l.hash == b.hash && l.n == limit && b.n == limit && l.nodes == b.nodes &&
+                          b.rc == DLX_STOPPED,
+                      "%s %u limit %llu", what, seed, (unsigned long long)limit);
+        dlx_set_limit(p, 0);
+    }
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_AUTO), DLX_OK);
+    return a.n;
+}
+
+static uint64_t strategies_agree(dlx_problem *p, const char *what, uint32_t seed)
+{
+    return strategies_agree_x(p, what, seed, 0);
+}
+
+/* Random problems with more options than a word of bits, coloured
+ * secondary items, and options of different sizes. */
+static dlx_problem *build_random_large(uint32_t seed, int *n_options)
+{
+    uint32_t s = seed * 2654435761u + 1;
+    int np = 4 + (int)(lcg(&s) % 12), ns = (int)(lcg(&s) % 6), no = 20 + (int)(lcg(&s) % 150);
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    for (int i = 0; i < np; i++)
+        dlx_add_item(p, NULL, DLX_PRIMARY);
+    for (int i = 0; i < ns; i++)
+        dlx_add_item(p, NULL, DLX_SECONDARY);
+    int32_t items[24], colors[24];
+    for (int o = 0; o < no; o++) {
+        int n = 0;
+        for (int i = 0; i < np + ns && n < 24; i++) {
+            /* Sparse primaries (about 3 an option) so that many options fit. */
+            if (lcg(&s) % (uint32_t)(i < np ? np : 3) >= (i < np ? 3u : 1u))
+                continue;
+            items[n] = i;
+            colors[n] = i >= np ? (int32_t)(lcg(&s) % 3) : 0;
+            n++;
+        }
+        ck_assert_int_ge(dlx_add_option(p, items, colors, n), 0);
+    }
+    *n_options = no;
+    return p;
+}
+
+START_TEST(strategies_agree_on_random_problems)
+{
+    /* The small ones: against the brute force as well. */
+    for (uint32_t seed = 1; seed <= 600; seed++) {
+        struct random_problem r;
+        make_random(&r, seed);
+        dlx_problem *p = build_random(&r);
+        ck_assert_uint_eq(strategies_agree(p, "small", seed), brute_force(&r, -1));
+        for (int o = 0; o < r.no; o++) {
+            if (dlx_commit(p, o) != DLX_OK)
+                continue;
+            ck_assert_uint_eq(strategies_agree(p, "small, one committed", seed),
+                              brute_force(&r, o));
+            ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+        }
+        dlx_free(p);
+    }
+    /* The larger ones: links and bits against each other, whole, with the
+     * first option that can be committed, and split into prefixes. */
+    for (uint32_t seed = 1, tried = 1; seed <= 150; seed++) {
+        int no;
+        dlx_problem *p;
+        for (;;) { /* the next problem with a small enough tree (sparse ones explode) */
+            p = build_random_large(tried++, &no);
+            dlx_stats st;
+            count_all(p);
+            dlx_get_stats(p, &st);
+            if (st.nodes <= 5000)
+                break;
+            dlx_free(p);
+        }
+        uint64_t whole = strategies_agree(p, "large", seed);
+        for (int o = 0; o < no; o++)
+            if (dlx_commit(p, o) == DLX_OK) {
+                strategies_agree(p, "large, one committed", seed);
+                ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+                break;
+            }
+        /* Options kept out (DLX_EXCLUDE), with one put in. */
+        ck_assert_int_eq(dlx_commit(p, DLX_EXCLUDE((int32_t)(seed % (uint32_t)no))), DLX_OK);
+        ck_assert_int_eq(dlx_commit(p, DLX_EXCLUDE((int32_t)((seed * 7) % (uint32_t)no))),
+                         DLX_OK);
+        for (int o = no - 1; o >= 0; o--)
+            if (dlx_commit(p, o) == DLX_OK)
+                break;
+        strategies_agree_x(p, "large, two excluded", seed, 2);
+        ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+        static struct prefix_list l;
+        l.n = 0;
+        if (dlx_enumerate_prefixes(p, 1, remember_prefix, &l) == DLX_OK) {
+            uint64_t sum = 0;
+            for (int k = 0; k < l.n; k++) {
+                if (l.solution[k]) {
+                    sum++;
+                    continue;
+                }
+                for (int32_t j = 0; j < l.len[k]; j++)
+                    ck_assert_int_eq(dlx_commit(p, l.opts[k][j]), DLX_OK);
+                sum += strategies_agree(p, "large, prefix", seed);
+                ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+            }
+            ck_assert_uint_eq(sum, whole);
+        }
+        dlx_free(p);
+    }
+}
+END_TEST
+
+/* The known problems: each strategy finds the known count (queens OEIS
+ * A000170, Langford pairs twice A014552, pentominoes 3x20 2 x 4 symmetries,
+ * proper 3-colourings of the Petersen graph: 120 from its chromatic
+ * polynomial), with the same solutions in the same order and the same
+ * nodes; and the default picks bits for all of them. */
+/* Commitments without bounds wait to dance on the links until something
+ * needs the links (commit.c): a search on bits never makes them dance, a
+ * search on the links, an exclusion or a question does. Every order of
+ * those gives the counts of the brute force. */
+START_TEST(commitments_wait_for_the_links)
+{
+    for (uint32_t seed = 1; seed <= 300; seed++) {
+        struct random_problem r;
+        make_random(&r, seed);
+        if (r.no < 3)
+            continue;
+        dlx_problem *p = build_random(&r);
+        int32_t a = (int32_t)(seed % (uint32_t)r.no), b = (a + 1) % r.no, c = (a + 2) % r.no;
+        uint32_t must = 0, forbid = 0;
+        if (dlx_commit(p, a) == DLX_OK)
+            must |= 1u << a;
+        /* Only the records so far: bits, then a question, then the links. */
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_with(&r, must));
+        ck_assert_int_ge(dlx_active_items(p, NULL, 0), 0);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_with(&r, must));
+        /* An exclusion brings the links up to date; an inclusion after it
+         * waits again, and taking it back touches nothing. */
+        if (dlx_commit(p, DLX_EXCLUDE(b)) == DLX_OK)
+            forbid |= (must >> b & 1) ? 0 : 1u << b;
+        int with_c = dlx_commit(p, c) == DLX_OK;
+        uint32_t must_c = must | (with_c ? 1u << c : 0);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_without(&r, must_c, forbid));
+        if (with_c)
+            ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_without(&r, must, forbid));
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force_without(&r, must, forbid));
+        ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force(&r, -1));
+        dlx_free(p);
+    }
+}
+END_TEST
+
+START_TEST(strategies_agree_on_known_problems)
+{
+    static const struct { int which, a, b; uint64_t count; } cases[] = {
+        {0, 8, 0, 92}, {0, 9, 1, 352}, {1, 7, 0, 52}, {1, 8, 0, 300},
+        {2, 3, 20, 8}, {3, 3, 0, 120}, {3, 4, 0, 12960},
+    };
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].a)
+                         : cases[t].which == 1 ? build_langford(cases[t].a)
+                         : cases[t].which == 2 ? build_pentominoes(cases[t].a, cases[t].b)
+                                               : build_petersen(cases[t].a);
+        if (cases[t].which == 0 && cases[t].b) { /* queens, rows and columns in order */
+            dlx_free(p);
+            p = dlx_new();
+            ck_assert_int_eq(queens_build(p, cases[t].a, 0), 0);
+        }
+        ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+        ck_assert_uint_eq(strategies_agree(p, "known", (uint32_t)t), cases[t].count);
+        dlx_free(p);
+    }
+}
+END_TEST
 
 START_TEST(prefixes_add_up)
 {
@@ -958,6 +1243,9 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, petersen_colourings);
     tcase_add_test(counts, many_primary_items_product_rule);
     tcase_add_test(counts, random_problems_match_brute_force);
+    tcase_add_test(counts, strategies_agree_on_random_problems);
+    tcase_add_test(counts, strategies_agree_on_known_problems);
+    tcase_add_test(counts, commitments_wait_for_the_links);
     suite_add_tcase(s, counts);
 
     TCase *control = tcase_create("control");

@@ -38,6 +38,7 @@ solution), updates the links cut (an item leaving the item list, or an
 option leaving an item's list), max_level the deepest level reached."""
 
 _CHOOSE = {"mrv": 0, "knuth": 1, "first": 2}
+_STRATEGY = {"auto": 0, "links": 1, "bits": 2}
 _OK, _STOPPED, _PAUSED = 0, 1, 2
 _ENOMEM, _ECONFLICT = -1, -8
 
@@ -86,8 +87,12 @@ class Problem:
                and at most hi times (Knuth's multiplicities; needs a libdlx
                with dlx_add_item_bounds(), see has_bounds()).
     choose     which item the search branches on: "mrv" (fewest options
-               left, the default), "knuth" (the same, exactly as DLX1),
-               "first" (the leftmost item left).
+               left, leftmost on ties, as DLX1: the default), "knuth" (the
+               same), "first" (the leftmost item left).
+    strategy   how the search keeps its state: "auto" (the default), "links"
+               (dancing links) or "bits" (bit sets). Both visit the same
+               tree and find the same solutions; updates count links cut,
+               which only the links cut all of.
     seed       an int: break ties and order options at random, repeatably.
 
     The problem owns a C handle, freed with close() or when it is garbage.
@@ -95,7 +100,8 @@ class Problem:
     another thread its own copy.
     """
 
-    def __init__(self, items, options, secondary=(), *, bounds=None, choose="mrv", seed=None):
+    def __init__(self, items, options, secondary=(), *, bounds=None, choose="mrv", seed=None,
+                 strategy="auto"):
         self._lib = _lib.libdlx()
         self._handle = None
         self._text = None
@@ -125,6 +131,7 @@ class Problem:
         for k, option in enumerate(options):
             self._add_option(k, option)
         self.choose = choose
+        self.strategy = strategy
         if seed is not None:
             self.seed = seed
         else:
@@ -262,6 +269,19 @@ class Problem:
         self._stop_search()
         _check(self._lib.dlx_set_choose(self._h(), _CHOOSE[rule]), "choose")
         self._choose = rule
+
+    @property
+    def strategy(self):
+        return self._strategy
+
+    @strategy.setter
+    def strategy(self, strategy):
+        if strategy not in _STRATEGY:
+            raise ValueError("strategy must be one of %s, not %r"
+                             % (", ".join(_STRATEGY), strategy))
+        self._stop_search()
+        _check(self._lib.dlx_set_strategy(self._h(), _STRATEGY[strategy]), "strategy")
+        self._strategy = strategy
 
     @property
     def seed(self):
@@ -445,5 +465,6 @@ def parse(text):
                                Colour(names[items[k]], p.colours[colours[k] - 1])
                                for k in range(m)))
     p._choose = "mrv"
+    p._strategy = "auto"
     p._seed = None
     return p

@@ -107,6 +107,7 @@ _DLX = [
     ("dlx_set_solution_fn", None, [_P, SOLUTION_FN, _P]),
     ("dlx_set_limit", None, [_P, ctypes.c_uint64]),
     ("dlx_set_choose", ctypes.c_int, [_P, ctypes.c_int]),
+    ("dlx_set_strategy", ctypes.c_int, [_P, ctypes.c_int]),
     ("dlx_set_seed", ctypes.c_int, [_P, ctypes.c_uint64]),
     ("dlx_search", ctypes.c_int, [_P, ctypes.c_uint64]),
     ("dlx_reset", None, [_P]),

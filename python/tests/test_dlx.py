@@ -104,10 +104,16 @@ class Counts(unittest.TestCase):
 
 class Paper(unittest.TestCase):
     def test_solution_and_stats(self):
-        p = dlx.Problem(*PAPER)
+        p = dlx.Problem(*PAPER, strategy="links")
         self.assertEqual(list(p.solutions()), [(3, 0, 4)])  # A D, C E F, B G
         self.assertEqual(p.stats.nodes, 6)
         self.assertEqual(p.stats.updates, 30)
+        # The bit-set search, which "auto" picks here: the same tree.
+        b = dlx.Problem(*PAPER, strategy="bits")
+        self.assertEqual(list(b.solutions()), [(3, 0, 4)])
+        self.assertEqual(b.stats.nodes, 6)
+        with self.assertRaises(ValueError):
+            dlx.Problem(*PAPER, strategy="fast")
         self.assertEqual(p.count(), 1)
         self.assertTrue(p.unique())
 

@@ -35,7 +35,7 @@ $(cat "$file")"
 has "$dir/paper.trace" \
     "choose A: 2 options, the fewest (others: B 2, C 2, D 3, E 2, F 2, G 3)" \
     "try A D G [1 of 2]: cover D (hides D E G), G (hides B G)" \
-    "  choose B: 1 option, forced: the rule looks no further (not compared: C 2, E 1, F 2)" \
+    "  choose B: 1 option, forced (others: C 2, E 1, F 2)" \
     "    choose E: no options left: dead end" \
     "  undo B C F: uncover F, C" \
     "try A D [2 of 2]: cover D (hides D E G)" \

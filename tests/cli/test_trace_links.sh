@@ -42,7 +42,8 @@ for run in paper.dlx: colors.dlx: queens5.dlx: queens6.dlx:--seed=7 queens6.dlx:
     awk -f "$TESTS/cli/trace_replay.awk" "$dir/trace" > "$dir/replay" ||
         fail "$name: the search does not replay: $(grep ERROR "$dir/replay" | head -3)"
     # shellcheck disable=SC2086
-    "$BIN/dlx" --stats --count $opt "$dir/$f" > /dev/null 2> "$dir/stats"
+    # The links' own count: the trace is of the links.
+    "$BIN/dlx" --stats --count --strategy=links $opt "$dir/$f" > /dev/null 2> "$dir/stats"
     for what in solutions nodes updates; do
         want=$(sed -n "s/^$what: //p" "$dir/stats")
         got=$(tail -n 1 "$dir/trace" | sed -n "s/.*\"$what\":\([0-9]*\).*/\1/p")
@@ -130,7 +131,7 @@ mutate "a wrong update count" '8s/"updates":4/"updates":5/'
 mutate "a wrong sequence number" '8s/"seq":7/"seq":8/'
 mutate "a wrong header link" '3s/"right":2/"right":3/'
 mutate "a wrong LEN at a choice" '2s/"lens":\[2,2,2,3/"lens":[2,2,2,2/'
-mutate "a scan that went too far" '/"level":1,"item":1,"remaining":1/s/"scanned":1/"scanned":2/'
+mutate "a scan that stopped too soon" '/"level":1,"item":1,"remaining":1/s/"scanned":[0-9]*/"scanned":1/'
 mutate "a wrong DLINK in the layout" '1s/"dlink":\[0,13,17/"dlink":[0,13,24/'
 mutate "an unhide left out" '0,/"event":"unhide"/{/"event":"unhide"/d}'
 mutate "an end record with one node more" '$s/"nodes":6/"nodes":7/'

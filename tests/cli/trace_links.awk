@@ -273,7 +273,7 @@ ev == "choose" {
         error("choose says " member("remaining") " options; LEN is " TOP[item + 1])
     if (scanned < 1 || scanned > n)
         error("scanned " scanned " of " n " active items")
-    stop_at = rule == "mrv" ? 1 : 0
+    stop_at = 0 # both MRV names are DLX1's rule: the scan stops only at a dead end
     if (rule == "first") {
         if (item + 1 != order[0] || scanned != 1)
             error("the first-item rule should take item " order[0] - 1)

@@ -1,0 +1,1094 @@
+/* SPDX-License-Identifier: MIT */
+/* search_bits.c - the bit-set search: Algorithm X (and C, with colours) on
+ * bit sets instead of dancing links, for problems whose whole search state
+ * fits in a few cache lines. It visits exactly the tree of Knuth's DLX1
+ * (DLX2 with colours) under his branching rule, and finds the same
+ * solutions in the same order; only the work per node differs.
+ *
+ * The state at a node of the search tree is a frame:
+ *   live[]    one bit per option: not yet ruled out;
+ *   settled[] one bit per secondary item: covered or purified already;
+ *   cnt[]     for each primary item, how many live options contain it (its
+ *             LEN), or INACTIVE once it is covered.
+ * Trying an option copies the parent's frame into the next level's and
+ * rules out, item by item, every live option that clashes with it: a word
+ * of live[] at a time, through per-item lists of (word, mask) pairs, each
+ * ruled-out option lowering the counts of its primary items. Going back up
+ * is forgetting a frame, so there is no uncover pass, and a trial can stop
+ * the moment a primary item is left with no option (the child would be a
+ * dead end: it is counted as the one node DLX1 visits there, and never
+ * built). Knuth's SSXC1 and SSXCC get the same two gains with sparse sets
+ * and a stack of saved sizes; bit sets make each ruled-out option a bit
+ * clear and a few decrements, and a level's undo a copy of its frame.
+ *
+ * At each level the item chosen is the active primary item with the fewest
+ * live options, leftmost on ties: DLX1's rule. The options of that item are
+ * ruled out once for the level, as DLX1's cover does, and kept as the
+ * level's candidates, tried in the order of their ids, which is the order of
+ * the item's list in the links. No active item ever has a count of 0 below
+ * the root (a trial that would leave one is the dead end above), so the scan
+ * may stop at the first item with one option: that is the leftmost minimum.
+ *
+ * The static tables are built at the first search that uses them and kept
+ * until the problem changes shape; the search never touches the links, so a
+ * problem's commitments stay as they are, and each search starts from a
+ * root frame made from them.
+ */
+#include "dlx_internal.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* A count: 16 bits, so that eight are compared at a time and a frame is
+ * small. cnt[] of a covered item is INACTIVE, and stays at or above
+ * ACTIVE_BELOW whatever is taken off it afterwards: at most its own number
+ * of options, which dlxi_bits_suits() keeps below COUNT_LIMIT (as it keeps
+ * the sink's total, see rec below). */
+typedef int16_t bits_count;
+#define INACTIVE 32767
+#define ACTIVE_BELOW 16384
+#define COUNT_LIMIT 16383
+
+/* What choosing an option does to each of its items (act[] codes). */
+enum { ACT_COVER = 1, ACT_PURIFY = 2 };
+#define ACT_CODE(slot, kind) ((slot) * 4 + (kind))
+#define ACT_KIND(code) ((code) & 3)
+#define ACT_SLOT(code) ((code) >> 2)
+
+/* A word of live[] and the options of a kill list in it. */
+struct kill_pair {
+    uint64_t m;
+    int32_t w, unused;
+};
+
+/* One level of the search. */
+struct bits_level {
+    int32_t item;           /* primary slot of the item chosen here */
+    int32_t cand, cand_end; /* its options: pairs cand_w/cand_m[cand..cand_end) */
+    int32_t zero, zero_end; /* items its cover left with no option: zeros[...] */
+    uint64_t rest;          /* options of pair `cand` not yet tried */
+    int32_t tried, width;   /* options tried so far (the one in force included) of
+                               `width`: Knuth's k_l + 1 and t_l, for estimates */
+    int64_t upd;            /* the updates the option in force counted when tried */
+};
+
+/* How rule_out() treats a count that reaches 0. */
+enum rule_mode {
+    RULE_COVER, /* the cover of a level's item: noted, and candidates kept */
+    RULE_TRIAL, /* a trial: a dead end, given up at once */
+    RULE_FULL   /* a trial done to the end (a frame to stand at): nothing */
+};
+
+struct dlx_bits {
+    size_t bytes;            /* the one block holding this structure and its arrays */
+    int32_t words;           /* words of live[] */
+    int32_t sec_words;       /* words of settled[] */
+    int32_t frame_words;     /* words of a frame: live, settled, cnt */
+    int32_t levels;          /* frames (and level records) allocated */
+    int32_t n_prim, n_sec;
+    int32_t n_counts;        /* counts in a frame: n_prim, the sink, padding */
+    int32_t *prim_hdr;       /* [primary slot] header index */
+    int32_t *sec_hdr;        /* [secondary slot] header index */
+    int32_t *slot;           /* [header] primary or secondary slot */
+    /* Kill lists: list k rules out the options live[kill[j].w] & kill[j].m
+     * for j in [kill_at[k], kill_at[k+1]). List i < n_prim:
+     * the options of primary slot i; list n_prim: none (the sink's); list
+     * n_prim + 1 + s: those of secondary slot s; then one per (secondary
+     * item, colour): its options with another colour or none. */
+    int32_t *kill_at;
+    struct kill_pair *kill;
+    /* Per option: what choosing it does, and what ruling it out touches. */
+    int32_t *act_at;         /* [option + 1] its secondary items in act[] */
+    int32_t *act;            /* [2 * k]: ACT_CODE, kill list */
+    /* Per option a record of `stride` = max_prim + 1 entries: its primary
+     * slots, padded with the sink slot n_prim (a count nobody reads), then
+     * its nodes but one (the updates DLX makes hiding it). A fixed stride
+     * keeps the hottest loop free of bounds to load. */
+    int32_t max_prim, stride;
+    int32_t *rec;
+    /* The search. */
+    uint64_t *frames;        /* [levels * frame_words] */
+    uint64_t *base;          /* [frame_words]: the frame with nothing committed */
+    struct bits_level *lv;   /* [levels] */
+    int32_t *cand_w;         /* candidate pairs of all levels, a stack */
+    uint64_t *cand_m;
+    int32_t *zeros;          /* items left without options, a stack */
+};
+
+/* --- The frame ----------------------------------------------------------- */
+
+static uint64_t *frame_at(const struct dlx_bits *b, int32_t level)
+{
+    return b->frames + (size_t)level * (size_t)b->frame_words;
+}
+
+static bits_count *counts_of(const struct dlx_bits *b, uint64_t *frame)
+{
+    return (bits_count *)(void *)(frame + b->words + b->sec_words);
+}
+
+static const bits_count *counts_in(const struct dlx_bits *b, const uint64_t *frame)
+{
+    return (const bits_count *)(const void *)(frame + b->words + b->sec_words);
+}
+
+/* --- Building the tables --------------------------------------------------- */
+
+/* The colour a node gives its item, as built: while the item is purified
+ * (by a commitment) the node shows -1 and its header holds the colour. */
+static int32_t node_color(dlx_nodes nd, int32_t q)
+{
+    int32_t c = nd.im[q].color;
+    return c < 0 ? nd.im[nd.im[q].itm].color : c;
+}
+
+void dlxi_drop_bits(dlx_problem *p)
+{
+    if (p->bits)
+        dlxi_free(p, p->bits, p->bits->bytes);
+    p->bits = NULL;
+    p->bits_too_big = 0;
+}
+
+/* Emits the (word, mask) pairs of the options opts[0..n-1] (ascending)
+ * whose colour is not `except` (all of them when except is 0: no option has
+ * colour 0 excepted, since 0 means "no colour" and uncoloured uses clash
+ * with every colour). With `w` NULL only counts them. */
+static int32_t emit_pairs(const int32_t *opts, const int32_t *colors, int32_t n, int32_t except,
+                          struct kill_pair *out)
+{
+    int32_t pairs = 0, last = -1;
+    for (int32_t k = 0; k < n; k++) {
+        if (except > 0 && colors[k] == except)
+            continue;
+        int32_t word = opts[k] / 64;
+        if (word != last) {
+            if (out)
+                out[pairs] = (struct kill_pair){.m = 0, .w = word, .unused = 0};
+            pairs++;
+            last = word;
+        }
+        if (out)
+            out[pairs - 1].m |= (uint64_t)1 << (opts[k] % 64);
+    }
+    return pairs;
+}
+
+/* Scratch of the build: every item's options in id order (a CSR of the
+ * nodes), their colours, and for each coloured node the kill list of its
+ * (item, colour). Freed before the build returns. */
+struct bits_scratch {
+    size_t bytes;
+    int32_t *at;      /* [header] first CSR position of the item; at[N+1] the end */
+    int32_t *opts;    /* [position] option */
+    int32_t *colors;  /* [position] colour */
+    int32_t *list;    /* [position] kill list of (item, colour); -1 uncoloured */
+    int32_t *pos;     /* [node] its CSR position */
+};
+
+static int make_scratch(dlx_problem *p, struct bits_scratch *t)
+{
+    const dlx_nodes nd = p->nd;
+    const int32_t N = p->n_items, O = p->n_options;
+    int32_t n = p->n_nodes - 1 - N - (O ? O + 1 : 0); /* nodes in options */
+    t->bytes = ((size_t)(N + 2) + 3 * (size_t)n + (size_t)p->n_nodes) * sizeof(int32_t);
+    int32_t *block = dlxi_alloc(p, t->bytes);
+    if (!block)
+        return DLX_ENOMEM;
+    t->at = block;
+    t->opts = t->at + N + 2;
+    t->colors = t->opts + n;
+    t->list = t->colors + n;
+    t->pos = t->list + n;
+    memset(t->at, 0, (size_t)(N + 2) * sizeof *t->at);
+    for (int32_t o = 0; o < O; o++)
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            t->at[nd.im[q].itm + 1]++;
+    for (int32_t x = 1; x <= N + 1; x++)
+        t->at[x] += t->at[x - 1];
+    /* at[x] now ends item x-1; fill moving at[x] from x's start to its end,
+     * then shift back. */
+    for (int32_t o = 0; o < O; o++)
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++) {
+            int32_t x = nd.im[q].itm, j = t->at[x]++;
+            t->opts[j] = o;
+            t->colors[j] = node_color(nd, q);
+            t->list[j] = -1;
+            t->pos[q] = j;
+        }
+    for (int32_t x = N + 1; x > 0; x--)
+        t->at[x] = t->at[x - 1];
+    t->at[0] = 0;
+    return DLX_OK;
+}
+
+/* Numbers the (secondary item, colour) kill lists from `first`, marking
+ * each coloured position with its list; returns the number of pairs all of
+ * them need. */
+static int64_t number_color_lists(const dlx_problem *p, struct bits_scratch *t, int32_t first,
+                                  int32_t *lists)
+{
+    int64_t pairs = 0;
+    int32_t list = first;
+    for (int32_t x = 1; x <= p->n_items; x++) {
+        if (!p->secondary[x])
+            continue;
+        int32_t a = t->at[x], n = t->at[x + 1] - a;
+        for (int32_t k = 0; k < n; k++) {
+            int32_t c = t->colors[a + k];
+            if (c <= 0 || t->list[a + k] >= 0)
+                continue;
+            for (int32_t j = k; j < n; j++)
+                if (t->colors[a + j] == c)
+                    t->list[a + j] = list;
+            list++;
+            pairs += emit_pairs(t->opts + a, t->colors + a, n, c, NULL);
+        }
+    }
+    *lists = list - first;
+    return pairs;
+}
+
+static void base_frame(struct dlx_bits *b, int32_t n_options);
+
+int dlxi_build_bits(dlx_problem *p)
+{
+    if (p->bits)
+        return DLX_OK;
+    if (p->bits_too_big)
+        return DLX_ETOOBIG;
+    const dlx_nodes nd = p->nd;
+    const int32_t N = p->n_items, O = p->n_options;
+    struct bits_scratch t;
+    if (make_scratch(p, &t))
+        return DLX_ENOMEM;
+    /* Sizes first, so that one block holds everything. */
+    int64_t kill_pairs = 0, acts = 0, max_prim = 0, min_prim = INT32_MAX;
+    for (int32_t x = 1; x <= N; x++)
+        kill_pairs += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0,
+                                 NULL);
+    int32_t color_lists = 0;
+    if (p->has_colors)
+        kill_pairs += number_color_lists(p, &t, N + 1, &color_lists);
+    for (int32_t o = 0; o < O; o++) {
+        int64_t np = 0;
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            np += !p->secondary[nd.im[q].itm];
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            acts += p->secondary[nd.im[q].itm];
+        if (np > max_prim)
+            max_prim = np;
+        if (np > 0 && np < min_prim)
+            min_prim = np;
+    }
+    if (min_prim == INT32_MAX)
+        min_prim = 1;
+    /* Counts must fit bits_count: no item in more than COUNT_LIMIT options,
+     * and the padding of the records (every slot of it lowers the sink when
+     * its option is ruled out) no more than COUNT_LIMIT either. */
+    int64_t longest = 0, padding = 0;
+    for (int32_t x = 1; x <= N; x++)
+        if (t.at[x + 1] - t.at[x] > longest)
+            longest = t.at[x + 1] - t.at[x];
+    for (int32_t o = 0; o < O; o++) {
+        int64_t np = 0;
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++)
+            np += !p->secondary[nd.im[q].itm];
+        padding += max_prim - np;
+    }
+    if (kill_pairs > INT32_MAX / 2 || acts > INT32_MAX / 2 || longest > COUNT_LIMIT ||
+        padding > COUNT_LIMIT) {
+        dlxi_free(p, t.at, t.bytes);
+        p->bits_too_big = 1; /* until the problem changes shape */
+        return DLX_ETOOBIG;
+    }
+    int32_t n_prim = p->n_primary, n_sec = N - p->n_primary;
+    int32_t words = (O + 63) / 64, sec_words = (n_sec + 63) / 64;
+    /* The counts with the sink, padded with INACTIVE to whole groups of
+     * eight for choose_slot(). */
+    int32_t n_counts = (n_prim + 1 + 7) & ~7;
+    int32_t frame_words = words + sec_words + n_counts / 4;
+    frame_words = (frame_words + 3) & ~3; /* whole 32-byte blocks for the copy */
+    /* A level covers at least min_prim primary items, so levels 0..deepest
+     * and the trial below the deepest need this many frames; candidates and
+     * zeros along one path never exceed the options and the primary items. */
+    int32_t levels = (n_prim > 0 ? (n_prim - 1) / (int32_t)min_prim : 0) + 2;
+    size_t bytes = 0;
+#define LAYOUT(field, type, count)                                                     \
+    size_t off_##field = bytes;                                                        \
+    bytes += (((size_t)(count) * sizeof(type)) + 31) & ~(size_t)31
+    LAYOUT(head, struct dlx_bits, 1);
+    LAYOUT(frames, uint64_t, (size_t)levels * (size_t)frame_words);
+    LAYOUT(base, uint64_t, frame_words);
+    LAYOUT(kill, struct kill_pair, kill_pairs);
+    LAYOUT(cand_m, uint64_t, O + 1);
+    LAYOUT(lv, struct bits_level, levels);
+    LAYOUT(prim_hdr, int32_t, n_prim + 1);
+    LAYOUT(sec_hdr, int32_t, n_sec + 1);
+    LAYOUT(slot, int32_t, N + 1);
+    LAYOUT(kill_at, int32_t, N + 1 + color_lists + 1);
+    LAYOUT(act_at, int32_t, O + 1);
+    LAYOUT(act, int32_t, 2 * acts);
+    LAYOUT(rec, int32_t, (size_t)O * (size_t)(max_prim + 1));
+    LAYOUT(cand_w, int32_t, O + 1);
+    LAYOUT(zeros, int32_t, n_prim + 1);
+#undef LAYOUT
+    (void)off_head;
+    char *block = dlxi_alloc(p, bytes);
+    if (!block) {
+        dlxi_free(p, t.at, t.bytes);
+        return DLX_ENOMEM;
+    }
+    struct dlx_bits *b = (struct dlx_bits *)(void *)block;
+    memset(b, 0, sizeof *b);
+#define PLACE(field) b->field = (void *)(block + off_##field)
+    PLACE(frames);
+    PLACE(base);
+    PLACE(kill);
+    PLACE(cand_m);
+    PLACE(lv);
+    PLACE(prim_hdr);
+    PLACE(sec_hdr);
+    PLACE(slot);
+    PLACE(kill_at);
+    PLACE(act_at);
+    PLACE(act);
+    PLACE(rec);
+    PLACE(cand_w);
+    PLACE(zeros);
+#undef PLACE
+    b->bytes = bytes;
+    b->words = words;
+    b->sec_words = sec_words;
+    b->frame_words = frame_words;
+    b->n_counts = n_counts;
+    b->levels = levels;
+    b->n_prim = n_prim;
+    b->n_sec = n_sec;
+    b->max_prim = (int32_t)max_prim;
+    b->stride = (int32_t)max_prim + 1;
+    /* Slots in item order, the order of the active list. */
+    for (int32_t x = 1, i = 0, s = 0; x <= N; x++) {
+        if (p->secondary[x]) {
+            b->sec_hdr[s] = x;
+            b->slot[x] = s++;
+        } else {
+            b->prim_hdr[i] = x;
+            b->slot[x] = i++;
+        }
+    }
+    /* Kill lists, in the order of their numbers: the primary items' (in slot
+     * order), the sink's empty one, the secondary items', then the colour
+     * lists in the order number_color_lists() gave them. */
+    int32_t pair = 0, list = 0;
+    for (int32_t pass = 0; pass < 2; pass++) {
+        for (int32_t i = 0; i < (pass ? n_sec : n_prim); i++) {
+            int32_t x = pass ? b->sec_hdr[i] : b->prim_hdr[i], a = t.at[x];
+            b->kill_at[list++] = pair;
+            pair += emit_pairs(t.opts + a, t.colors + a, t.at[x + 1] - a, 0, b->kill + pair);
+        }
+        if (pass == 0)
+            b->kill_at[list++] = pair; /* the sink's */
+    }
+    for (int32_t x = 1; x <= N && p->has_colors; x++) {
+        int32_t a = t.at[x], n = t.at[x + 1] - a;
+        for (int32_t k = 0; k < n; k++) {
+            if (t.list[a + k] != list)
+                continue; /* uncoloured, or a colour met before */
+            b->kill_at[list++] = pair;
+            pair += emit_pairs(t.opts + a, t.colors + a, n, t.colors[a + k], b->kill + pair);
+        }
+    }
+    b->kill_at[list] = pair;
+    /* Per option: its primary slots and the updates a hide of it makes in
+     * the links (its record), and what choosing it does to each of its
+     * secondary items. */
+    int32_t k = 0;
+    for (int32_t o = 0; o < O; o++) {
+        int32_t *r = b->rec + (size_t)o * (size_t)b->stride, np = 0;
+        b->act_at[o] = k;
+        int32_t size = 0;
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, size++) {
+            int32_t x = nd.im[q].itm, j = t.pos[q];
+            if (!p->secondary[x]) {
+                r[np++] = b->slot[x];
+                continue;
+            }
+            if (t.colors[j] == 0) {
+                b->act[2 * k] = ACT_CODE(b->slot[x], ACT_COVER);
+                b->act[2 * k + 1] = n_prim + 1 + b->slot[x];
+            } else {
+                b->act[2 * k] = ACT_CODE(b->slot[x], ACT_PURIFY);
+                b->act[2 * k + 1] = t.list[j];
+            }
+            k++;
+        }
+        while (np < b->max_prim)
+            r[np++] = n_prim; /* the sink */
+        r[np] = size - 1;
+    }
+    b->act_at[O] = k;
+    dlxi_free(p, t.at, t.bytes);
+    base_frame(b, O);
+    p->bits = b;
+    return DLX_OK;
+}
+
+/* --- The root frame -------------------------------------------------------- */
+
+/* Rules out the live options of kill list `list` in a frame, outside the
+ * search: for the root frame. */
+static void root_rule_out(const struct dlx_bits *b, uint64_t *live, bits_count *cnt,
+                          int32_t list)
+{
+    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++) {
+        uint64_t out = live[b->kill[j].w] & b->kill[j].m;
+        live[b->kill[j].w] ^= out;
+        for (; out; out &= out - 1) {
+            int32_t o = b->kill[j].w * 64 + dlxi_lowest_bit(out);
+            const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
+            for (int32_t k = 0; k < b->max_prim; k++)
+                cnt[r[k]]--;
+        }
+    }
+}
+
+/* The frame of the root: the frame of the problem as built (every option
+ * live), with the commitments applied in order, as the search applies a
+ * choice: an option put in covers its primary items and rules out what
+ * clashes with each of its items; an option kept out is ruled out itself.
+ * This costs what the commitments rule out, not the size of the problem (a
+ * sudoku's givens, puzzle after puzzle). */
+static void root_frame(dlx_problem *p, struct dlx_bits *b)
+{
+    uint64_t *f = frame_at(b, 0), *live = f, *settled = f + b->words;
+    bits_count *cnt = counts_of(b, f);
+    memcpy(f, b->base, (size_t)b->frame_words * sizeof *f);
+    for (int32_t c = 0; c < p->n_commits; c++) {
+        int32_t o = p->commits[c].option;
+        const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
+        if (p->commits[c].kind != COMMIT_INCLUDE) {
+            if (live[o / 64] >> (o % 64) & 1) {
+                live[o / 64] ^= (uint64_t)1 << (o % 64);
+                for (int32_t k = 0; k < b->max_prim; k++)
+                    cnt[r[k]]--;
+            }
+            continue;
+        }
+        for (int32_t k = 0; k < b->max_prim; k++)
+            cnt[r[k]] = INACTIVE;
+        for (int32_t k = 0; k < b->max_prim; k++)
+            root_rule_out(b, live, cnt, r[k]);
+        for (int32_t k = b->act_at[o]; k < b->act_at[o + 1]; k++) {
+            int32_t sl = ACT_SLOT(b->act[2 * k]);
+            uint64_t bit = (uint64_t)1 << (sl % 64);
+            if (ACT_KIND(b->act[2 * k]) == ACT_PURIFY && (settled[sl / 64] & bit))
+                continue; /* purified already, at this colour */
+            settled[sl / 64] |= bit;
+            root_rule_out(b, live, cnt, b->act[2 * k + 1]);
+        }
+    }
+}
+
+/* The frame of the problem as built, kept in the tables: every option live,
+ * every primary item's count its number of options. */
+static void base_frame(struct dlx_bits *b, int32_t n_options)
+{
+    uint64_t *f = b->base, *live = f;
+    bits_count *cnt = counts_of(b, f);
+    memset(f, 0, (size_t)b->frame_words * sizeof *f);
+    for (int32_t i = 0; i < b->n_counts; i++)
+        cnt[i] = i < b->n_prim ? 0 : INACTIVE;
+    for (int32_t o = 0; o < n_options; o++) {
+        live[o / 64] |= (uint64_t)1 << (o % 64);
+        const int32_t *r = b->rec + (size_t)o * (size_t)b->stride;
+        for (int32_t k = 0; k < b->max_prim && r[k] < b->n_prim; k++)
+            cnt[r[k]]++; /* the padding (the sink) comes last and is left alone */
+    }
+}
+
+/* --- The dance on bits ------------------------------------------------------- */
+
+/* What the hot loop reads of the tables, copied into the loop's own
+ * variables: a store into a count cannot change them, so the compiler keeps
+ * them in registers instead of reloading them after every decrement. */
+struct bits_view {
+    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride;
+    const int32_t *kill_at, *rec, *act_at, *act;
+    const struct kill_pair *kill;
+    int32_t *cand_w, *zeros;
+    uint64_t *cand_m, *frames;
+};
+
+/* With k > 0 (a compile-time constant: the options' number of primary
+ * items, which the caller has checked) max_prim and stride become constants
+ * too, and the loops over an option's items unroll. */
+DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
+{
+    const struct dlx_bits *b = p->bits;
+    return (struct bits_view){
+        .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
+        .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
+        .kill_at = b->kill_at, .kill = b->kill, .rec = b->rec, .act_at = b->act_at,
+        .act = b->act,
+        .cand_w = b->cand_w, .zeros = b->zeros, .cand_m = b->cand_m, .frames = b->frames};
+}
+
+/* Rules out every live option of kill list `list`: clears its bits and
+ * lowers the counts of its primary items. As the cover of a level's item
+ * (RULE_COVER), the options are kept as the level's candidates and the
+ * items left with no option are noted; in a trial (RULE_TRIAL) it returns -1
+ * the moment an active item is left with none (a dead end). Otherwise it
+ * returns the updates DLX would count for hiding those options. */
+DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count *cnt,
+                            int32_t list, const enum rule_mode mode, int32_t *cand_top,
+                            int32_t *zero_top)
+{
+    const int noting = mode == RULE_COVER;
+    const int32_t n = v.max_prim, stride = v.stride;
+    int64_t upd = 0;
+    const struct kill_pair *kp = v.kill + v.kill_at[list], *const ke = v.kill + v.kill_at[list + 1];
+    for (; kp < ke; kp++) {
+        int32_t w = kp->w;
+        uint64_t out = live[w] & kp->m;
+        if (!out)
+            continue;
+        live[w] ^= out;
+        if (noting) {
+            v.cand_w[*cand_top] = w;
+            v.cand_m[*cand_top] = out;
+            ++*cand_top;
+        }
+        do {
+            int32_t o = w * 64 + dlxi_lowest_bit(out);
+            out &= out - 1;
+            const int32_t *r = v.rec + (size_t)o * (size_t)stride;
+            /* Written out for the first six, so that a constant k unrolls. */
+#define LOWER(e)                                                                            \
+    if ((e) < n && --cnt[r[e]] == 0) {                                                      \
+        if (mode == RULE_TRIAL)                                                             \
+            return -1;                                                                      \
+        if (noting)                                                                         \
+            v.zeros[(*zero_top)++] = r[e];                                                  \
+    }
+            LOWER(0)
+            LOWER(1)
+            LOWER(2)
+            LOWER(3)
+            LOWER(4)
+            LOWER(5)
+            for (int32_t e = 6; e < n; e++)
+                LOWER(e)
+#undef LOWER
+            upd += r[n];
+        } while (out);
+    }
+    return upd;
+}
+
+/* The active primary item with the fewest live options, leftmost on ties
+ * (a slot), or -1 when none is active. No active count is 0 below the root
+ * (a trial that would leave one is a dead end), so the scan may stop at the
+ * first count <= stop_at = 1 there: it is the leftmost minimum. At the root
+ * stop_at is 0. With SSE2 (every x86-64) eight counts are compared at a
+ * time; elsewhere one by one. */
+DLX_INLINE int32_t choose_slot(const bits_count *cnt, int32_t n_counts, int32_t stop_at,
+                               int32_t *len)
+{
+#if defined(__SSE2__)
+    const __m128i below = _mm_set1_epi16((int16_t)(stop_at + 1));
+    __m128i m = _mm_set1_epi16(ACTIVE_BELOW);
+    for (int32_t i = 0; i < n_counts; i += 8) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(cnt + i));
+        int hit = _mm_movemask_epi8(_mm_cmplt_epi16(x, below));
+        if (hit) {
+            int32_t k = i + dlxi_lowest_bit((uint64_t)hit) / 2;
+            *len = cnt[k];
+            return k;
+        }
+        m = _mm_min_epi16(m, x);
+    }
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
+    int32_t t = (int16_t)_mm_cvtsi128_si32(m);
+    *len = t;
+    if (t >= ACTIVE_BELOW)
+        return -1;
+    const __m128i tv = _mm_set1_epi16((int16_t)t);
+    for (int32_t i = 0;; i += 8) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(cnt + i));
+        int hit = _mm_movemask_epi8(_mm_cmpeq_epi16(x, tv));
+        if (hit)
+            return i + dlxi_lowest_bit((uint64_t)hit) / 2;
+    }
+#else
+    int32_t best = -1, t = ACTIVE_BELOW;
+    for (int32_t i = 0; i < n_counts; i++)
+        if (cnt[i] < t) {
+            t = cnt[i];
+            best = i;
+            if (t <= stop_at)
+                break;
+        }
+    *len = t;
+    return best;
+#endif
+}
+
+/* Copies a frame; frame_words is a multiple of 4, so this is whole 32-byte
+ * blocks, each a pair of vector moves (a call of memcpy() for a hundred
+ * bytes costs more than the copy). */
+DLX_INLINE void copy_frame(uint64_t *to, const uint64_t *from, int32_t words)
+{
+    for (int32_t k = 0; k < words; k += 4)
+        memcpy(to + k, from + k, 4 * sizeof *to); /* a fixed size: inlined */
+}
+
+/* Makes frame `to` the state after trying option o at level lv: copies
+ * `from`, marks o's primary items covered, then rules out what clashes with
+ * each of o's items but the level's own, covered already. Returns -1 for a
+ * dead end, else the updates made. With `full` it goes on to the end of a
+ * dead end too, so that `to` is a frame to stand at (the caller asks
+ * has_zero()). */
+DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
+                              int32_t o, const struct bits_level *lv, const int colors,
+                              const int full)
+{
+    const enum rule_mode mode = full ? RULE_FULL : RULE_TRIAL;
+    copy_frame(to, from, v.frame_words);
+    uint64_t *live = to, *settled = to + v.words;
+    bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
+    const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+    for (int32_t k = 0; k < v.max_prim; k++)
+        cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
+    /* An item the level's cover left without options must be one of o's. */
+    for (int32_t z = lv->zero; z < lv->zero_end && !full; z++)
+        if (cnt[v.zeros[z]] == 0)
+            return -1;
+    int32_t unused = 0;
+    const int32_t chosen = lv->item;
+    int64_t upd = 0;
+    for (int32_t k = 0; k < v.max_prim; k++) {
+        int32_t i = r[k]; /* its kill list has the slot's number; the sink's is empty */
+        if (i == chosen)
+            continue; /* covered for the whole level */
+        int64_t u = rule_out(v, live, cnt, i, mode, &unused, &unused);
+        if (u < 0)
+            return -1;
+        upd += u + (i != v.n_prim); /* and the item leaves the active list */
+    }
+    for (int32_t k = v.act_at[o], end = v.act_at[o + 1]; k < end; k++) {
+        int32_t code = v.act[2 * k], list = v.act[2 * k + 1];
+        if (colors && ACT_KIND(code) == ACT_PURIFY) {
+            int32_t sl = ACT_SLOT(code);
+            uint64_t bit = (uint64_t)1 << (sl % 64);
+            if (settled[sl / 64] & bit)
+                continue; /* purified already, at this colour: its live options agree */
+            settled[sl / 64] |= bit;
+        } else {
+            upd++;
+        }
+        int64_t u = rule_out(v, live, cnt, list, mode, &unused, &unused);
+        if (u < 0)
+            return -1;
+        upd += u;
+    }
+    return upd;
+}
+
+/* Whether an active item of the frame has no option left: the frame of a
+ * dead end (only frames the search pauses or starts at can be such). */
+static int has_zero(const struct bits_view v, const uint64_t *f)
+{
+    const bits_count *cnt = (const bits_count *)(const void *)(f + v.words + v.sec_words);
+    for (int32_t i = 0; i < v.n_prim; i++)
+        if (cnt[i] == 0)
+            return 1;
+    return 0;
+}
+
+/* Chooses the item at `level` (a slot, -1 at a solution) and covers it:
+ * its options become the level's candidates. `stop_at` as choose_slot(). */
+DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, uint64_t *f,
+                               int32_t stop_at, int32_t *cand_top, int32_t *zero_top,
+                               uint64_t *updates)
+{
+    bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
+    int32_t len;
+    int32_t best = choose_slot(cnt, v.n_counts, stop_at, &len);
+    if (best < 0)
+        return -1;
+    lv->item = best;
+    lv->width = len;
+    lv->tried = 0;
+    lv->cand = *cand_top;
+    lv->zero = *zero_top;
+    cnt[best] = INACTIVE;
+    /* A dead end's frame (one the search paused at) counts nothing: the
+     * search without the pause never built it. */
+    *updates += (len > 0) + (uint64_t)rule_out(v, f, cnt, best, RULE_COVER, cand_top, zero_top);
+    lv->cand_end = *cand_top;
+    lv->zero_end = *zero_top;
+    lv->rest = lv->cand < lv->cand_end ? v.cand_m[lv->cand] : 0;
+    return best;
+}
+
+/* The loop, one copy per shape (below); the local counters go back into
+ * p->stats on every exit. The labels are DLX1's, and so is where a node
+ * budget makes it pause: about to enter p->level, with the option in force
+ * at each level above in choice[], as the links' loop pauses (the split
+ * interface of dlx_internal.h relies on it). A dead end met by a trial is
+ * counted without being built, except when the budget runs out just before
+ * it: then the trial is done to the end, and the search pauses at it. */
+DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k)
+{
+    struct dlx_bits *const b = p->bits;
+    const struct bits_view v = view_of(p, k);
+    struct bits_level *const lvs = b->lv;
+    int32_t *const choice = p->choice;
+    const int has_budget = budget != 0;
+    const int32_t floor_level = p->floor; /* 0 unless the search was split */
+    uint64_t updates = 0, nodes = 0;
+    int32_t level = p->level, max_level = p->stats.max_level;
+    int32_t cand_top = 0, zero_top = 0;
+    /* Below the root a trial never leaves an item without options, so the
+     * choice may stop at one option; the frame the search starts or resumes
+     * at may be a dead end, so there it looks on. */
+    int32_t stop_at = 0;
+    struct bits_level *lv;
+    int rc;
+
+    if (p->state == S_IDLE)
+        root_frame(p, b);
+    else if (p->state == S_SOLUTION)
+        goto recover_from_solution;
+    p->state = S_PAUSED; /* under way: commitments and settings refused */
+    if (level > 0) {
+        cand_top = lvs[level - 1].cand_end;
+        zero_top = lvs[level - 1].zero_end;
+    }
+
+forward:
+    if (has_budget && budget-- == 0) {
+        rc = DLX_PAUSED;
+        goto out;
+    }
+    nodes++;
+    if (level > max_level)
+        max_level = level;
+    lv = &lvs[level];
+    if (enter_level(v, lv, v.frames + (size_t)level * (size_t)v.frame_words, stop_at, &cand_top,
+                    &zero_top, &updates) < 0) {
+        /* A solution: a leaf of the tree. */
+        if (dlxi_visit_solution(p, level)) {
+            p->state = S_SOLUTION;
+            rc = DLX_STOPPED;
+            goto out;
+        }
+        goto recover;
+    }
+    stop_at = 1;
+
+advance:
+    /* lv is the record of `level`; try its next candidate. */
+    while (lv->rest == 0) {
+        if (++lv->cand >= lv->cand_end)
+            goto recover;
+        lv->rest = v.cand_m[lv->cand];
+    }
+    {
+        int32_t o = v.cand_w[lv->cand] * 64 + dlxi_lowest_bit(lv->rest);
+        lv->rest &= lv->rest - 1;
+        lv->tried++;
+        uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
+        choice[level] = p->opt_first[o]; /* a node of the option is all its readers need */
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, colors, 0);
+        if (u >= 0) {
+            lv->upd = u;
+            updates += (uint64_t)u;
+            level++;
+            goto forward;
+        }
+        /* The child is a dead end: DLX1 enters it, counts it, finds an item
+         * with no option and backs up. */
+        lv->upd = 0; /* the trial was given up: nothing counted */
+        if (has_budget && budget == 0) {
+            try_option(v, f, f + v.frame_words, o, lv, colors, 1);
+            level++;
+            rc = DLX_PAUSED;
+            goto out;
+        }
+        if (has_budget)
+            budget--;
+        nodes++;
+        if (level + 1 > max_level)
+            max_level = level + 1;
+        goto advance;
+    }
+
+recover:
+    /* Back from level (a solution, or all its options tried) to the level
+     * above, whose candidates go on. Back at the floor, the search's own
+     * subtree is done. */
+    if (level == floor_level) {
+        p->state = S_DONE;
+        rc = DLX_OK;
+        goto out;
+    }
+    level--;
+    lv = &lvs[level];
+    cand_top = lv->cand_end;
+    zero_top = lv->zero_end;
+    goto advance;
+
+recover_from_solution:
+    p->state = S_PAUSED;
+    stop_at = 1;
+    goto recover;
+
+out:
+    p->level = level;
+    p->stats.nodes += nodes;
+    p->stats.updates += updates;
+    p->stats.max_level = max_level;
+    return rc;
+}
+
+/* The copies of the loop: with and without colours, and for the common
+ * largest numbers of primary items an option (queens 2, Langford pairs 3,
+ * sudoku 4, pentominoes 6) with that number built in. */
+#define RUN_COPY(name, colors, k)                                                           \
+    DLX_NOINLINE int name(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, colors, k); }
+RUN_COPY(run_bits_any, 0, 0)
+RUN_COPY(run_bits_2, 0, 2)
+RUN_COPY(run_bits_3, 0, 3)
+RUN_COPY(run_bits_4, 0, 4)
+RUN_COPY(run_bits_6, 0, 6)
+RUN_COPY(run_colors_any, 1, 0)
+RUN_COPY(run_colors_2, 1, 2)
+#undef RUN_COPY
+
+int dlxi_run_bits(dlx_problem *p, uint64_t budget)
+{
+    const struct dlx_bits *b = p->bits;
+    int32_t k = b->max_prim; /* every record has k slots, padded with the sink */
+    if (p->has_colors)
+        return k == 2 ? run_colors_2(p, budget) : run_colors_any(p, budget);
+    switch (k) {
+    case 2: return run_bits_2(p, budget);
+    case 3: return run_bits_3(p, budget);
+    case 4: return run_bits_4(p, budget);
+    case 6: return run_bits_6(p, budget);
+    default: return run_bits_any(p, budget);
+    }
+}
+
+/* --- Which problems suit the bits ----------------------------------------- */
+
+/* A trial copies a whole frame, and a kill list may visit words without
+ * options of its item left: both cost in proportion to the size of the
+ * problem, not to what the trial changes, which the links' cost is. So the
+ * bits are for problems whose frame is small. */
+int dlxi_bits_suits(const dlx_problem *p)
+{
+    if (p->bits_too_big)
+        return 0;
+    int64_t words = ((int64_t)p->n_options + 63) / 64;
+    int64_t frame_bytes = 8 * words + 4 * (int64_t)p->n_primary +
+                          ((int64_t)p->n_items - p->n_primary + 63) / 64 * 8;
+    return frame_bytes <= DLX_BITS_MAX_FRAME;
+}
+
+/* --- The live state, for questions asked during a search ---------------- */
+
+static int popcount64(uint64_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(v);
+#else
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+#endif
+}
+
+/* The kill list of all of item x's options (x a header index). */
+static int32_t item_list(const dlx_problem *p, int32_t x)
+{
+    const struct dlx_bits *b = p->bits;
+    return p->secondary[x] ? b->n_prim + 1 + b->slot[x] : b->slot[x];
+}
+
+/* The frame the search stands at: the state of level p->level. */
+static const uint64_t *current_frame(const dlx_problem *p)
+{
+    return frame_at(p->bits, p->level);
+}
+
+int dlxi_bits_active(const dlx_problem *p, int32_t x)
+{
+    const struct dlx_bits *b = p->bits;
+    if (p->secondary[x])
+        return 0;
+    const bits_count *cnt = counts_in(b, current_frame(p));
+    return cnt[b->slot[x]] < ACTIVE_BELOW;
+}
+
+int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
+{
+    const struct dlx_bits *b = p->bits;
+    const uint64_t *live = current_frame(p);
+    int32_t n = 0;
+    int32_t list = item_list(p, x);
+    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
+        for (uint64_t m = live[b->kill[j].w] & b->kill[j].m; m; m &= m - 1, n++)
+            if (n < cap)
+                opts[n] = b->kill[j].w * 64 + dlxi_lowest_bit(m);
+    return n;
+}
+
+int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
+{
+    const struct dlx_bits *b = p->bits;
+    const uint64_t *live = current_frame(p);
+    int32_t n = 0;
+    int32_t list = item_list(p, x);
+    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
+        n += popcount64(live[b->kill[j].w] & b->kill[j].m);
+    return n;
+}
+
+int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+{
+    const struct dlx_bits *b = p->bits;
+    const bits_count *cnt = counts_in(b, current_frame(p));
+    int32_t n = 0;
+    for (int32_t i = 0; i < b->n_prim; i++)
+        if (cnt[i] < ACTIVE_BELOW) {
+            if (n < cap)
+                items[n] = b->prim_hdr[i] - 1;
+            n++;
+        }
+    return n;
+}
+
+/* --- The split interface (dlx_internal.h), on bits --------------------------- */
+
+/* The option ids of the candidates that level l will still try after the
+ * one in force (at most cap of them copied); how many there are. */
+int32_t dlxi_bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
+{
+    const struct dlx_bits *b = p->bits;
+    const struct bits_level *lv = &b->lv[l];
+    int32_t n = 0;
+    for (int32_t j = lv->cand; j < lv->cand_end; j++)
+        for (uint64_t m = j == lv->cand ? lv->rest : b->cand_m[j]; m; m &= m - 1, n++)
+            if (n < cap)
+                opts[n] = b->cand_w[j] * 64 + dlxi_lowest_bit(m);
+    return n;
+}
+
+int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t l, int32_t *position)
+{
+    const struct bits_level *lv = &p->bits->lv[l];
+    if (position)
+        *position = lv->tried - 1;
+    return lv->width;
+}
+
+uint64_t dlxi_bits_last_updates(const dlx_problem *p)
+{
+    return p->level > 0 ? (uint64_t)p->bits->lv[p->level - 1].upd : 0;
+}
+
+/* As dlxi_start_subtree() on the links: each option of the prefix is tried
+ * on the item the rule would pick among its own active primary items (the
+ * leftmost with fewest options: when the item the search chose at that
+ * level is one of the option's, it is that one), and is placed among that
+ * item's candidates as the one in force. Each trial is done to the end,
+ * since the subtree may be a dead end; what the last one counts is what the
+ * search itself counts for it (nothing for a dead end). */
+int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
+{
+    struct dlx_bits *b = p->bits;
+    const struct bits_view v = view_of(p, 0);
+    int32_t cand_top = 0, zero_top = 0;
+    root_frame(p, b);
+    for (int32_t k = 0; k < n; k++) {
+        int32_t o = prefix[k], pick = -1;
+        uint64_t *f = v.frames + (size_t)k * (size_t)v.frame_words;
+        bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
+        const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+        if (!(f[o / 64] >> (o % 64) & 1))
+            return DLX_ECONFLICT; /* ruled out by the options before it */
+        for (int32_t e = 0; e < v.max_prim; e++) {
+            int32_t i = r[e];
+            if (i < v.n_prim && cnt[i] < ACTIVE_BELOW &&
+                (pick < 0 || cnt[i] < cnt[pick] || (cnt[i] == cnt[pick] && i < pick)))
+                pick = i;
+        }
+        if (pick < 0)
+            return DLX_ECONFLICT; /* no primary item: never tried */
+        struct bits_level *lv = &b->lv[k];
+        lv->item = pick;
+        lv->width = cnt[pick];
+        lv->cand = cand_top;
+        lv->zero = zero_top;
+        cnt[pick] = INACTIVE;
+        rule_out(v, f, cnt, pick, RULE_COVER, &cand_top, &zero_top);
+        lv->cand_end = cand_top;
+        lv->zero_end = zero_top;
+        /* o among the candidates: the ones before it count as tried. */
+        int32_t rank = 0;
+        lv->rest = 0;
+        for (int32_t j = lv->cand; j < lv->cand_end; j++) {
+            if (b->cand_w[j] != o / 64) {
+                rank += popcount64(b->cand_m[j]);
+                continue;
+            }
+            uint64_t below = ((uint64_t)1 << (o % 64)) - 1, m = b->cand_m[j];
+            rank += popcount64(m & below);
+            lv->rest = m & ~below & ~((uint64_t)1 << (o % 64));
+            lv->cand = j;
+            break;
+        }
+        lv->tried = rank + 1;
+        p->choice[k] = p->opt_first[o];
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1);
+        lv->upd = has_zero(v, f + v.frame_words) ? 0 : u;
+        if (k == n - 1)
+            p->stats.updates += (uint64_t)lv->upd;
+    }
+    p->state = S_PAUSED;
+    p->level = p->floor = n;
+    p->found = 0;
+    p->stop_requested = 0;
+    return DLX_OK;
+}
+
+/* The frame in force against the tables: every active item's count is the
+ * number of its live options, no live option holds a covered item, and a
+ * covered item is far from the active range. */
+int dlxi_bits_check(const dlx_problem *p)
+{
+    const struct dlx_bits *b = p->bits;
+    const uint64_t *live = current_frame(p);
+    const bits_count *cnt = counts_in(b, live);
+    for (int32_t i = 0; i < b->n_counts; i++) {
+        if (i >= b->n_prim) {
+            if (cnt[i] < ACTIVE_BELOW)
+                return DLX_EINVAL; /* the sink and the padding never look active */
+            continue;
+        }
+        int32_t x = b->prim_hdr[i];
+        if (cnt[i] < ACTIVE_BELOW ? cnt[i] != dlxi_bits_remaining(p, x)
+                                  : dlxi_bits_remaining(p, x) != 0)
+            return DLX_EINVAL;
+    }
+    return DLX_OK;
+}
