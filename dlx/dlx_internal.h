@@ -523,8 +523,12 @@ DLX_INLINE void unhide_option_all(dlx_nodes nd, int32_t r, const int colors)
  * the order of events, and the fast loops announce none. Measured against
  * the walk round from r (callgrind instructions of `dlx --count`): motley
  * 6 6 543 million and 488 million, 4 queens dominating 7 x 7 840 and 648
- * million, the partridge puzzle of order 6 16.3 and 13.8 billion; on the
- * queens 131 ms and 112 ms CPU time (medians of 15 alternated runs). */
+ * million, the partridge puzzle of order 6 16.3 and 13.8 billion. CPU time
+ * (medians of alternated runs) follows on the queens, 119 ms and 96 ms, but
+ * not on the partridge puzzle, 2.54 s and 2.70 s: there the instructions
+ * are fewer and the time longer, perhaps because r's put-back stores now
+ * sit on the path of the cover loop's next load. Only hiding tweaked
+ * options this way (tweak()) gains nothing on the queens (833 million). */
 DLX_INLINE void hide_w(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
                        const int detail, const int walk, int32_t level, uint64_t *updates)
 {
