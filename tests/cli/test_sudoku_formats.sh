@@ -57,6 +57,13 @@ expect_eq "unique json statuses" "$(grep -o '"status":"[a-z]*","count":[0-9a-z]*
 expect_eq "all csv header" "$(head -1 "$T/out")" "file,line,puzzle,status,solution,count,nodes,microseconds"
 expect_eq "all csv: two solutions" "$(sed 1d "$T/out" | wc -l | tr -d ' ')" 2
 [ "$(sed 1d "$T/out" | cut -d, -f5 | sort -u | wc -l | tr -d ' ')" -eq 2 ] || fail "all csv: the same solution twice"
+# written as they are found: the count is the solution's number, the nodes
+# (known only at the end) empty
+expect_eq "all csv: counts and nodes" "$(sed 1d "$T/out" | cut -d, -f6,7 | tr '\n' ' ')" "1, 2, "
+"$S" --all --format json -p "$(sed -n 4p "$T/mix")" > "$T/out"
+expect_eq "all json: counts and nodes" \
+    "$(grep -o '"count":[0-9]*,"nodes":[a-z0-9]*' "$T/out" | tr '\n' ' ')" \
+    '"count":1,"nodes":null "count":2,"nodes":null '
 "$S" --all --format json -p "$wiki" > "$T/out"
 expect_eq "all json" "$(grep -c "\"solution\":\"$wiki_sol\",\"count\":1" "$T/out")" 1
 
