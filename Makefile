@@ -244,6 +244,9 @@ fuzz:
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT="-O1 -g" \
 	    EXTRA_CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" LDFLAGS="-fsanitize=fuzzer $(FUZZ_SAN)" \
 	    fuzz-build
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD)/cli CC=$(FUZZ_CC) OPT="-O1 -g" \
+	    EXTRA_CFLAGS="$(FUZZ_SAN)" LDFLAGS="$(FUZZ_SAN)" $(FUZZ_BUILD)/cli/bin/dlx \
+	    $(FUZZ_BUILD)/cli/bin/sudoku $(FUZZ_BUILD)/cli/tests/argv_fuzz
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_BUILD)
 
 fuzz-build: $(patsubst %,$(BUILD)/fuzzers/%,$(FUZZ_NAMES))
@@ -257,7 +260,16 @@ fuzz-replay: $(FUZZ_REPLAY)
 
 # What the command-line tests need besides the programs: the fuzz replayers
 # and an LD_PRELOAD library that fails one allocation (tests/cli/failmalloc.c).
-test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so
+test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so $(BUILD)/tests/argv_fuzz
+
+# Random and hostile command lines for both programs (tests/fuzz/argv_fuzz.c):
+# a plain program that runs them, in make check (a few hundred, in
+# tests/cli/test_options_fuzz.sh) and in make fuzz (for FUZZ_SECONDS, against
+# the programs built under ASan + UBSan in $(FUZZ_BUILD)/cli).
+$(BUILD)/tests/argv_fuzz: tests/fuzz/argv_fuzz.c
+	@mkdir -p $(@D)
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -o $@ $<
 
 $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	@mkdir -p $(@D)

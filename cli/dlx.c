@@ -208,7 +208,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             else if (strcmp(optarg, "json") == 0)
                 o->format = CMD_FORMAT_JSON;
             else {
-                cli_usage_error("dlx", "unknown format '%s' (expected text, ids or json)",
+                cli_usage_error("dlx", "unknown --format '%s' (expected text, ids or json)",
                                 optarg);
                 return EXIT_ERROR;
             }
@@ -279,8 +279,8 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                 o->view = CMD_VIEW_LINKS;
             else {
                 cli_usage_error("dlx",
-                                "unknown trace format '%s' (expected text, json, matrix or "
-                                "links)",
+                                "unknown --trace format '%s' (expected text, json, matrix "
+                                "or links)",
                                 optarg);
                 return EXIT_ERROR;
             }
@@ -288,7 +288,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         case OPT_TREE:
             tree_given = 1;
             if (optarg && strcmp(optarg, "dot") != 0) {
-                cli_usage_error("dlx", "unknown tree format '%s' (expected dot)", optarg);
+                cli_usage_error("dlx", "unknown --tree format '%s' (expected dot)", optarg);
                 return EXIT_ERROR;
             }
             break;
@@ -329,7 +329,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             break;
         case OPT_DETAIL:
             if (strcmp(optarg, "links") != 0) {
-                cli_usage_error("dlx", "unknown detail '%s' (expected links)", optarg);
+                cli_usage_error("dlx", "unknown --detail '%s' (expected links)", optarg);
                 return EXIT_ERROR;
             }
             o->detail = 1;

@@ -133,8 +133,12 @@ unit *batch_add(batch *b, int n, const uint8_t *cells)
         b->units = u;
         b->cap = cap;
     }
+    /* An unreadable piece (n 0) needs no cells, but the arena is made all
+     * the same: callers add the unit's offsets to b->arena, and an offset
+     * added to a NULL pointer is undefined (clang's UBSan stopped there on
+     * a batch of bad pieces only, found by tests/fuzz/argv_fuzz.c). */
     size_t need = 2 * (size_t)n * (size_t)n;
-    if (b->arena_len + need > b->arena_cap) {
+    if (b->arena_len + need > b->arena_cap || !b->arena) {
         size_t cap = b->arena_cap ? b->arena_cap : 65536;
         while (cap < b->arena_len + need)
             cap *= 2;

@@ -61,6 +61,15 @@ typedef struct gen_run {
     int jobs;
 } gen_run;
 
+/* The generator's stop hook: a stop signal ends the search for a puzzle
+ * between two candidates, not after all its tries (up to 100,000: minutes
+ * for a rare rating; SIGTERM once waited 9 minutes). */
+static int stop_requested(void *ctx)
+{
+    (void)ctx;
+    return cli_stop_signal() != 0;
+}
+
 static void make_one(gen_thread *w, uint64_t k)
 {
     gen_run *r = w->run;
@@ -70,6 +79,10 @@ static void make_one(gen_thread *w, uint64_t k)
     made *m = &r->made[k];
     double start = cli_now_seconds();
     m->rc = sudoku_generate(w->g, &r->opt, r->o->seed + index, p, s, &m->info);
+    if (m->rc == SUDOKU_ESTOPPED) {
+        m->rc = NOT_MADE; /* not written: the run says how far it got */
+        return;
+    }
     m->rating = m->info.rating;
     if (w->L && !m->info.rated && m->rc == SUDOKU_OK)
         sudoku_rate(w->L, p, &m->rating);
@@ -191,6 +204,7 @@ void generate_run(run_state *t)
     r->opt.rate_min = o->rate_min;
     r->opt.rate_max = o->rate_max;
     r->opt.tries = o->tries ? o->tries : o->clues ? 1000 : 0;
+    r->opt.stop = stop_requested;
     if (o->minimal && n > 16) {
         fprintf(stderr, "%s: error: --minimal goes up to 16x16: beyond, proving that each "
                         "given is needed can take minutes a puzzle\n", PROGRAM);

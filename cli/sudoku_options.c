@@ -202,26 +202,31 @@ static int set_mode(cli_options *o, int *mode_set, enum run_mode m)
     return -1;
 }
 
+/* Is the word of n bytes at w the name s? */
+static int word_is(const char *w, size_t n, const char *s)
+{
+    return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
+/* "x,hyper" into the variant flags. Every word must be a known one: an
+ * empty list or an empty word ("x,", ",") is refused, not read as the
+ * plain rules (strtok would skip it silently). */
 static int parse_variant(cli_options *o, const char *arg)
 {
-    char list[128];
-    if (strlen(arg) >= sizeof list)
-        return -1;
-    strcpy(list, arg);
-    char *save = NULL;
-    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (strcmp(tok, "x") == 0 || strcmp(tok, "X") == 0 || strcmp(tok, "diagonal") == 0)
+    for (const char *w = arg;; w++) {
+        size_t n = strcspn(w, ",");
+        if (word_is(w, n, "x") || word_is(w, n, "X") || word_is(w, n, "diagonal"))
             o->variant |= SUDOKU_X;
-        else if (strcmp(tok, "hyper") == 0 || strcmp(tok, "windoku") == 0)
+        else if (word_is(w, n, "hyper") || word_is(w, n, "windoku"))
             o->variant |= SUDOKU_HYPER;
-        else if (strcmp(tok, "jigsaw") == 0)
+        else if (word_is(w, n, "jigsaw"))
             o->jigsaw = 1;
-        else if (strcmp(tok, "standard") == 0 || strcmp(tok, "classic") == 0)
-            ;
-        else
+        else if (!word_is(w, n, "standard") && !word_is(w, n, "classic"))
             return -1;
+        w += n;
+        if (*w == '\0')
+            return 0;
     }
-    return 0;
 }
 
 /* "RxC" into the box size. strtol, not sscanf("%d"), and each side bounded
@@ -362,7 +367,7 @@ int options_parse(int argc, char **argv, cli_options *o)
     o->difficulty = -1;
     o->progress = -1;
     strcpy(o->alphabet, SUDOKU_DEFAULT_ALPHABET);
-    int mode_set = 0, rc;
+    int mode_set = 0, rc, seed_random = 0;
     int c;
     uint64_t v;
     /* getopt's own messages would name the program by its whole path: the
@@ -447,9 +452,9 @@ int options_parse(int argc, char **argv, cli_options *o)
         }
         case OPT_SEED:
             o->seed_given = 1;
-            if (strcmp(optarg, "random") == 0) {
+            seed_random = strcmp(optarg, "random") == 0;
+            if (seed_random) {
                 o->seed = random_seed();
-                fprintf(stderr, "%s: --seed %llu\n", PROGRAM, (unsigned long long)o->seed);
             } else if (cli_parse_uint(optarg, UINT64_MAX / 2, &v) != 0) {
                 return usage_error("invalid --seed '%s': expected a number (or the word "
                                    "random)", optarg);
@@ -509,6 +514,9 @@ int options_parse(int argc, char **argv, cli_options *o)
                                    "(commas combine them)", optarg);
             break;
         case 'r':
+            if (*optarg == '\0')
+                return usage_error("%s", "invalid --regions '': expected a file of N lines "
+                                         "of N region letters");
             o->regions_file = optarg;
             o->jigsaw = 1;
             break;
@@ -585,6 +593,10 @@ int options_parse(int argc, char **argv, cli_options *o)
         if (o->difficulty >= 0)
             sudoku_level_range(o->difficulty, &o->rate_min, &o->rate_max);
     }
+    /* said once the command line is known good: not before --help, nor
+     * before a usage error */
+    if (seed_random)
+        fprintf(stderr, "%s: --seed %llu\n", PROGRAM, (unsigned long long)o->seed);
     return -1;
 }
 

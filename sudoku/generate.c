@@ -433,6 +433,10 @@ int sudoku_generate(sudoku_generator *g, const sudoku_generate_options *opt, uin
     memset(&made, 0, sizeof made);
     int rc = SUDOKU_ENOTFOUND;
     for (uint64_t t = 1; t <= tries; t++) {
+        if (opt->stop && opt->stop(opt->stop_ctx)) {
+            rc = SUDOKU_ESTOPPED;
+            break;
+        }
         int symmetry = opt->symmetry;
         if (symmetry == SUDOKU_SYM_RANDOM)
             symmetry = (int)rng_below(&r, SUDOKU_SYM_DIAGONAL + 1);

@@ -595,6 +595,11 @@ typedef struct sudoku_generate_options {
     int rate_max;         /* (tenths; 0 and 0: any rating) */
     uint64_t tries;       /* give up after this many candidate puzzles (0:
                              100,000) */
+    int (*stop)(void *ctx); /* asked before each candidate (NULL: never):
+                             non-zero ends the call with SUDOKU_ESTOPPED,
+                             so that Ctrl-C is not kept waiting for up to
+                             100,000 candidates (minutes) */
+    void *stop_ctx;
 } sudoku_generate_options;
 
 /* What sudoku_generate() made. */
@@ -625,7 +630,8 @@ SUDOKU_API void sudoku_generator_free(sudoku_generator *g);
  * (may be NULL) receive n*n cells; info (may be NULL) what was made.
  * SUDOKU_OK; SUDOKU_ENOTFOUND when tries candidates gave no puzzle with the
  * asked rating or minimality (puzzle then holds the last one made, unique);
- * SUDOKU_EINVAL for bad options. */
+ * SUDOKU_ESTOPPED when opt->stop said so (puzzle as for ENOTFOUND, or
+ * untouched before the first candidate); SUDOKU_EINVAL for bad options. */
 SUDOKU_API int sudoku_generate(sudoku_generator *g, const sudoku_generate_options *opt,
                                uint64_t seed, uint8_t *puzzle, uint8_t *solution,
                                sudoku_generated *info);

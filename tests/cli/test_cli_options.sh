@@ -27,4 +27,27 @@ for prog in dlx sudoku; do
     check "$prog" "$prog: option '--count=3' takes no argument" --count=3
 done
 check sudoku "sudoku: option '--alphabet' needs an argument" --alphabet
+
+# A bad value: the message names the option (found by tests/fuzz/argv_fuzz.c:
+# dlx said "unknown format 'xml'" without naming --format; sudoku took an
+# empty --variant, or "x," and ",", as the plain rules, and an empty
+# --regions as a file named '').
+check dlx "dlx: unknown --format 'xml' (expected text, ids or json)" --format=xml
+check dlx "dlx: unknown --format '' (expected text, ids or json)" -f ''
+check dlx "dlx: unknown --trace format 'JSON' (expected text, json, matrix or links)" --trace=JSON
+check dlx "dlx: unknown --tree format '' (expected dot)" --tree=
+check dlx "dlx: unknown --detail 'link' (expected links)" --detail=link
+for v in '' , x, ,x x,,hyper y; do
+    check sudoku "sudoku: invalid --variant '$v': expected x, hyper or jigsaw (commas combine them)" \
+        --variant="$v"
+done
+check sudoku "sudoku: invalid --regions '': expected a file of N lines of N region letters" \
+    --regions=
+# --seed random says the seed drawn, but only once the command line is good:
+# not before --help (argv_fuzz saw it on standard error there), nor before a
+# usage error.
+check sudoku "sudoku: --seed goes with --generate" --seed random --count
+"$BIN/sudoku" --seed random --help </dev/null >"$tmp/out" 2>"$tmp/err" ||
+    fail "sudoku --seed random --help: status $?"
+[ ! -s "$tmp/err" ] || fail "sudoku --seed random --help: said '$(cat "$tmp/err")'"
 [ "$fails" -eq 0 ]

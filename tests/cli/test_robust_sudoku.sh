@@ -68,6 +68,15 @@ expect_error long_line 1 'long_line\.txt:1(:[0-9]+)?: error' && expect_answers l
 
 # An empty file, a blank one, comments only: no puzzle is an error.
 : > "$W/empty.txt"
+# Nothing but bad pieces: a batch with no cells at all (its arena was never
+# made, and clang's UBSan saw an offset added to NULL; argv_fuzz found it).
+run only_bad 10 "$SUDOKU" -p 1234 -p x
+expect_error only_bad 1 '<puzzle 1>:1(:[0-9]+)?: error' && expect_answers only_bad invalid invalid
+printf 'x\n' > "$W/only_bad.txt"
+run only_bad_file 10 "$SUDOKU" -j 2 "$W/only_bad.txt"
+expect_error only_bad_file 1 'only_bad\.txt:1(:[0-9]+)?: error' &&
+    expect_answers only_bad_file invalid
+
 run empty 10 "$SUDOKU" "$W/empty.txt"
 expect_error empty 1 'empty\.txt.*(error|no puzzle)'
 printf '\n\n# a comment\n\n' > "$W/blank.txt"

@@ -102,6 +102,22 @@ for case in INT:130 TERM:143 HUP:129 INT,INT:130; do
         fail "dlx $sigs: $(cat "$tmp/err")"
 done
 
+# --- sudoku --generate, searching for a rating it will not find --------------------
+# A rating of 50 is beyond every puzzle the generator makes: it would try
+# 100,000 candidates (minutes) before giving up. SIGTERM must stop it between
+# two candidates, not after the last (it once took 9 minutes: the stop was
+# seen only between puzzles). The watchdog in stop() kills it after 60 s.
+"$S" --generate 1 --rate-min 50 > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+sleep 1
+started=$(date +%s)
+stop TERM
+took=$(($(date +%s) - started))
+[ "$st" -eq 143 ] || fail "sudoku --generate, SIGTERM: status $st, expected 143 (after ${took}s)"
+grep -q -E '^sudoku: interrupted \(SIGTERM\) after 0 answers' "$tmp/err" ||
+    fail "sudoku --generate, SIGTERM: said $(cat "$tmp/err")"
+[ ! -s "$tmp/out" ] || fail "sudoku --generate, SIGTERM: wrote $(head -c 100 "$tmp/out")"
+
 # --- the file size limit -----------------------------------------------------------
 # 1000 answers (82 KB) into a limit of 20 blocks (10 KB): a write error.
 yes "$P" | head -n 1000 > "$tmp/many.txt"

@@ -88,12 +88,17 @@ static void write_back(const dlx_text *t, struct text *out)
         puts_text(out, " ");
         int32_t lo, hi;
         REQUIRE(dlx_item_bounds(p, i, &lo, &hi) == DLX_OK);
-        if (!dlx_item_is_secondary(p, i) && (lo != 1 || hi != 1)) {
+        /* A first item named //... would make the item line a comment:
+         * "1|//" reads as one item "//", but " //" as nothing. Explicit
+         * bounds keep it an item (found by this target: input "1|//"). */
+        const char *name = dlx_item_name(p, i);
+        int hide_comment = i == 0 && name[0] == '/' && name[1] == '/';
+        if (!dlx_item_is_secondary(p, i) && (lo != 1 || hi != 1 || hide_comment)) {
             char bounds[32];
             snprintf(bounds, sizeof bounds, "%ld:%ld|", (long)lo, (long)hi);
             puts_text(out, bounds);
         }
-        puts_text(out, dlx_item_name(p, i));
+        puts_text(out, name);
     }
     puts_text(out, "\n");
     int32_t *items = malloc(((size_t)n_items + 1) * sizeof *items);

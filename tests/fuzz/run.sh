@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Runs every libFuzzer target built in $1/fuzzers (default build/fuzz) for
 # FUZZ_SECONDS each (default 60), one after the other, niced. FUZZ_TARGETS
-# (names, space separated) picks some of them.
+# (names, space separated) picks some of them; argv_fuzz (random command
+# lines for both programs, see below) runs last.
 #
 # Per target NAME:
 #   tests/fuzz/corpus/NAME/       the seed corpus (committed, read only here)
@@ -21,9 +22,46 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out/artifacts" || exit 1
 log="$out/fuzz-log.tsv"
 [ -f "$log" ] || printf 'date\ttarget\tseconds\texecutions\tresult\n' > "$log"
-targets=${FUZZ_TARGETS:-$(cd "$out/fuzzers" && ls)}
+# argv_fuzz is no libFuzzer target but a driver of random command lines
+# (tests/fuzz/argv_fuzz.c) run against dlx and sudoku built with ASan +
+# UBSan in $1/cli; each run starts from a new seed (the time), said in the
+# log, and failing command lines go to $1/artifacts/argv-SEED.sh.
+run_argv_fuzz() {
+    bin="$out/cli/tests/argv_fuzz"
+    if [ ! -x "$bin" ] || [ ! -x "$out/cli/bin/dlx" ] || [ ! -x "$out/cli/bin/sudoku" ]; then
+        echo "fuzz: argv_fuzz: not built ($bin, $out/cli/bin/dlx, sudoku)" >&2
+        failed="$failed argv_fuzz"
+        return
+    fi
+    seed=$(date +%s)000
+    echo "fuzz: argv_fuzz for ${seconds}s (seed $seed)"
+    start=$(date +%s)
+    ASAN_OPTIONS=detect_leaks=1 nice "$bin" -t "$seconds" -s "$seed" -a "$out/artifacts" \
+        "$out/cli/bin/dlx" "$out/cli/bin/sudoku" > "$out/argv_fuzz.log" 2>&1
+    rc=$?
+    end=$(date +%s)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/argv_fuzz.log" | tail -n 1)
+    if [ "$rc" -eq 0 ]; then
+        result=ok
+        echo "fuzz: argv_fuzz: ok, $(grep '^argv_fuzz: ' "$out/argv_fuzz.log")"
+    else
+        result="failed($rc)"
+        failed="$failed argv_fuzz"
+        echo "fuzz: argv_fuzz: FAILED; the end of $out/argv_fuzz.log:" >&2
+        tail -n 40 "$out/argv_fuzz.log" | sed 's/^/    /' >&2
+        echo "fuzz: each failing command line is in $out/artifacts/argv-SEED.sh;" \
+            "$bin -s SEED -n 1 -v DLX SUDOKU runs one again" >&2
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" argv_fuzz "$((end - start))" \
+        "${execs:-0}" "$result" >> "$log"
+}
+targets=${FUZZ_TARGETS:-$(cd "$out/fuzzers" && ls) argv_fuzz}
 failed=""
 for t in $targets; do
+    if [ "$t" = argv_fuzz ]; then
+        run_argv_fuzz
+        continue
+    fi
     bin="$out/fuzzers/$t"
     if [ ! -x "$bin" ]; then
         echo "fuzz: $t: not built ($bin missing)" >&2
