@@ -10,7 +10,9 @@
 # (which gets 1/50 of them and a longer alarm).
 set -u
 if [ -n "${DLX_VALGRIND:-}" ]; then SLOW=30 runs=12; else SLOW=1 runs=600; fi
-driver="$BIN/../tests/argv_fuzz"
+# The driver itself runs natively; under valgrind it launches the wrappers
+# in $BIN, and its own build is beside the real programs (VG_REAL_BIN).
+driver="${VG_REAL_BIN:-$BIN}/../tests/argv_fuzz"
 [ -x "$driver" ] || { echo "missing $driver (make test-helpers)"; exit 1; }
 if ! out=$("$driver" -n "$runs" -s 1 -T $((20 * SLOW)) "$BIN/dlx" "$BIN/sudoku" 2>&1); then
     printf '%s\n' "$out" | tail -n 40

@@ -32,8 +32,9 @@ WRAPPER
         chmod +x "$VG_DIR/bin/$prog"
     done
     BIN=$VG_DIR/bin
+    VG_REAL_BIN=$real_bin
     DLX_VALGRIND=1
-    export BIN VG_LOGS DLX_VALGRIND
+    export BIN VG_REAL_BIN VG_LOGS DLX_VALGRIND
     echo "run.sh: every program runs under valgrind memcheck (logs in $VG_LOGS)"
 }
 
