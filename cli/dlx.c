@@ -201,13 +201,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             break;
         case 'f':
             format_given = 1;
-            if (strcmp(optarg, "text") == 0)
-                o->format = CMD_FORMAT_TEXT;
-            else if (strcmp(optarg, "ids") == 0)
-                o->format = CMD_FORMAT_IDS;
-            else if (strcmp(optarg, "json") == 0)
-                o->format = CMD_FORMAT_JSON;
-            else {
+            if (cmd_format_word(optarg, &o->format) != 0) {
                 cli_usage_error("dlx", "unknown --format '%s' (expected text, ids or json)",
                                 optarg);
                 return EXIT_ERROR;
@@ -226,13 +220,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             o->progress = 0;
             break;
         case OPT_CHOOSE:
-            if (strcmp(optarg, "mrv") == 0)
-                o->choose = DLX_CHOOSE_MRV;
-            else if (strcmp(optarg, "knuth") == 0 || strcmp(optarg, "mrv-full") == 0)
-                o->choose = DLX_CHOOSE_MRV_FULL;
-            else if (strcmp(optarg, "first") == 0)
-                o->choose = DLX_CHOOSE_FIRST;
-            else {
+            if (cmd_choose_word(optarg, &o->choose) != 0) {
                 cli_usage_error("dlx",
                                 "unknown rule '%s' for --choose (expected mrv, knuth or first)",
                                 optarg);

@@ -169,13 +169,7 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
             o->max_solutions = 1;
             break;
         case 'f':
-            if (strcmp(optarg, "text") == 0)
-                o->format = CMD_FORMAT_TEXT;
-            else if (strcmp(optarg, "ids") == 0)
-                o->format = CMD_FORMAT_IDS;
-            else if (strcmp(optarg, "json") == 0)
-                o->format = CMD_FORMAT_JSON;
-            else
+            if (cmd_format_word(optarg, &o->format) != 0)
                 BAD("unknown format '%s' (expected text, ids or json)", optarg);
             break;
         case 's':
@@ -191,13 +185,7 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
             o->progress = 0;
             break;
         case OPT_CHOOSE:
-            if (strcmp(optarg, "mrv") == 0)
-                o->choose = DLX_CHOOSE_MRV;
-            else if (strcmp(optarg, "knuth") == 0 || strcmp(optarg, "mrv-full") == 0)
-                o->choose = DLX_CHOOSE_MRV_FULL;
-            else if (strcmp(optarg, "first") == 0)
-                o->choose = DLX_CHOOSE_FIRST;
-            else
+            if (cmd_choose_word(optarg, &o->choose) != 0)
                 BAD("unknown rule '%s' for --choose (expected mrv, knuth or first)", optarg);
             break;
         case OPT_SEED:

@@ -98,4 +98,10 @@ void output_end(struct cmd_run *run, uint64_t solutions, int complete);
  * anything else an error to report. Returns -1 if the output has failed. */
 int output_check(struct cmd_run *run);
 
+/* The words of --format (text, ids, json) and --choose (mrv, knuth or
+ * mrv-full, first), shared by dlx and dlx-mpi: 0 with *out set, or -1 for a
+ * word that is not one of them (each program words its own message). */
+int cmd_format_word(const char *word, enum cmd_format *out);
+int cmd_choose_word(const char *word, enum dlx_choose *out);
+
 #endif /* CLI_DLXCMD_H */
