@@ -236,7 +236,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                 o->strategy = DLX_STRATEGY_BITS;
             else {
                 cli_usage_error("dlx",
-                                "unknown strategy '%s' (expected auto, links or bits)", optarg);
+                                "unknown --strategy '%s' (expected auto, links or bits)", optarg);
                 return EXIT_ERROR;
             }
             break;

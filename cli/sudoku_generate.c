@@ -178,6 +178,16 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
     return 0;
 }
 
+/* The options ask for a grid the rules do not allow: found by
+ * options_shape() or, for the finer rules (hyper windows), only when the
+ * generator is made; one message either way, naming the mode. */
+static void shape_error(run_state *t, int n)
+{
+    fprintf(stderr, "%s: error: --generate: no %dx%d grid shape for these rules%s\n", PROGRAM, n,
+            n, (t->o->variant & SUDOKU_HYPER) ? " (hyper needs square boxes)" : "");
+    out_set_status(t, 2);
+}
+
 void generate_run(run_state *t)
 {
     const cli_options *o = t->o;
@@ -185,9 +195,7 @@ void generate_run(run_state *t)
                               : o->box_rows ? o->box_rows * o->box_cols : 9;
     sudoku_shape sh;
     if (options_shape(o, n, &sh) != SUDOKU_OK) {
-        fprintf(stderr, "%s: error: no %dx%d grid shape for these rules%s\n", PROGRAM, n, n,
-                (o->variant & SUDOKU_HYPER) ? " (hyper needs square boxes)" : "");
-        out_set_status(t, 2);
+        shape_error(t, n);
         return;
     }
     gen_run *r = calloc(1, sizeof *r);
@@ -234,6 +242,8 @@ void generate_run(run_state *t)
     if (failed) {
         if (err == SUDOKU_ENOMEM || err == SUDOKU_OK)
             out_of_memory(t);
+        else if (err == SUDOKU_ESHAPE)
+            shape_error(t, n);
         else {
             fprintf(stderr, "%s: error: %s\n", PROGRAM, sudoku_strerror(err));
             out_set_status(t, 2);

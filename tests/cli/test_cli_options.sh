@@ -37,6 +37,7 @@ check dlx "dlx: unknown --format '' (expected text, ids or json)" -f ''
 check dlx "dlx: unknown --trace format 'JSON' (expected text, json, matrix or links)" --trace=JSON
 check dlx "dlx: unknown --tree format '' (expected dot)" --tree=
 check dlx "dlx: unknown --detail 'link' (expected links)" --detail=link
+check dlx "dlx: unknown --strategy 'cells' (expected auto, links or bits)" --strategy=cells
 for v in '' , x, ,x x,,hyper y; do
     check sudoku "sudoku: invalid --variant '$v': expected x, hyper or jigsaw (commas combine them)" \
         --variant="$v"
@@ -50,4 +51,14 @@ check sudoku "sudoku: --seed goes with --generate" --seed random --count
 "$BIN/sudoku" --seed random --help </dev/null >"$tmp/out" 2>"$tmp/err" ||
     fail "sudoku --seed random --help: status $?"
 [ ! -s "$tmp/err" ] || fail "sudoku --seed random --help: said '$(cat "$tmp/err")'"
+# --generate with rules no grid of that size has (hyper windows want square
+# boxes; 6x6 has 2x3 ones) said only "no such grid shape", the library's
+# words, with nothing naming the option (argv_fuzz found it).
+"$BIN/sudoku" --variant hyper --box=3x2 --generate 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ "$st" -eq 2 ] || fail "sudoku --variant hyper --box=3x2 -g1: status $st, expected 2"
+[ "$(cat "$tmp/err")" = "sudoku: error: --generate: no 6x6 grid shape for these rules (hyper needs square boxes)" ] ||
+    fail "sudoku --variant hyper --box=3x2 -g1: said '$(cat "$tmp/err")'"
+[ ! -s "$tmp/out" ] || fail "sudoku --variant hyper --box=3x2 -g1: wrote to standard output"
+
 [ "$fails" -eq 0 ]

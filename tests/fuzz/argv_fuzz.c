@@ -108,6 +108,8 @@ static const struct opt_spec dlx_opts[] = {
      LIST(NUMBER_BAD)},
     {0, "others", ARG_REQUIRED, 0, 0, LIST("1", "12", "all", "2147483647"),
      LIST(NUMBER_BAD, "0", "ALL", "2147483648")},
+    {0, "strategy", ARG_REQUIRED, 0, 0, LIST("auto", "links", "bits"),
+     LIST("", "AUTO", "cells", "@LONG", "@BYTES")},
     {'j', "jobs", ARG_REQUIRED, 0, 0, LIST("0", "1", "2", "3", "16"),
      LIST(NUMBER_BAD, "4097", "65536")},
     {'h', "help", ARG_NONE, HELPISH, 0, NULL, NULL},
