@@ -79,6 +79,8 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(snap_cl, p->snap_items, p->snap_items);
     OWN(snap_act, p->snap_ud ? aw : 0, p->snap_ud ? aw : 0);
     OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
+    OWN(m_best, p->m_best_cap, 0);
+    OWN(m_touched, p->m_touched_cap, 0);
 #undef OWN
     return n;
 }
@@ -149,8 +151,9 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         *blocks[k].ptr = NULL;
     }
     for (int k = 0; k < n; k++) {
-        if (!from[k] || blocks[k].ptr == (void **)&c->choice)
-            continue; /* the search block is made again by the next search */
+        if (!from[k] || blocks[k].ptr == (void **)&c->choice ||
+            blocks[k].ptr == (void **)&c->m_best || blocks[k].ptr == (void **)&c->m_touched)
+            continue; /* the search's scratch is made again by the next search */
         void *block = dlxi_alloc(c, blocks[k].size);
         if (!block) {
             dlx_free(c); /* frees the copies made so far, skips the NULLs */
@@ -160,6 +163,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         *blocks[k].ptr = block;
     }
     c->search_cap = 0;
+    c->m_best_cap = c->m_touched_cap = 0;
     c->sol = c->first_at = c->degree_at = NULL;
     if (p->state == S_DONE)
         c->state = S_IDLE;
