@@ -217,6 +217,30 @@ got=$(mpi 3 --count --quiet --checkpoint "$ck" "$tmp/q12.dlx")
 [ "$got" = 14200 ] || fail "resumed after a killed worker: $got"
 
 # --- errors ---
+# Usage errors name the option and the bad word, in dlx's words (dlx's
+# messages: tests/cli/test_dlx_errors.sh), status 2, nothing on stdout.
+# Rank 0 says them before any rank is needed, so a lone process (an MPI
+# singleton, 0.2 s against 2 s for an mpirun that fails) shows them too.
+while IFS='|' read -r args want; do
+    # shellcheck disable=SC2086
+    "$MPI_DLX" $args "$tmp/q8.dlx" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    [ "$status" -eq 2 ] || fail "dlx-mpi $args: status $status, expected 2"
+    [ -s "$tmp/out" ] && fail "dlx-mpi $args: printed $(head -2 "$tmp/out")"
+    [ "$(head -1 "$tmp/err")" = "dlx-mpi: $want" ] ||
+        fail "dlx-mpi $args: '$(head -1 "$tmp/err")', expected 'dlx-mpi: $want'"
+    grep -q "^Try 'dlx-mpi --help'" "$tmp/err" || fail "dlx-mpi $args: no 'Try' line"
+done <<'EOF'
+--format bogus|unknown --format 'bogus' (expected text, ids or json)
+-f=ids|unknown --format '=ids' (expected text, ids or json)
+--format=|unknown --format '' (expected text, ids or json)
+--choose=best|unknown rule 'best' for --choose (expected mrv, knuth or first)
+--max 0|--max wants a positive whole number, not '0'
+--split-nodes=-1|--split-nodes wants a positive whole number, not '-1'
+--seed=random|--seed=random: every rank must draw the same tree; give a number (0 to 2^64-1)
+--seed=1x|--seed wants a whole number from 0 to 2^64-1, not '1x'
+--bogus|unknown or ambiguous option '--bogus'
+EOF
 printf 'a b\na c\n' >"$tmp/bad.dlx"
 mpi 3 --count "$tmp/bad.dlx" >"$tmp/out" 2>"$tmp/err"
 status=$?
