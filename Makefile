@@ -358,9 +358,9 @@ $(DLX_MPI): $(MPI_OBJ) $(LIBDLX_A)
 # they are skipped (with the command that installs Open MPI); mpi_tests then
 # runs them or says why not. A missing Open MPI is not a failure; a dlx-mpi
 # that does not build, or a test that fails, is one like any other.
-MPI_STATE := $(BUILD)/tests/mpi-state
+MPI_STATE ?= $(BUILD)/tests/mpi-state
 define mpi_probe
-mkdir -p $(BUILD)/tests; \
+mkdir -p $(dir $(MPI_STATE)); \
 if [ "$(MPI_TESTS)" = no ]; then \
     echo "skipped (MPI_TESTS=no)"; \
 elif MPICC='$(MPICC)' sh tests/mpi/ensure-mpi.sh; then \
