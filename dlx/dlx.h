@@ -288,7 +288,7 @@ DLX_API int dlx_set_seed(dlx_problem *p, uint64_t seed);
  * since shorter lists may change the branching choices); the tree is
  * smaller, and its nodes are still counted as below (each node's
  * inference is part of that node's work; its removals count as updates,
- * and in dlx_stats.inferred). It pays where a cheaper branch is missed
+ * and in dlx_inferred()). It pays where a cheaper branch is missed
  * otherwise (25 x 25 sudokus: docs/sudoku.md) and costs a scan per node
  * elsewhere: measure. Secondary items are never A or B (an option may leave
  * a secondary item uncovered, or share it at the same colour), so the rule
@@ -347,22 +347,24 @@ DLX_API int32_t dlx_level(const dlx_problem *p);
  * updates: removals of an item from the active list by a cover plus
  *          removals of a node from an item's list (with bounds, those of
  *          the tweaks too; an item leaving the list by a null move is not
- *          counted, as in Knuth's DLX3); the inference's removals count too;
- * inferred: options the inference (dlx_set_inference) took out, each time
- *           it did (an option may be taken out again on another path).
- * With the inference a node is still one entry to a level: its scan and
- * removals are part of that node, not nodes of their own. */
+ *          counted, as in Knuth's DLX3); the inference's removals count too.
+ * With the inference (dlx_set_inference) a node is still one entry to a
+ * level: its scan and removals are part of that node, not nodes of their
+ * own. */
 typedef struct dlx_stats {
     uint64_t solutions;
     uint64_t nodes;
     uint64_t updates;
     int32_t max_level; /* deepest level reached, counting from 0; a solution
                           found after choosing at level l counts as l+1 */
-    uint64_t inferred;
 } dlx_stats;
 
 DLX_API void dlx_get_stats(const dlx_problem *p, dlx_stats *out);
 DLX_API void dlx_reset_stats(dlx_problem *p);
+/* The options the inference (dlx_set_inference) took out since the last
+ * dlx_reset_stats(), each time it did (an option may go again on another
+ * path); kept apart from dlx_stats so that the struct keeps its size. */
+DLX_API uint64_t dlx_inferred(const dlx_problem *p);
 
 /* --- Splitting a search ---------------------------------------------------- */
 

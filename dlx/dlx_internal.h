@@ -180,6 +180,7 @@ struct dlx_problem {
     int32_t infer_max;    /* items with 2..infer_max options are looked at */
     int32_t infer_top, infer_cap;
     int32_t *infer_node, *infer_level;
+    uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
 
     dlx_stats stats;
 
@@ -251,7 +252,7 @@ int dlxi_visit_solution(dlx_problem *p, int32_t levels);
 /* Sizes the inference's stack for a search about to start (and empties it). */
 int dlxi_prepare_inference(dlx_problem *p);
 /* The inference at the node of `level`, before its branching choice; each
- * option taken out is counted in *updates (and p->stats.inferred). */
+ * option taken out is counted in *updates (and p->inferred). */
 void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates);
 /* Puts back, last first, what the inference took out at levels >= level. */
 void dlxi_undo_inference(dlx_problem *p, int32_t level);

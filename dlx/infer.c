@@ -120,7 +120,7 @@ DLX_NOINLINE_SHARED void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *upd
         }
     }
 done:
-    p->stats.inferred += removed;
+    p->inferred += removed;
 }
 
 DLX_NOINLINE_SHARED void dlxi_undo_inference(dlx_problem *p, int32_t level)
@@ -145,6 +145,11 @@ int dlxi_check_inference(const dlx_problem *p)
             return DLX_EINVAL;
     }
     return DLX_OK;
+}
+
+uint64_t dlx_inferred(const dlx_problem *p)
+{
+    return p ? p->inferred : 0;
 }
 
 int dlx_set_inference(dlx_problem *p, enum dlx_inference kind, int32_t max_options)

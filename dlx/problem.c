@@ -172,5 +172,6 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->stop_requested = 0;
     c->in_callback = 0;
     memset(&c->stats, 0, sizeof c->stats);
+    c->inferred = 0;
     return c;
 }

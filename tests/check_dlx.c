@@ -1318,10 +1318,8 @@ START_TEST(inference_keeps_the_solutions)
                           (int)thresholds[t], with.n, plain.n);
             for (int k = 0; k < with.n; k++)
                 ck_assert_uint_eq(with.set[k], plain.set[k]);
-            dlx_stats st;
-            dlx_get_stats(p, &st);
-            inferred += st.inferred;
-            problems_inferring += st.inferred > 0;
+            inferred += dlx_inferred(p);
+            problems_inferring += dlx_inferred(p) > 0;
             /* In slices of 3 nodes: the links sound at every pause. */
             int rc;
             while ((rc = dlx_search(p, 3)) == DLX_PAUSED)
@@ -1382,7 +1380,6 @@ START_TEST(inference_keeps_known_counts)
                          : cases[t].which == 2 ? build_pentominoes(cases[t].a, cases[t].b)
                          : cases[t].which == 3 ? build_petersen(cases[t].a)
                                                : build_shidoku();
-        dlx_stats st;
         ck_assert_uint_eq(count_all(p), cases[t].count);
         for (size_t k = 0; k < sizeof thresholds / sizeof thresholds[0]; k++) {
             ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, thresholds[k]), DLX_OK);
@@ -1390,8 +1387,7 @@ START_TEST(inference_keeps_known_counts)
             dlx_reset_stats(p);
             ck_assert_msg(count_all(p) == cases[t].count, "case %zu threshold %d", t,
                           (int)thresholds[k]);
-            dlx_get_stats(p, &st);
-            inferred += st.inferred;
+            inferred += dlx_inferred(p);
         }
         ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_NONE, 0), DLX_OK);
         ck_assert_uint_eq(count_all(p), cases[t].count);
@@ -1431,22 +1427,19 @@ START_TEST(inference_settings_and_limits)
     dlx_stats st;
     dlx_reset_stats(p);
     ck_assert_uint_eq(count_all(p), 288);
-    dlx_get_stats(p, &st);
-    ck_assert_uint_gt(st.inferred, 0);
+    ck_assert_uint_gt(dlx_inferred(p), 0);
 
     dlx_problem *c = dlx_clone(p);
     ck_assert_ptr_nonnull(c);
     ck_assert_uint_eq(count_all(c), 288);
-    dlx_get_stats(c, &st);
-    ck_assert_uint_gt(st.inferred, 0);
+    ck_assert_uint_gt(dlx_inferred(c), 0);
     dlx_free(c);
 
     uint64_t events = 0;
     dlx_set_event_fn(p, count_events, &events);
     dlx_reset_stats(p);
     ck_assert_uint_eq(count_all(p), 288);
-    dlx_get_stats(p, &st);
-    ck_assert_uint_eq(st.inferred, 0);
+    ck_assert_uint_eq(dlx_inferred(p), 0);
     ck_assert_uint_gt(events, 0);
     dlx_set_event_fn(p, NULL, NULL);
 
@@ -1471,8 +1464,7 @@ START_TEST(inference_settings_and_limits)
     ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 2), DLX_OK);
     dlx_reset_stats(p);
     ck_assert_uint_eq(count_all(p), 5);
-    dlx_get_stats(p, &st);
-    ck_assert_uint_eq(st.inferred, 0);
+    ck_assert_uint_eq(dlx_inferred(p), 0);
     dlx_free(p);
 }
 END_TEST
