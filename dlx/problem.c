@@ -43,7 +43,7 @@ struct owned {
     size_t used;
 };
 
-enum { MAX_OWNED = 24 };
+enum { MAX_OWNED = 32 };
 
 /* Fills out[] with every block p owns; returns how many. The search block
  * (choice[] and sol[]) holds nothing a copy needs. */
@@ -81,6 +81,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
     OWN(m_best, p->m_best_cap, 0);
     OWN(m_touched, p->m_touched_cap, 0);
+    OWN(infer_node, (size_t)p->infer_cap * 2, 0);
 #undef OWN
     return n;
 }
@@ -152,8 +153,9 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     }
     for (int k = 0; k < n; k++) {
         if (!from[k] || blocks[k].ptr == (void **)&c->choice ||
-            blocks[k].ptr == (void **)&c->m_best || blocks[k].ptr == (void **)&c->m_touched)
-            continue; /* the search's scratch is made again by the next search */
+            blocks[k].ptr == (void **)&c->infer_node || blocks[k].ptr == (void **)&c->m_best ||
+            blocks[k].ptr == (void **)&c->m_touched)
+            continue; /* the search blocks are made again by the next search */
         void *block = dlxi_alloc(c, blocks[k].size);
         if (!block) {
             dlx_free(c); /* frees the copies made so far, skips the NULLs */
@@ -165,6 +167,8 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->search_cap = 0;
     c->m_best_cap = c->m_touched_cap = 0;
     c->sol = c->first_at = c->degree_at = NULL;
+    c->infer_cap = c->infer_top = 0;
+    c->infer_level = NULL;
     if (p->state == S_DONE)
         c->state = S_IDLE;
     c->level = 0;
@@ -172,5 +176,6 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->stop_requested = 0;
     c->in_callback = 0;
     memset(&c->stats, 0, sizeof c->stats);
+    c->inferred = 0;
     return c;
 }
