@@ -145,6 +145,10 @@ int dlx_check(const dlx_problem *p)
     }
     if (dlxi_bits_in_search(p) && dlxi_bits_check(p) != DLX_OK)
         return DLX_EINVAL;
+    /* The options the inference took out: each out of its list, and none
+     * left out once the search is over. */
+    if (dlxi_check_inference(p) != DLX_OK)
+        return DLX_EINVAL;
     /* Without search or commitments nothing may be covered or purified. */
     if (!dlxi_in_search(p) && p->n_commits == 0) {
         if (steps != p->n_primary)

@@ -37,7 +37,7 @@
  * would change the structure under the running search is refused:
  * dlx_search, dlx_count, dlx_enumerate_prefixes, dlx_reset,
  * dlx_uncommit_all, the commit calls, dlx_add_item, dlx_add_option,
- * dlx_set_seed and dlx_set_choose return DLX_EBUSY, dlx_clone returns NULL,
+ * dlx_set_seed, dlx_set_choose and dlx_set_inference return DLX_EBUSY, dlx_clone returns NULL,
  * and dlx_free does nothing (free the problem after dlx_search returns).
  * Other problems, clones included, may be used freely from a callback.
  */
@@ -274,6 +274,38 @@ DLX_API enum dlx_strategy dlx_search_strategy(const dlx_problem *p);
  * gives the same search. DLX_EBUSY during a search or with commitments. */
 DLX_API int dlx_set_seed(dlx_problem *p, uint64_t seed);
 
+/* An inference at each node of the search, off by default. With
+ * DLX_INFER_SHARED_ITEM, before choosing an item the search looks at every
+ * active primary item A with 2 to max_options options left: when every one
+ * of them also covers another primary item B, A's option will cover B, so
+ * every option of B that does not cover A is taken out (as if hidden) until
+ * the search backs up past this node. In a sudoku this is locked
+ * candidates (pointing and claiming): A a box's symbol whose places all lie
+ * in one row, B that row's symbol. The scan repeats until it takes nothing
+ * out, and is skipped at a node where some item has one option or none
+ * (the search covers that item next). It only takes out options that are
+ * in no solution: the solutions are the same (perhaps in another order,
+ * since shorter lists may change the branching choices); the tree is
+ * smaller, and its nodes are still counted as below (each node's
+ * inference is part of that node's work; its removals count as updates,
+ * and in dlx_inferred()). It pays where a cheaper branch is missed
+ * otherwise (25 x 25 sudokus: docs/sudoku.md) and costs a scan per node
+ * elsewhere: measure. Secondary items are never A or B (an option may leave
+ * a secondary item uncovered, or share it at the same colour), so the rule
+ * holds with colours as without. It is not used with bounds (Algorithm M:
+ * an item may then be covered by several options or none), nor in a search
+ * watched by an event hook (the events tell the plain dance); a search
+ * with it always dances on the links (the bit-set search has no
+ * inference), and the pieces of a split or parallel search each infer
+ * from their own start, so their nodes need not add up to one search's
+ * (their solutions do). DLX_EINVAL for an unknown kind or max_options < 2
+ * with DLX_INFER_SHARED_ITEM; DLX_EBUSY during a search. */
+enum dlx_inference {
+    DLX_INFER_NONE = 0,      /* no inference (the default) */
+    DLX_INFER_SHARED_ITEM    /* the rule above */
+};
+DLX_API int dlx_set_inference(dlx_problem *p, enum dlx_inference kind, int32_t max_options);
+
 /* Runs the search, or resumes a stopped or paused one. node_budget > 0 makes
  * it pause (DLX_PAUSED) after visiting that many more search-tree nodes, so a
  * caller can show progress or honour Ctrl-C between calls; 0 means no budget.
@@ -315,7 +347,10 @@ DLX_API int32_t dlx_level(const dlx_problem *p);
  * updates: removals of an item from the active list by a cover plus
  *          removals of a node from an item's list (with bounds, those of
  *          the tweaks too; an item leaving the list by a null move is not
- *          counted, as in Knuth's DLX3). */
+ *          counted, as in Knuth's DLX3); the inference's removals count too.
+ * With the inference (dlx_set_inference) a node is still one entry to a
+ * level: its scan and removals are part of that node, not nodes of their
+ * own. */
 typedef struct dlx_stats {
     uint64_t solutions;
     uint64_t nodes;
@@ -326,6 +361,10 @@ typedef struct dlx_stats {
 
 DLX_API void dlx_get_stats(const dlx_problem *p, dlx_stats *out);
 DLX_API void dlx_reset_stats(dlx_problem *p);
+/* The options the inference (dlx_set_inference) took out since the last
+ * dlx_reset_stats(), each time it did (an option may go again on another
+ * path); kept apart from dlx_stats so that the struct keeps its size. */
+DLX_API uint64_t dlx_inferred(const dlx_problem *p);
 
 /* --- Splitting a search ---------------------------------------------------- */
 

@@ -173,6 +173,15 @@ struct dlx_problem {
     int randomized;
     uint64_t rng;
 
+    /* The inference (infer.c): off while infer_max is 0. The stack holds,
+     * for each option it took out on the current path, the option's node in
+     * B's list and the level of the node that took it out; both arrays
+     * share one block, made by dlxi_prepare_search(). */
+    int32_t infer_max;    /* items with 2..infer_max options are looked at */
+    int32_t infer_top, infer_cap;
+    int32_t *infer_node, *infer_level;
+    uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
+
     dlx_stats stats;
 
     unsigned detail;    /* DLX_DETAIL_* flags: what the event hook is told */
@@ -237,6 +246,23 @@ void dlxi_emit_node(dlx_problem *p, enum dlx_event_kind kind, int32_t q, int32_t
  * handed to the callback. 1 when the search must stop there. Every search
  * calls it, choice[] holding a node of each chosen option. */
 int dlxi_visit_solution(dlx_problem *p, int32_t levels);
+
+/* --- infer.c -------------------------------------------------------------- */
+
+/* Sizes the inference's stack for a search about to start (and empties it). */
+int dlxi_prepare_inference(dlx_problem *p);
+/* The inference at the node of `level`, before its branching choice; each
+ * option taken out is counted in *updates (and p->inferred). */
+void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates);
+/* Puts back, last first, what the inference took out at levels >= level. */
+void dlxi_undo_inference(dlx_problem *p, int32_t level);
+/* The stack against the links, for dlx_check(): DLX_OK or DLX_EINVAL. */
+int dlxi_check_inference(const dlx_problem *p);
+/* Whether a search of p infers: set, no bounds, no event hook. */
+static inline int dlxi_infers(const dlx_problem *p)
+{
+    return p->infer_max > 0 && !p->has_bounds && !p->on_event;
+}
 
 /* --- search_m.c ---------------------------------------------------------- */
 
@@ -399,6 +425,7 @@ static inline void dlxi_forget_search(dlx_problem *p)
     p->found = 0;
     p->stop_requested = 0;
     p->bits_search = 0;
+    p->infer_top = 0;
 }
 
 /* A search under way on bits: the links stay as the commitments left them. */

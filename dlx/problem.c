@@ -79,6 +79,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(snap_cl, p->snap_items, p->snap_items);
     OWN(snap_act, p->snap_ud ? aw : 0, p->snap_ud ? aw : 0);
     OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
+    OWN(infer_node, (size_t)p->infer_cap * 2, 0);
 #undef OWN
     return n;
 }
@@ -149,8 +150,9 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         *blocks[k].ptr = NULL;
     }
     for (int k = 0; k < n; k++) {
-        if (!from[k] || blocks[k].ptr == (void **)&c->choice)
-            continue; /* the search block is made again by the next search */
+        if (!from[k] || blocks[k].ptr == (void **)&c->choice ||
+            blocks[k].ptr == (void **)&c->infer_node)
+            continue; /* the search blocks are made again by the next search */
         void *block = dlxi_alloc(c, blocks[k].size);
         if (!block) {
             dlx_free(c); /* frees the copies made so far, skips the NULLs */
@@ -161,6 +163,8 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     }
     c->search_cap = 0;
     c->sol = c->first_at = c->degree_at = NULL;
+    c->infer_cap = c->infer_top = 0;
+    c->infer_level = NULL;
     if (p->state == S_DONE)
         c->state = S_IDLE;
     c->level = 0;
@@ -168,5 +172,6 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->stop_requested = 0;
     c->in_callback = 0;
     memset(&c->stats, 0, sizeof c->stats);
+    c->inferred = 0;
     return c;
 }

@@ -28,6 +28,9 @@ int dlxi_prepare_search(dlx_problem *p)
      * null move of an item (each at most once too), and a prefix lists at
      * most every option once. The arrays live in one block, whose contents
      * need not survive since no search is under way. */
+    int rc = dlxi_prepare_inference(p);
+    if (rc)
+        return rc;
     int64_t need = (int64_t)p->n_primary + p->n_commits + 2;
     if (p->has_bounds)
         need += p->n_options;
@@ -256,6 +259,7 @@ DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int 
     int32_t cur;
     int rc;
     const int resume_at_solution = p->state == S_SOLUTION;
+    const int infer = dlxi_infers(p);
 
     p->state = S_PAUSED; /* under way: commitments and settings refused */
     if (resume_at_solution)
@@ -283,6 +287,8 @@ forward:
         }
         goto recover;
     }
+    if (infer)
+        dlxi_infer(p, level, UPDATES);
     {
         int32_t scanned = 0;
         int32_t best = choose_item(p, general, &scanned);
@@ -311,7 +317,10 @@ recover:
     /* Back from level (a solution, or all its options tried) to the option
      * in force one level up. Back at the floor, the search's own subtree is
      * done: the fixed levels below it are undone, uncounted, and that is all
-     * (dlx_internal.h, "A search that can be split"). */
+     * (dlx_internal.h, "A search that can be split"). What the inference
+     * took out at this level goes back first (infer.c). */
+    if (infer && p->infer_top > 0)
+        dlxi_undo_inference(p, level);
     if (level == floor_level) {
         if (floor_level > 0)
             dlxi_unwind(p, floor_level);
@@ -392,11 +401,15 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
 
 void dlxi_unwind(dlx_problem *p, int32_t levels)
 {
+    /* The inference's removals at level l + 1 came after choice l was made,
+     * those at level l before its item was covered. */
     for (int32_t l = levels - 1; l >= 0; l--) {
         int32_t cur = p->choice[l];
+        dlxi_undo_inference(p, l + 1);
         uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
         uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
     }
+    dlxi_undo_inference(p, 0);
 }
 
 int dlx_reset(dlx_problem *p)
@@ -457,10 +470,11 @@ enum dlx_strategy dlx_search_strategy(const dlx_problem *p)
     if (p->state != S_IDLE)
         return p->bits_search ? DLX_STRATEGY_BITS : DLX_STRATEGY_LINKS;
     /* The hook watches the links dance, a seed shuffles the links' lists,
-     * the "first item" rule is for teaching, and bounds are Algorithm M's
-     * (search_m.c): all of these dance. */
+     * the "first item" rule is for teaching, bounds are Algorithm M's
+     * (search_m.c), and only the links infer (infer.c): all of these
+     * dance. */
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->strategy == DLX_STRATEGY_LINKS || p->has_bounds)
+        p->strategy == DLX_STRATEGY_LINKS || p->has_bounds || dlxi_infers(p))
         return DLX_STRATEGY_LINKS;
     if (p->strategy == DLX_STRATEGY_BITS || dlxi_bits_suits(p))
         return DLX_STRATEGY_BITS;

@@ -137,6 +137,8 @@ void dlx_get_stats(const dlx_problem *p, dlx_stats *out)
 
 void dlx_reset_stats(dlx_problem *p)
 {
-    if (p)
+    if (p) {
         memset(&p->stats, 0, sizeof p->stats);
+        p->inferred = 0;
+    }
 }

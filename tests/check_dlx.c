@@ -1221,6 +1221,254 @@ START_TEST(out_of_memory_is_an_error_not_a_crash)
 }
 END_TEST
 
+/* --- the inference (dlx_set_inference) --------------------------------------- */
+
+/* Random problems where the inference has work: 3 to 6 primary items, up to
+ * 2 secondary ones (coloured as make_random colours them), 10 options of 2
+ * or 3 items each, so that items with few options sharing a second item are
+ * common. */
+static void make_random_dense(struct random_problem *r, uint32_t seed)
+{
+    uint32_t s = seed * 2654435761u + 7u;
+    r->np = 3 + (int)(lcg(&s) % 4);
+    r->ns = (int)(lcg(&s) % 3);
+    r->no = 10;
+    for (int o = 0; o < r->no; o++) {
+        int want = 2 + (int)(lcg(&s) % 2), n = 0;
+        uint32_t used = 0;
+        while (n < want) {
+            int i = (int)(lcg(&s) % (uint32_t)(r->np + r->ns));
+            if (used & (1u << i))
+                continue;
+            used |= 1u << i;
+            n++;
+        }
+        r->size[o] = 0;
+        for (int i = 0; i < r->np + r->ns; i++)
+            if (used & (1u << i)) {
+                r->items[o][r->size[o]] = i;
+                r->colors[o][r->size[o]] = i >= r->np ? (int32_t)(lcg(&s) % 3) : 0;
+                r->size[o]++;
+            }
+    }
+}
+
+/* Every solution of p, each as a bit set of its options, sorted: the same
+ * set whatever order a search finds them in. */
+struct solution_sets {
+    int n;
+    uint32_t set[1024];
+};
+
+static int remember_set(void *ctx, const int32_t *options, int32_t count)
+{
+    struct solution_sets *s = ctx;
+    uint32_t set = 0;
+    for (int32_t k = 0; k < count; k++)
+        set |= 1u << options[k];
+    ck_assert_int_lt(s->n, 1024);
+    s->set[s->n++] = set;
+    return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void solution_sets(dlx_problem *p, struct solution_sets *out)
+{
+    out->n = 0;
+    dlx_set_solution_fn(p, remember_set, out);
+    dlx_reset(p);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_reset(p);
+    dlx_set_solution_fn(p, NULL, NULL);
+    qsort(out->set, (size_t)out->n, sizeof out->set[0], cmp_u32);
+}
+
+/* With the inference at each threshold, the same solutions as the brute
+ * force counts and as the search without it finds (the same sets of
+ * options), with a sound structure after; paused every 3 nodes, sound at
+ * each pause; with an option committed, the brute force's count of the
+ * solutions holding it. Over all the problems the inference must have taken
+ * options out (else this tests nothing). */
+START_TEST(inference_keeps_the_solutions)
+{
+    static const int32_t thresholds[] = {2, 3, 10};
+    uint64_t inferred = 0, problems_inferring = 0;
+    static struct solution_sets plain, with;
+    for (uint32_t seed = 1; seed <= 1200; seed++) {
+        struct random_problem r;
+        if (seed <= 600)
+            make_random(&r, seed);
+        else
+            make_random_dense(&r, seed);
+        dlx_problem *p = build_random(&r);
+        uint64_t expect = brute_force(&r, -1);
+        solution_sets(p, &plain);
+        ck_assert_uint_eq((uint64_t)plain.n, expect);
+        for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
+            ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, thresholds[t]), DLX_OK);
+            dlx_reset_stats(p);
+            solution_sets(p, &with);
+            ck_assert_msg(with.n == plain.n, "seed %u threshold %d: %d solutions, want %d", seed,
+                          (int)thresholds[t], with.n, plain.n);
+            for (int k = 0; k < with.n; k++)
+                ck_assert_uint_eq(with.set[k], plain.set[k]);
+            inferred += dlx_inferred(p);
+            problems_inferring += dlx_inferred(p) > 0;
+            /* In slices of 3 nodes: the links sound at every pause. */
+            int rc;
+            while ((rc = dlx_search(p, 3)) == DLX_PAUSED)
+                ck_assert_int_eq(dlx_check(p), DLX_OK);
+            ck_assert_int_eq(rc, DLX_OK);
+            dlx_reset(p);
+            for (int o = 0; o < r.no; o++) {
+                if (dlx_commit(p, o) != DLX_OK)
+                    continue;
+                ck_assert_msg(count_all(p) == brute_force(&r, o), "seed %u commit %d", seed, o);
+                ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+            }
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+        }
+        ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_NONE, 0), DLX_OK);
+        ck_assert_uint_eq(count_all(p), expect);
+        dlx_free(p);
+    }
+    ck_assert_uint_gt(inferred, 1000);
+    ck_assert_uint_gt(problems_inferring, 100);
+}
+END_TEST
+
+/* The 4 x 4 sudoku as exact cover (cell, row-symbol, column-symbol and
+ * box-symbol items): 288 grids (the number of 4 x 4 sudokus, e.g. OEIS
+ * A107739). */
+static dlx_problem *build_shidoku(void)
+{
+    dlx_problem *p = dlx_new();
+    for (int k = 0; k < 64; k++)
+        ck_assert_int_eq(dlx_add_item(p, NULL, DLX_PRIMARY), k);
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++)
+            for (int v = 0; v < 4; v++) {
+                int b = r / 2 * 2 + c / 2;
+                int32_t items[4] = {r * 4 + c, 16 + r * 4 + v, 32 + c * 4 + v, 48 + b * 4 + v};
+                ck_assert_int_ge(dlx_add_option(p, items, NULL, 4), 0);
+            }
+    return p;
+}
+
+/* The known counts are unchanged by the inference at each threshold (each
+ * source as in the tests above), the structure sound after; without it the
+ * counts are the same again. The inference must have had work on some of
+ * them (the sudoku's pointing and claiming, at least). */
+START_TEST(inference_keeps_known_counts)
+{
+    static const struct { int which, a, b; uint64_t count; } cases[] = {
+        {0, 1, 0, 1},   {0, 4, 0, 2},   {0, 6, 0, 4},   {0, 8, 0, 92}, {0, 10, 0, 724},
+        {1, 3, 0, 2},   {1, 4, 0, 2},   {1, 5, 0, 0},   {1, 7, 0, 52}, {1, 8, 0, 300},
+        {2, 3, 20, 8},  {3, 3, 0, 120}, {3, 4, 0, 12960}, {4, 0, 0, 288},
+    };
+    static const int32_t thresholds[] = {2, 4, 1000};
+    uint64_t inferred = 0;
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].a)
+                         : cases[t].which == 1 ? build_langford(cases[t].a)
+                         : cases[t].which == 2 ? build_pentominoes(cases[t].a, cases[t].b)
+                         : cases[t].which == 3 ? build_petersen(cases[t].a)
+                                               : build_shidoku();
+        ck_assert_uint_eq(count_all(p), cases[t].count);
+        for (size_t k = 0; k < sizeof thresholds / sizeof thresholds[0]; k++) {
+            ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, thresholds[k]), DLX_OK);
+            ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_LINKS);
+            dlx_reset_stats(p);
+            ck_assert_msg(count_all(p) == cases[t].count, "case %zu threshold %d", t,
+                          (int)thresholds[k]);
+            inferred += dlx_inferred(p);
+        }
+        ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_NONE, 0), DLX_OK);
+        ck_assert_uint_eq(count_all(p), cases[t].count);
+        dlx_free(p);
+    }
+    ck_assert_uint_gt(inferred, 0);
+}
+END_TEST
+
+static int count_events(void *ctx, const dlx_event *ev)
+{
+    (void)ev;
+    ++*(uint64_t *)ctx;
+    return 0;
+}
+
+/* The settings and where the inference is not used: refused during a
+ * search, bad arguments, an event hook (the plain dance), bounds (Algorithm
+ * M), a clone (keeps the setting), the parallel search (the same count). */
+START_TEST(inference_settings_and_limits)
+{
+    dlx_problem *p = build_shidoku();
+    ck_assert_int_eq(dlx_set_inference(NULL, DLX_INFER_SHARED_ITEM, 4), DLX_EINVAL);
+    ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 1), DLX_EINVAL);
+    ck_assert_int_eq(dlx_set_inference(p, (enum dlx_inference)7, 4), DLX_EINVAL);
+    ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 4), DLX_OK);
+    ck_assert_int_eq(dlx_search(p, 5), DLX_PAUSED);
+    ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_NONE, 0), DLX_EBUSY);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    /* Abandoned mid-search both ways: the links as built. */
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_int_eq(dlx_commit(p, 0), DLX_OK);
+    ck_assert_int_eq(dlx_search(p, 7), DLX_PAUSED);
+    ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_stats st;
+    dlx_reset_stats(p);
+    ck_assert_uint_eq(count_all(p), 288);
+    ck_assert_uint_gt(dlx_inferred(p), 0);
+
+    dlx_problem *c = dlx_clone(p);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_uint_eq(count_all(c), 288);
+    ck_assert_uint_gt(dlx_inferred(c), 0);
+    dlx_free(c);
+
+    uint64_t events = 0;
+    dlx_set_event_fn(p, count_events, &events);
+    dlx_reset_stats(p);
+    ck_assert_uint_eq(count_all(p), 288);
+    ck_assert_uint_eq(dlx_inferred(p), 0);
+    ck_assert_uint_gt(events, 0);
+    dlx_set_event_fn(p, NULL, NULL);
+
+    dlx_reset_stats(p);
+    ck_assert_int_eq(dlx_search_threads(p, 2, NULL, NULL), DLX_OK);
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.solutions, 288);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_free(p);
+
+    /* With bounds: each of items 0 and 1 covered once or twice by options
+     * {0}, {1}, {0 1}: by hand, every non-empty subset covering both, that
+     * is {0 1}, {0}{1}, {0}{0 1}, {1}{0 1} and all three: 5. The inference
+     * is not used. */
+    p = dlx_new();
+    ck_assert_int_eq(dlx_add_item_bounds(p, NULL, DLX_PRIMARY, 1, 2), 0);
+    ck_assert_int_eq(dlx_add_item_bounds(p, NULL, DLX_PRIMARY, 1, 2), 1);
+    static const int32_t o0[] = {0}, o1[] = {1}, o01[] = {0, 1};
+    ck_assert_int_ge(dlx_add_option(p, o0, NULL, 1), 0);
+    ck_assert_int_ge(dlx_add_option(p, o1, NULL, 1), 0);
+    ck_assert_int_ge(dlx_add_option(p, o01, NULL, 2), 0);
+    ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 2), DLX_OK);
+    dlx_reset_stats(p);
+    ck_assert_uint_eq(count_all(p), 5);
+    ck_assert_uint_eq(dlx_inferred(p), 0);
+    dlx_free(p);
+}
+END_TEST
+
 Suite *dlx_suite(void); /* called by tests/main.c */
 Suite *dlx_suite(void)
 {
@@ -1246,6 +1494,9 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, strategies_agree_on_random_problems);
     tcase_add_test(counts, strategies_agree_on_known_problems);
     tcase_add_test(counts, commitments_wait_for_the_links);
+    tcase_add_test(counts, inference_keeps_the_solutions);
+    tcase_add_test(counts, inference_keeps_known_counts);
+    tcase_add_test(counts, inference_settings_and_limits);
     suite_add_tcase(s, counts);
 
     TCase *control = tcase_create("control");

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/* infer.c - an optional inference at each node of the dancing-links search
+ * (Algorithms X and C): the "shared item" rule, which is what a sudoku
+ * solver calls locked candidates (pointing and claiming), in exact-cover
+ * terms and for any problem.
+ *
+ * The rule. A is an active primary item, B another primary item, and every
+ * option left in A's list also covers B. A must be covered by one of those
+ * options, so B will be covered by A's option; B is covered once, so an
+ * option of B that does not cover A cannot be in any solution that extends
+ * the choices made, and is taken out (from every list it is in, as hide()
+ * does, and from B's list). Solutions are unchanged; only the tree shrinks.
+ * Secondary items are never A or B: a secondary item may stay uncovered,
+ * and with colours two options may share it, so neither half of the rule
+ * holds for them.
+ *
+ * When. At a node, before the branching choice: the active items with 2 to
+ * p->infer_max options are looked at, in the order of the active list, and
+ * the scan is repeated until a pass takes nothing out. A node where some
+ * item has one option or none does no inference: the search covers that
+ * item next (a forced move or a dead end), which is cheaper, and the next
+ * node infers from there.
+ *
+ * Undoing. Every option taken out is pushed (its node in B's list, and the
+ * level of the node that took it out) on a stack; the search pops a level's
+ * entries, last first, when it leaves that level, before undoing the choice
+ * that led there - the dance stays last in, first out, so the links come
+ * back exactly (dlx_check() walks them).
+ */
+#include "dlx_internal.h"
+
+int dlxi_prepare_inference(dlx_problem *p)
+{
+    /* An option is taken out at most once on a path (it is then out of
+     * every list), so the stack never holds more than all of them. */
+    int32_t need = p->n_options + 1;
+    p->infer_top = 0;
+    if (p->infer_max == 0 || need <= p->infer_cap)
+        return DLX_OK;
+    if (need > INT32_MAX / 2)
+        return DLX_ETOOBIG;
+    int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
+    if (!block)
+        return DLX_ENOMEM;
+    dlxi_free(p, p->infer_node, (size_t)p->infer_cap * 2 * sizeof *p->infer_node);
+    p->infer_node = block;
+    p->infer_level = block + need;
+    p->infer_cap = need;
+    return DLX_OK;
+}
+
+/* 1 when the option of node q (in a list) also has a node of item x. */
+static int option_covers(dlx_nodes nd, int32_t q, int32_t x)
+{
+    for (int32_t r = nd.nx[q]; r != q; r = nd.nx[r])
+        if (nd.im[r].itm == x)
+            return 1;
+    return 0;
+}
+
+/* Takes out of every list each option of item b that does not cover a,
+ * pushing it for the undo; returns how many went. */
+static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t level,
+                              uint64_t *updates)
+{
+    dlx_nodes nd = p->nd;
+    const int32_t last_hdr = p->n_items;
+    int32_t removed = 0;
+    for (int32_t r = nd.ud[b].down, next; r > last_hdr; r = next) {
+        next = nd.ud[r].down; /* r keeps its links when it leaves the list */
+        if (option_covers(nd, r, a))
+            continue;
+        hide(nd, r, 1, updates);
+        unlink_node(nd, r, updates);
+        p->infer_node[p->infer_top] = r;
+        p->infer_level[p->infer_top] = level;
+        p->infer_top++;
+        removed++;
+    }
+    return removed;
+}
+
+/* The rule for item a, whose first option is at node first: every other
+ * primary item of that option that all of a's options cover is a B. */
+static int32_t infer_from(dlx_problem *p, int32_t a, int32_t level, uint64_t *updates)
+{
+    dlx_nodes nd = p->nd;
+    const int32_t last_hdr = p->n_items;
+    int32_t first = nd.ud[a].down, removed = 0;
+    for (int32_t s = nd.nx[first]; s != first; s = nd.nx[s]) {
+        int32_t b = nd.im[s].itm;
+        if (p->secondary[b])
+            continue;
+        int shared = 1;
+        for (int32_t q = nd.ud[first].down; q > last_hdr && shared; q = nd.ud[q].down)
+            shared = option_covers(nd, q, b);
+        if (shared && LEN(b) > LEN(a))
+            removed += remove_outside(p, a, b, level, updates);
+    }
+    return removed;
+}
+
+DLX_NOINLINE_SHARED void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates)
+{
+    const dlx_nodes nd = p->nd;
+    const dlx_link *cl = p->cl;
+    const int32_t most = p->infer_max;
+    uint64_t removed = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int32_t a = cl[0].next; a != 0; a = cl[a].next) {
+            int32_t len = LEN(a);
+            if (len <= 1)
+                goto done; /* the search covers a next */
+            if (len <= most) {
+                int32_t k = infer_from(p, a, level, updates);
+                removed += (uint64_t)k;
+                changed |= k > 0;
+            }
+        }
+    }
+done:
+    p->inferred += removed;
+}
+
+DLX_NOINLINE_SHARED void dlxi_undo_inference(dlx_problem *p, int32_t level)
+{
+    const dlx_nodes nd = p->nd;
+    while (p->infer_top > 0 && p->infer_level[p->infer_top - 1] >= level) {
+        int32_t r = p->infer_node[--p->infer_top];
+        relink_node(nd, r);
+        unhide(nd, r, 1);
+    }
+}
+
+int dlxi_check_inference(const dlx_problem *p)
+{
+    if (p->infer_top < 0 || (p->infer_top > 0 && !dlxi_in_search(p)) ||
+        p->infer_top > p->infer_cap)
+        return DLX_EINVAL;
+    for (int32_t k = 0; k < p->infer_top; k++) {
+        int32_t r = p->infer_node[k];
+        if (r <= p->n_items || r >= p->n_nodes || p->nd.im[r].itm <= 0 ||
+            dlxi_in_list(p->nd, r) || (k > 0 && p->infer_level[k] < p->infer_level[k - 1]))
+            return DLX_EINVAL;
+    }
+    return DLX_OK;
+}
+
+uint64_t dlx_inferred(const dlx_problem *p)
+{
+    return p ? p->inferred : 0;
+}
+
+int dlx_set_inference(dlx_problem *p, enum dlx_inference kind, int32_t max_options)
+{
+    if (!p || (kind != DLX_INFER_NONE && kind != DLX_INFER_SHARED_ITEM) ||
+        (kind == DLX_INFER_SHARED_ITEM && max_options < 2))
+        return DLX_EINVAL;
+    if (dlxi_frozen(p))
+        return DLX_EBUSY;
+    p->infer_max = kind == DLX_INFER_NONE ? 0 : max_options;
+    return DLX_OK;
+}
