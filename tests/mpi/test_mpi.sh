@@ -251,6 +251,15 @@ grep -q 'needs at least 2 ranks' "$tmp/err" || fail "-np 1: $(head -2 "$tmp/err"
 mpi 2 --count "$tmp/missing.dlx" >/dev/null 2>"$tmp/err" && fail "missing file: status 0"
 grep -q 'missing.dlx: error: cannot open' "$tmp/err" || fail "missing file: $(head -2 "$tmp/err")"
 
+# Every long option of --help has its entry in the man page.
+# (the entries: the .B/.BR line after each .TP)
+awk 'prev == ".TP" && /^\.BR? / { gsub(/\\-/, "-"); print } { prev = $0 }' \
+    "$ROOT/docs/dlx-mpi.1" >"$tmp/entries"
+"$MPI_DLX" --help | grep -o -E -- '--[a-z][a-z-]*' | sort -u | while read -r opt; do
+    grep -q -E -e "(^|[ \"])$opt([^a-z-]|$)" "$tmp/entries" || echo "$opt"
+done >"$tmp/undocumented"
+[ -s "$tmp/undocumented" ] && fail "docs/dlx-mpi.1 lacks $(tr '\n' ' ' <"$tmp/undocumented")"
+
 if [ "$fails" -eq 0 ]; then
     echo "mpi: dlx-mpi: ok"
     exit 0
