@@ -538,19 +538,21 @@ DLX_INLINE int32_t next_in_option(dlx_nodes nd, int32_t q, const int walk)
     return nd.im[q].itm > 0 ? q : nd.ud[q].up;
 }
 
-/* WALK_SPACER's whole-option form: takes every node of r's option, r too,
- * out of its item's list, from the option's first node (nd.of) to the
- * spacer, so that the loop has one exit instead of the two of a walk round
- * from r (the test at the spacer and the return to r), each a branch
- * mispredicted about once an option. With colours, purified nodes stay. */
-DLX_INLINE void hide_option_all(dlx_nodes nd, int32_t r, const int colors, const int walk,
-                                uint64_t *updates)
+/* WALK_SPACER's whole-option forms: take the nodes of r's option out of
+ * their items' lists (and put them back), from the option's first node
+ * (nd.of) to the spacer, so that the loop has one exit instead of the two
+ * of a walk round from r (the test at the spacer and the return to r),
+ * each a branch mispredicted about once an option. With `skip_r` r itself
+ * stays (hide_w()'s case); without, it goes too (tweak()'s). With colours,
+ * purified nodes stay. */
+DLX_INLINE void hide_option_all(dlx_nodes nd, int32_t r, const int skip_r, const int colors,
+                                const int walk, uint64_t *updates)
 {
     for (int32_t q = nd.of[r];; q++) {
         int32_t x = nd.im[q].itm;
         if (x <= 0)
             break;
-        if (!colors || nd.im[q].color >= 0) {
+        if ((!skip_r || q != r) && (!colors || nd.im[q].color >= 0)) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
             touch(nd, x, walk);
             nd.ud[u].down = d;
@@ -561,14 +563,14 @@ DLX_INLINE void hide_option_all(dlx_nodes nd, int32_t r, const int colors, const
     }
 }
 
-/* Undoes hide_option_all(r), r's own node included. */
-DLX_INLINE void unhide_option_all(dlx_nodes nd, int32_t r, const int colors, const int walk)
+/* Undoes hide_option_all(r, 1). */
+DLX_INLINE void unhide_option_but(dlx_nodes nd, int32_t r, const int colors, const int walk)
 {
     for (int32_t q = nd.of[r];; q++) {
         int32_t x = nd.im[q].itm;
         if (x <= 0)
             break;
-        if (!colors || nd.im[q].color >= 0) {
+        if (q != r && (!colors || nd.im[q].color >= 0)) {
             int32_t u = nd.ud[q].up, d = nd.ud[q].down;
             touch(nd, x, walk);
             nd.ud[u].down = q;
@@ -581,31 +583,30 @@ DLX_INLINE void unhide_option_all(dlx_nodes nd, int32_t r, const int colors, con
 /* Removes every node of r's option except r itself from its item's list,
  * walking round the option. With colours, nodes of purified items (color <
  * 0) stay, as in Knuth's Algorithm C: their item is settled and its list is
- * no longer consulted. By spacer (without the link detail) the whole option
- * goes and r comes straight back: r's neighbours are in r's own list, which
- * no other node of the option is in, so they are as they were; the nodes
- * are taken in another order than round from r, which changes nothing but
- * the order of events, and the fast loops announce none. Measured against
- * the walk round from r (callgrind instructions of `dlx --count`): motley
- * 6 6 543 million and 488 million, 4 queens dominating 7 x 7 840 and 648
- * million, the partridge puzzle of order 6 16.3 and 13.8 billion. CPU time
- * (medians of alternated runs) follows on the queens, 119 ms and 96 ms, but
- * not on the partridge puzzle, 2.54 s and 2.70 s: there the instructions
- * are fewer and the time longer, perhaps because r's put-back stores now
- * sit on the path of the cover loop's next load. Only hiding tweaked
- * options this way (tweak()) gains nothing on the queens (833 million). */
+ * no longer consulted. By spacer (without the link detail) the option is
+ * walked from its first node, r skipped: the nodes are taken in another
+ * order than round from r, which changes nothing but the order of events,
+ * and the fast loops announce none. History, all `dlx --count`. The walk
+ * round from r against the whole option with r put straight back after
+ * (callgrind instructions): motley 6 6 543 and 488 million, 4 queens
+ * dominating 7 x 7 840 and 648 million, the partridge puzzle of order 6
+ * 16.3 and 13.8 billion; CPU time (medians of alternated runs) followed on
+ * the queens, 119 ms and 96 ms, but not on the partridge puzzle, 2.54 s
+ * and 2.70 s. The put-back stores rewrite the links of r's neighbours in
+ * the very list the cover loop walks next; skipping r instead (a compare
+ * a node) costs instructions and saves time where covers are long
+ * (1 December 2026, CPU time, medians of 7 alternated runs in each of two
+ * batches, put back -> skipped: partridge 6 2.30 -> 2.12 s and 2.56 ->
+ * 2.23 s; 5 queens dominating 8 x 8 3.53 -> 3.45 s; motley 7 x 6 0.685 ->
+ * 0.682 s; 4 queens on 7 x 7 108 -> 104 ms, medians of 11; instructions:
+ * partridge 5 107 -> 110 million, 4 queens on 7 x 7 649 -> 720 million).
+ * Only hiding tweaked options whole (tweak()) gains nothing on the queens
+ * (833 million). */
 DLX_INLINE void hide_w(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
                        const int detail, const int walk, int32_t level, uint64_t *updates)
 {
     if ((walk & WALK_SPACER) && !detail) {
-        hide_option_all(nd, r, colors, walk, updates);
-        if (!colors || nd.im[r].color >= 0) {
-            int32_t u = nd.ud[r].up, d = nd.ud[r].down;
-            nd.ud[u].down = r;
-            nd.ud[d].up = r;
-            LEN(nd.im[r].itm)++;
-            (*updates)--;
-        }
+        hide_option_all(nd, r, 1, colors, walk, updates);
         return;
     }
     for (int32_t q = next_in_option(nd, r, walk); q != r; q = next_in_option(nd, q, walk)) {
@@ -635,16 +636,13 @@ DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *update
 
 /* Undoes hide(r). The nodes of one option lie in distinct lists, so they
  * may be put back in any order; only the order of options within an item
- * matters, and uncover() takes care of that. By spacer, the whole option:
- * r is in its list, so putting it back rewrites its neighbours' links with
- * what they hold, and only its item's count needs taking back. */
+ * matters, and uncover() takes care of that. By spacer, from the option's
+ * first node, r skipped. */
 DLX_INLINE void unhide_w(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
                          const int detail, const int walk, int32_t level)
 {
     if ((walk & WALK_SPACER) && !detail) {
-        unhide_option_all(nd, r, colors, walk);
-        if (!colors || nd.im[r].color >= 0)
-            LEN(nd.im[r].itm)--;
+        unhide_option_but(nd, r, colors, walk);
         return;
     }
     for (int32_t q = next_in_option(nd, r, walk); q != r; q = next_in_option(nd, q, walk)) {
@@ -917,7 +915,7 @@ DLX_INLINE void tweak(dlx_nodes nd, int32_t r, int block, const int colors, cons
     if (!block) {
         unlink_node(nd, r, updates);
     } else if (walk & WALK_SPACER) {
-        hide_option_all(nd, r, colors, walk, updates); /* r is uncoloured: it goes too */
+        hide_option_all(nd, r, 0, colors, walk, updates); /* r is uncoloured: it goes too */
     } else {
         hide_w(NULL, nd, r, colors, 0, walk, 0, updates);
         unlink_node(nd, r, updates);
