@@ -65,6 +65,16 @@ int sudoku_dlx_build(sudoku_solver *s)
         }
     }
     dlx_set_solution_fn(p, on_solution, s);
+    /* Ties toward the items the last choice touched (dlx.h): on the hard
+     * 9x9 sets up to 1.4x fewer nodes (docs/library.md), and a forced move
+     * needs no scan on bits.
+     * Only where the engine searches on bits: on the links (25x25) the rule
+     * costs a second walk of every choice. */
+    if (dlx_search_strategy(p) == DLX_STRATEGY_BITS) {
+        int rc = dlx_set_choose(p, DLX_CHOOSE_MRV_RECENT);
+        if (rc < 0)
+            return engine_status(rc);
+    }
     return SUDOKU_OK;
 }
 
