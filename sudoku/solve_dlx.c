@@ -65,6 +65,25 @@ int sudoku_dlx_build(sudoku_solver *s)
         }
     }
     dlx_set_solution_fn(p, on_solution, s);
+    /* Locked candidates, the engine's shared-item inference, on the grids
+     * the engine searches on the links (25 x 25 and up): a house's symbol
+     * whose places lie all in one other house (a box's symbol in one row,
+     * a row's symbol in one box) takes that house's other places for the
+     * symbol out (docs/sudoku.md, "Big grids", has what it gains). A row
+     * or column meets a box in a box side of cells, so items with more
+     * options than that share no other item and are not looked at (a
+     * cell's options never share one); a jigsaw region can meet a row in
+     * up to n cells, and a window a box in (side - 1)^2: with those the
+     * threshold is n. The smaller grids run on the engine's bit sets,
+     * which have no inference, and are fast without. */
+    if (dlx_search_strategy(p) == DLX_STRATEGY_LINKS) {
+        const sudoku_shape *sh = &s->shape;
+        int side = sh->box_rows > sh->box_cols ? sh->box_rows : sh->box_cols;
+        int most = sh->regions || sh->variant || side < 2 ? n : side;
+        int rc = dlx_set_inference(p, DLX_INFER_SHARED_ITEM, most);
+        if (rc < 0)
+            return engine_status(rc);
+    }
     return SUDOKU_OK;
 }
 
