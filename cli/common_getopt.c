@@ -11,6 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *cli_program_name(const char *argv0, const char *fallback)
+{
+    if (!argv0)
+        return fallback;
+    const char *slash = strrchr(argv0, '/');
+    const char *name = slash ? slash + 1 : argv0;
+    return *name ? name : fallback;
+}
+
 const char *cli_getopt_problem(int c, char *const argv[], char *buf, size_t n)
 {
     /* What getopt stopped at: "--name[=value]" as written, or "-c". */

@@ -3,12 +3,20 @@
  * commands share, so that both say things the same way: what getopt_long()
  * stopped at, a usage error and its hint, whole numbers as option values,
  * and the --version text. Messages name the program as "dlx:"/"sudoku:",
- * not by the path it was run as. */
+ * not by the path it was run as; the sudoku command, which packagers rename
+ * (dlx-sudoku), by the name it was run as (cli_program_name()). */
 #ifndef CLI_COMMON_GETOPT_H
 #define CLI_COMMON_GETOPT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* The name a program was run as, for its messages: the last part of argv0
+ * (what the user typed: "dlx-sudoku" for the installed command, "sudoku" for
+ * build/bin/sudoku or a link by that name), or fallback when argv0 is NULL
+ * or ends in '/'. The result points into argv0 or is fallback: it lives as
+ * long as they do. */
+const char *cli_program_name(const char *argv0, const char *fallback);
 
 /* After getopt_long() (called with opterr = 0 and a leading ':' in its
  * option string) returned c == ':' or c == '?', writes into buf (of size n,

@@ -170,7 +170,7 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
             break;
         case 'f':
             if (cmd_format_word(optarg, &o->format) != 0)
-                BAD("unknown format '%s' (expected text, ids or json)", optarg);
+                BAD("unknown --format '%s' (expected text, ids or json)", optarg);
             break;
         case 's':
             o->stats = 1;
@@ -190,6 +190,9 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
             break;
         case OPT_SEED:
             /* Every rank must draw the same tree: no --seed=random here. */
+            if (strcmp(optarg, "random") == 0)
+                BAD("--seed=random: every rank must draw the same tree; give a number "
+                    "(0 to 2^64-1)");
             if (cli_parse_uint(optarg, UINT64_MAX, &o->seed) != 0)
                 BAD("--seed wants a whole number from 0 to 2^64-1, not '%s'", optarg);
             o->have_seed = 1;

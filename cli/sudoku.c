@@ -23,6 +23,7 @@
  * signal when stopped by SIGINT, SIGTERM or SIGHUP (the answers found
  * before it are written, and standard error says how far the run got). */
 #include "common_file.h"
+#include "common_getopt.h"
 #include "common_signal.h"
 #include "common_time.h"
 #include "sudoku_cli.h"
@@ -102,7 +103,7 @@ static int input_more(run_state *t, input *in, int may_block)
     if (got < 0) {
         if (errno == EINTR || errno == EAGAIN)
             return 0;
-        cli_file_error(PROGRAM, in->name, "cannot read", errno);
+        cli_file_error(t->o->program, in->name, "cannot read", errno);
         in->failed = 1;
         out_set_status(t, 2);
         return -1;
@@ -192,7 +193,7 @@ static void run_input(run_state *t, batch *b, input *in)
                         : sudoku_reader_new(in->given, strlen(in->given), &ro, &err);
     sudoku_puzzle *p = malloc(sizeof *p);
     if (!in->r || !p) {
-        fprintf(stderr, "%s: %s\n", PROGRAM, sudoku_strerror(in->r ? SUDOKU_ENOMEM : err));
+        fprintf(stderr, "%s: %s\n", t->o->program, sudoku_strerror(in->r ? SUDOKU_ENOMEM : err));
         out_set_status(t, 2);
         free(p);
         sudoku_reader_free(in->r);
@@ -267,7 +268,7 @@ static void run_input(run_state *t, batch *b, input *in)
         /* An empty file is more often a mistake (a wrong name, a failed
          * download) than a batch of nothing: say so. */
         fflush(stdout);
-        fprintf(stderr, "%s: %s: error: no puzzle in the input\n", PROGRAM, t->file);
+        fprintf(stderr, "%s: %s: error: no puzzle in the input\n", t->o->program, t->file);
         out_set_status(t, 1);
     }
     free(p);
@@ -281,12 +282,12 @@ static void run_file(run_state *t, batch *b, const char *path)
     int is_stdin = strcmp(path, "-") == 0;
     input in = {.name = is_stdin ? "<stdin>" : path, .fd = STDIN_FILENO};
     if (!is_stdin && (in.fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-        cli_file_error(PROGRAM, path, "cannot open", errno);
+        cli_file_error(t->o->program, path, "cannot open", errno);
         out_set_status(t, 2);
         return;
     }
     if (is_stdin)
-        cli_terminal_hint(PROGRAM, "puzzles");
+        cli_terminal_hint(t->o->program, "puzzles");
     run_input(t, b, &in);
     if (!is_stdin)
         close(in.fd);
@@ -337,10 +338,10 @@ static void print_stats(const run_state *t, double wall)
             "%s: %llu puzzle%s: %llu solved, %llu without solution, %llu invalid%s\n"
             "%s: %.3f s (reading and writing included), %.2f us a puzzle, %llu %s "
             "(%.1f a puzzle%s), %s, %d thread%s\n",
-            PROGRAM, (unsigned long long)t->puzzles, t->puzzles == 1 ? "" : "s",
+            t->o->program, (unsigned long long)t->puzzles, t->puzzles == 1 ? "" : "s",
             (unsigned long long)t->solved,
             (unsigned long long)t->unsolved, (unsigned long long)t->invalid,
-            o->mode == MODE_UNIQUE && t->not_unique ? ", some not unique" : "", PROGRAM, wall,
+            o->mode == MODE_UNIQUE && t->not_unique ? ", some not unique" : "", t->o->program, wall,
             per, (unsigned long long)t->nodes, nodes,
             t->puzzles ? (double)t->nodes / (double)t->puzzles : 0.0, note, algs,
             o->jobs, o->jobs == 1 ? "" : "s");
@@ -362,16 +363,17 @@ static void print_interrupted(const run_state *t, int sig)
             snprintf(where, sizeof where, "; the next puzzle (%s:%ld) was not started",
                      t->stop_file, t->stop_line);
     }
-    fprintf(stderr, "%s: interrupted (%s) after %llu answer%s%s\n", PROGRAM,
+    fprintf(stderr, "%s: interrupted (%s) after %llu answer%s%s\n", t->o->program,
             cli_signal_name(sig), (unsigned long long)t->puzzles, t->puzzles == 1 ? "" : "s",
             where);
 }
 
 int main(int argc, char **argv)
 {
+    const char *program = cli_program_name(argc > 0 ? argv[0] : NULL, PROGRAM_DEFAULT);
     cli_options *o = malloc(sizeof *o);
     if (!o) {
-        fprintf(stderr, "%s: out of memory\n", PROGRAM);
+        fprintf(stderr, "%s: out of memory\n", program);
         return 2;
     }
     int rc = options_parse(argc, argv, o);
@@ -380,7 +382,7 @@ int main(int argc, char **argv)
         free(o);
         /* --help and --version to a full disk are write errors too. */
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "%s: write error: %s\n", PROGRAM, strerror(errno));
+            fprintf(stderr, "%s: write error: %s\n", program, strerror(errno));
             return 2;
         }
         return rc;
@@ -401,7 +403,7 @@ int main(int argc, char **argv)
     cli_progress_init(&t.progress, o->progress == -1 && isatty(STDIN_FILENO) ? 0 : o->progress,
                       t.start);
     if (pool_init(&pool, o->jobs, on_progress, &t) != SUDOKU_OK) {
-        fprintf(stderr, "%s: out of memory\n", PROGRAM);
+        fprintf(stderr, "%s: out of memory\n", program);
         options_free(o);
         free(o);
         return 2;
@@ -416,7 +418,7 @@ int main(int argc, char **argv)
         t.write_errno = errno ? errno : EIO;
     int sig = cli_stop_signal();
     if (t.write_errno) {
-        fprintf(stderr, "%s: write error: %s\n", PROGRAM, strerror(t.write_errno));
+        fprintf(stderr, "%s: write error: %s\n", program, strerror(t.write_errno));
         out_set_status(&t, 2);
     } else if (sig) {
         print_interrupted(&t, sig);

@@ -38,7 +38,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PROGRAM "sudoku"
+/* The command's own name, for messages when argv[0] says nothing (an empty
+ * argv); otherwise they use the name it was run as (cli_options.program). */
+#define PROGRAM_DEFAULT "sudoku"
 
 enum run_mode {
     MODE_SOLVE, MODE_COUNT, MODE_UNIQUE, MODE_ALL, MODE_EXPLAIN, MODE_TO_DLX, MODE_RATE,
@@ -53,6 +55,7 @@ enum out_format { OUT_AUTO, OUT_LINE, OUT_GRID, OUT_PRETTY, OUT_CSV, OUT_JSON };
 enum explain_kind { EXPLAIN_STEPS, EXPLAIN_JSON, EXPLAIN_SEARCH };
 
 typedef struct cli_options {
+    const char *program;       /* the name run as, for messages (points into argv[0]) */
     enum run_mode mode;
     enum out_format format;
     uint64_t max;              /* --max: 0 = no limit */

@@ -114,7 +114,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
                                 !o->rate_min && !o->rate_max)) {
         fflush(stdout);
         if (m->rc == SUDOKU_ENOTFOUND) {
-            fprintf(stderr, "%s: puzzle %llu (seed %llu): none %s in %llu tries", PROGRAM,
+            fprintf(stderr, "%s: puzzle %llu (seed %llu): none %s in %llu tries", t->o->program,
                     (unsigned long long)index + 1, (unsigned long long)(o->seed + index),
                     o->rate_min || o->rate_max ? "rated as asked" : "minimal",
                     (unsigned long long)m->info.tries);
@@ -123,7 +123,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
                         m->info.rating.score % 10);
             fputs("; try more --tries, or another level\n", stderr);
         } else {
-            fprintf(stderr, "%s: puzzle %llu: %s\n", PROGRAM, (unsigned long long)index + 1,
+            fprintf(stderr, "%s: puzzle %llu: %s\n", t->o->program, (unsigned long long)index + 1,
                     sudoku_strerror(m->rc));
         }
         t->unsolved++;
@@ -133,7 +133,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
     if (o->clues && m->info.clues != o->clues) {
         fflush(stdout);
         fprintf(stderr, "%s: puzzle %llu: %d clues (asked %d): the closest in %llu tries\n",
-                PROGRAM, (unsigned long long)index + 1, m->info.clues, o->clues,
+                t->o->program, (unsigned long long)index + 1, m->info.clues, o->clues,
                 (unsigned long long)m->info.tries);
     }
     t->solved++;
@@ -183,7 +183,7 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
  * generator is made; one message either way, naming the mode. */
 static void shape_error(run_state *t, int n)
 {
-    fprintf(stderr, "%s: error: --generate: no %dx%d grid shape for these rules%s\n", PROGRAM, n,
+    fprintf(stderr, "%s: error: --generate: no %dx%d grid shape for these rules%s\n", t->o->program, n,
             n, (t->o->variant & SUDOKU_HYPER) ? " (hyper needs square boxes)" : "");
     out_set_status(t, 2);
 }
@@ -215,7 +215,7 @@ void generate_run(run_state *t)
     r->opt.stop = stop_requested;
     if (o->minimal && n > 16) {
         fprintf(stderr, "%s: error: --minimal goes up to 16x16: beyond, proving that each "
-                        "given is needed can take minutes a puzzle\n", PROGRAM);
+                        "given is needed can take minutes a puzzle\n", t->o->program);
         out_set_status(t, 2);
         free(r);
         return;
@@ -245,7 +245,7 @@ void generate_run(run_state *t)
         else if (err == SUDOKU_ESHAPE)
             shape_error(t, n);
         else {
-            fprintf(stderr, "%s: error: %s\n", PROGRAM, sudoku_strerror(err));
+            fprintf(stderr, "%s: error: %s\n", t->o->program, sudoku_strerror(err));
             out_set_status(t, 2);
         }
     } else {

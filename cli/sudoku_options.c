@@ -17,9 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static void print_help(void)
+/* --help, naming the program as it was run (program). */
+static void print_help(const char *program)
 {
-    printf("Usage: %s [OPTION]... [FILE]...\n", PROGRAM);
+    printf("Usage: %s [OPTION]... [FILE]...\n", program);
     fputs("Solve sudoku puzzles read from each FILE (standard input when there is no\n"
           "FILE and no --puzzle; - is standard input).\n"
           "\n"
@@ -132,15 +133,16 @@ static void print_help(void)
           "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error,\n"
           "130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
           "\n"
-          "Examples:\n"
-          "  sudoku examples/puzzles.txt      solve one puzzle per line\n"
-          "  sudoku -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
-          "  sudoku -f pretty examples/puzzle.txt\n"
-          "  sudoku --unique -j 2 examples/batch.txt  check a collection on two threads\n"
-          "  sudoku --count --max 1000 examples/few-givens.txt  count, stopping at 1000\n"
-          "  sudoku --rate examples/puzzles.txt  how hard each puzzle is\n"
-          "  sudoku --generate 10 --difficulty hard --symmetry rotational\n",
+          "Examples:\n",
           stdout);
+    printf("  %s examples/puzzles.txt      solve one puzzle per line\n"
+           "  %s -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
+           "  %s -f pretty examples/puzzle.txt\n"
+           "  %s --unique -j 2 examples/batch.txt  check a collection on two threads\n"
+           "  %s --count --max 1000 examples/few-givens.txt  count, stopping at 1000\n"
+           "  %s --rate examples/puzzles.txt  how hard each puzzle is\n"
+           "  %s --generate 10 --difficulty hard --symmetry rotational\n",
+           program, program, program, program, program, program, program);
 }
 
 enum {
@@ -188,8 +190,9 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* Reports a usage error; returns the exit status for it. */
-#define usage_error(...) (cli_usage_error(PROGRAM, __VA_ARGS__), 2)
+/* Reports a usage error; returns the exit status for it. Needs o in scope
+ * (the program's name). */
+#define usage_error(...) (cli_usage_error(o->program, __VA_ARGS__), 2)
 
 /* One mode per run: a second, different one is an error. */
 static int set_mode(cli_options *o, int *mode_set, enum run_mode m)
@@ -248,7 +251,7 @@ static int parse_box(cli_options *o, const char *arg)
 static int load_regions(cli_options *o)
 {
     size_t len = 0;
-    char *text = cli_read_file(PROGRAM, o->regions_file, o->regions_file, &len);
+    char *text = cli_read_file(o->program, o->regions_file, o->regions_file, &len);
     if (!text)
         return 2;
     long line = 0;
@@ -265,7 +268,7 @@ static int load_regions(cli_options *o)
         return 2;
     }
     if (n > (int)strlen(o->alphabet)) {
-        fprintf(stderr, "%s: %s: %dx%d needs an alphabet of %d symbols (--alphabet)\n", PROGRAM,
+        fprintf(stderr, "%s: %s: %dx%d needs an alphabet of %d symbols (--alphabet)\n", o->program,
                 o->regions_file, n, n, n);
         return 2;
     }
@@ -356,10 +359,11 @@ static int check_combinations(const cli_options *o)
 int options_parse(int argc, char **argv, cli_options *o)
 {
     memset(o, 0, sizeof *o);
+    o->program = cli_program_name(argc > 0 ? argv[0] : NULL, PROGRAM_DEFAULT);
     /* -p PUZZLE: at most one per argument */
     o->puzzles = calloc((size_t)argc + 1, sizeof *o->puzzles);
     if (!o->puzzles) {
-        fprintf(stderr, "%s: out of memory\n", PROGRAM);
+        fprintf(stderr, "%s: out of memory\n", o->program);
         return 2;
     }
     o->jobs = 1;
@@ -555,10 +559,10 @@ int options_parse(int argc, char **argv, cli_options *o)
             }
             break;
         case 'h':
-            print_help();
+            print_help(o->program);
             return 0;
         case 'V':
-            cli_print_version(PROGRAM, "dlx",
+            cli_print_version(o->program, "dlx",
                               "Dancing links (Knuth's Algorithm X) sudoku solver, with a "
                               "bit-parallel solver\nfor plain 9x9; bitmask and backtracking "
                               "solvers for comparison.");
@@ -596,7 +600,7 @@ int options_parse(int argc, char **argv, cli_options *o)
     /* said once the command line is known good: not before --help, nor
      * before a usage error */
     if (seed_random)
-        fprintf(stderr, "%s: --seed %llu\n", PROGRAM, (unsigned long long)o->seed);
+        fprintf(stderr, "%s: --seed %llu\n", o->program, (unsigned long long)o->seed);
     return -1;
 }
 

@@ -76,7 +76,7 @@ void out_set_status(run_state *t, int status)
 void out_of_memory(run_state *t)
 {
     fflush(stdout);
-    fprintf(stderr, "%s: out of memory\n", PROGRAM);
+    fprintf(stderr, "%s: out of memory\n", t->o->program);
     out_set_status(t, 2);
 }
 
@@ -247,11 +247,11 @@ void out_progress(run_state *t, uint64_t nodes)
     char a[32], b[32];
     if (nodes > 0)
         cli_progress_show(&t->progress, now,
-                          "%s: %s puzzle%s answered, %s nodes into the next, %.0f s", PROGRAM,
+                          "%s: %s puzzle%s answered, %s nodes into the next, %.0f s", t->o->program,
                           cli_human_count(t->puzzles, a), t->puzzles == 1 ? "" : "s",
                           cli_human_count(nodes, b), now - t->start);
     else
-        cli_progress_show(&t->progress, now, "%s: %s puzzle%s answered, %.0f s", PROGRAM,
+        cli_progress_show(&t->progress, now, "%s: %s puzzle%s answered, %.0f s", t->o->program,
                           cli_human_count(t->puzzles, a), t->puzzles == 1 ? "" : "s",
                           now - t->start);
 }

@@ -3,8 +3,9 @@
 # What a packager checks, into scratch DESTDIRs:
 #  - make install puts the headers, both libraries (static, and shared with a
 #    SONAME from the major version), both pkg-config files, the programs
-#    (the sudoku command as dlx-sudoku), the man pages (naming installed
-#    paths that exist), the docs under DOCDIR and the bash completions;
+#    (the sudoku command as dlx-sudoku; dlx-mpi when it was built), the man
+#    pages (naming installed paths that exist), the docs under DOCDIR and
+#    the bash completions;
 #  - programs build against the installed files with pkg-config, for libdlx
 #    (the README's example) and libsudoku (a puzzle with a published
 #    solution), statically and with the shared libraries;
@@ -56,6 +57,16 @@ for f in include/dlx.h include/dlx_text.h include/sudoku.h \
     [ -e "$P/$f" ] || fail "not installed: $f"
 done
 [ -e "$P/bin/sudoku" ] && fail "bin/sudoku installed by default (Debian's sudoku package owns the name)"
+# dlx-mpi (optional) and its man page: installed when it was built (make
+# check builds it before these tests when Open MPI is there), not otherwise.
+if [ -x "$BIN/dlx-mpi" ]; then
+    [ -x "$P/bin/dlx-mpi" ] || fail "dlx-mpi was built but not installed"
+    [ -f "$P/share/man/man1/dlx-mpi.1" ] || fail "dlx-mpi was built but dlx-mpi.1 not installed"
+    cmp -s "$BIN/dlx-mpi" "$P/bin/dlx-mpi" || fail "the installed dlx-mpi is not the one built"
+else
+    [ -e "$P/bin/dlx-mpi" ] && fail "dlx-mpi installed, but it was not built"
+    [ -e "$P/share/man/man1/dlx-mpi.1" ] && fail "dlx-mpi.1 installed, but dlx-mpi was not built"
+fi
 for m in "$ROOT"/docs/*.md "$ROOT"/examples/*.md "$ROOT"/examples/*.txt "$ROOT"/examples/*.dlx \
     "$ROOT"/examples/*.regions; do
     [ -e "$m" ] || continue
