@@ -219,6 +219,14 @@ int dlxi_check_inference(const dlx_problem *p)
     return DLX_OK;
 }
 
+enum dlx_inference dlx_inference(const dlx_problem *p, int32_t *max_options)
+{
+    int32_t most = p ? p->infer_max : 0;
+    if (max_options)
+        *max_options = most;
+    return most > 0 ? DLX_INFER_SHARED_ITEM : DLX_INFER_NONE;
+}
+
 uint64_t dlx_inferred(const dlx_problem *p)
 {
     return p ? p->inferred : 0;
