@@ -23,6 +23,8 @@
  */
 #include "dlx_internal.h"
 
+#include <string.h>
+
 /* --- Choosing the item ------------------------------------------------------ */
 
 /* Knuth's rule in DLX3 and SSMCC: least degree, then least slack s, then
@@ -80,6 +82,172 @@ int32_t dlxi_choose_item_m(dlx_problem *p, int32_t *degree)
     int32_t scanned;
     *degree = 0;
     return p->cl[0].next == 0 ? 0 : choose_item_m(p, 1, degree, &scanned);
+}
+
+/* --- The same choice, from an index, for many items ------------------------------
+ * The scan above looks at every active item at every node, so a problem of
+ * n items whose nodes each do little costs n per node: 100,000 items with
+ * bounds 1:2 in one option each (2n + 1 nodes) took more than 10 minutes.
+ * Stopping the scan earlier cannot keep the rule: an item of degree 1 is
+ * beaten by any later item of degree <= 0, whatever its slack and length,
+ * and any item can reach degree 0, so only a dead end ends the scan.
+ *
+ * So the big problems keep a summary instead. The items fall into words of
+ * 64 by header index, the words of act[], and the words into runs of 64
+ * (4096 items). For each word the index holds its best active item under
+ * the rule, for each run the best of its words' bests. The loops built
+ * with WALK_MARK note in nd.touched every word one of whose items changes
+ * its LEN (a hide, an unhide, a tweak), its bound (a commitment of an
+ * option, a level beginning or ending on it) or its activity (a cover, a
+ * null move); the choice recomputes those words from their items, the
+ * runs holding them from their 64 words, and then takes the best of the
+ * runs. A node costs the runs plus 64 items per word touched.
+ *
+ * Why the item chosen is the scan's, ties included. The scan takes, along
+ * the active list, an item only when it ranks strictly before the best so
+ * far: its pick is the minimum of (rank, position in the list). The active
+ * list is in increasing header index: the items join it in that order as
+ * they are made, and every cover and null move is undone last in, first
+ * out, which puts each item back between the same neighbours (checked
+ * anyway before the index is used: index_pays()). So
+ * position is header index, and the minimum of (rank, index) over all the
+ * active items is the minimum over the runs, in index order, of the minimum
+ * over their words, of the minimum over their items; each level keeps the
+ * first of equal minima, as the scan does. An untouched word's best is
+ * still right: none of its items changed rank or activity since it was
+ * computed. The one difference is at a dead end (degree <= 0): the scan
+ * stops at the first, the index at the best of the first run holding one;
+ * either way the node ends at once, undoing nothing and counting no update,
+ * so the tree, its nodes and its updates are the same. (The general loop,
+ * whose events name the item, keeps the scan.) tests/check_mult.c runs
+ * problems both ways and compares nodes and updates. */
+
+/* The index is considered from this many primary items (4 words) on;
+ * index_pays() says when it is used. */
+enum { INDEX_ITEMS = 256 };
+
+/* 1 when a ranks strictly before b under the rule; b may be "none". */
+DLX_INLINE int ranks_before(const dlx_m_best *a, const dlx_m_best *b)
+{
+    return b->item == 0 || a->t < b->t ||
+           (a->t == b->t && (a->s < b->s || (a->s == b->s && a->len > b->len)));
+}
+
+static int32_t index_words(const dlx_problem *p)
+{
+    return (p->n_items + 64) / 64; /* header indices 0..n_items, as act[] */
+}
+
+/* Whether the index suits p's shape: many primary items (INDEX_ITEMS), in
+ * increasing header index along the active list (the proof above needs
+ * it), and fewer marks than items per node. A node's scan looks at each
+ * active item; the index instead stores a mark at every update, and a
+ * node does about the updates of covering an item, which on average over
+ * the primary items is the sum over the options of (primary items) x
+ * (items - 1), over the number of primary items. Settled once for each
+ * shape of the problem (options are only ever added). */
+static int index_pays(dlx_problem *p)
+{
+    if (p->m_index_nodes == p->n_nodes)
+        return p->m_index_pays;
+    int pays = p->n_primary >= INDEX_ITEMS;
+    for (int32_t k = p->cl[0].next, prev = 0; pays && k != 0; prev = k, k = p->cl[k].next)
+        pays = k > prev;
+    int64_t marks = 0;
+    for (int32_t o = 0; pays && o < p->n_options; o++) {
+        int64_t size = 0, primary = 0;
+        for (int32_t q = p->opt_first[o]; p->nd.im[q].itm > 0; q++) {
+            size++;
+            primary += !p->secondary[p->nd.im[q].itm];
+        }
+        marks += primary * (size - 1);
+    }
+    p->m_index_pays = pays && marks < (int64_t)p->n_primary * p->n_primary;
+    p->m_index_nodes = p->n_nodes;
+    return p->m_index_pays;
+}
+
+/* Makes (or reuses) the index for p and marks every word touched, so that
+ * the first choice computes all. 0 when it cannot be used: not worth it
+ * (index_pays()), or no memory (the scan chooses the same items). */
+static int m_index_ready(dlx_problem *p)
+{
+    if (!index_pays(p))
+        return 0;
+    const int32_t words = index_words(p), runs = (words + 63) / 64;
+    if (p->m_best_cap < words + runs) {
+        dlxi_free(p, p->m_best, (size_t)p->m_best_cap * sizeof *p->m_best);
+        p->m_best_cap = 0;
+        p->m_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->m_best);
+        if (!p->m_best)
+            return 0;
+        p->m_best_cap = words + runs;
+    }
+    if (p->m_touched_cap < 64 * runs) {
+        dlxi_free(p, p->m_touched, (size_t)p->m_touched_cap * sizeof *p->m_touched);
+        p->m_touched_cap = 0;
+        p->m_touched = dlxi_alloc(p, (size_t)64 * (size_t)runs * sizeof *p->m_touched);
+        if (!p->m_touched)
+            return 0;
+        p->m_touched_cap = 64 * runs;
+    }
+    /* The flags past the last word stay 0: no item is there to touch them. */
+    memset(p->m_touched, 0, (size_t)p->m_touched_cap * sizeof *p->m_touched);
+    for (int32_t w = 0; w < words; w++)
+        p->m_touched[w] = 1;
+    return 1;
+}
+
+/* The best active item of act[] word w, lowest index first on ties. */
+DLX_INLINE dlx_m_best best_in_word(dlx_nodes nd, const dlx_mult *mult, int32_t w)
+{
+    dlx_m_best best = {INT32_MAX, 0, 0, 0};
+    for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1) {
+        dlx_m_best b = {0, 0, 0, w * 64 + dlxi_lowest_bit(bits)};
+        b.len = LEN(b.item);
+        b.t = m_degree(b.len, mult[b.item], &b.s);
+        if (ranks_before(&b, &best))
+            best = b;
+    }
+    return best;
+}
+
+/* choose_item_m()'s choice (see above for why), from the index. The
+ * active list must not be empty. */
+DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd, int32_t *degree)
+{
+    const int32_t words = index_words(p), runs = (words + 63) / 64;
+    dlx_m_best *const word_best = p->m_best, *const run_best = p->m_best + words;
+    dlx_m_best best = {INT32_MAX, 0, 0, 0};
+    for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {
+        /* Any flag of the run's 64, four at a time. */
+        uint64_t any = 0;
+        for (int32_t i = 0; i < 64; i += 4) {
+            uint64_t four;
+            memcpy(&four, nd.touched + 64 * j + i, sizeof four);
+            any |= four;
+        }
+        if (any) {
+            int32_t end = words - 64 * j < 64 ? words : 64 * j + 64;
+            dlx_m_best b = {INT32_MAX, 0, 0, 0};
+            for (int32_t w = 64 * j; w < end; w++) {
+                if (nd.touched[w]) {
+                    nd.touched[w] = 0;
+                    word_best[w] = best_in_word(nd, p->mult, w);
+                }
+                if (word_best[w].item != 0 && ranks_before(&word_best[w], &b))
+                    b = word_best[w];
+            }
+            run_best[j] = b;
+        }
+        if (run_best[j].item != 0 && ranks_before(&run_best[j], &best)) {
+            best = run_best[j];
+            if (best.t <= 0)
+                break; /* a dead end: any ends the node the same way */
+        }
+    }
+    *degree = best.t;
+    return best.item;
 }
 
 /* --- Events ---------------------------------------------------------------------- */
@@ -157,7 +325,10 @@ DLX_NOINLINE void announce_backtrack_m(dlx_problem *p, int32_t best, int32_t lev
 DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const int general,
                      const int walk)
 {
-    const dlx_nodes nd = p->nd;
+    dlx_nodes nodes_marked = p->nd;
+    if (walk & WALK_MARK)
+        nodes_marked.touched = p->m_touched;
+    const dlx_nodes nd = nodes_marked;
     dlx_link *const cl = p->cl;
     dlx_mult *const mult = p->mult;
     int32_t *const choice = p->choice;
@@ -199,7 +370,10 @@ forward:
     }
     {
         int32_t degree, scanned = 0;
-        best = choose_item_m(p, general, &degree, &scanned);
+        if (walk & WALK_MARK)
+            best = choose_item_indexed(p, nd, &degree);
+        else
+            best = choose_item_m(p, general, &degree, &scanned);
         if (general && p->on_event)
             announce_choice_m(p, best, degree, level, scanned);
         if (degree <= 0)
@@ -260,6 +434,22 @@ DLX_NOINLINE int run_m_colors_long(dlx_problem *p, uint64_t budget)
 {
     return run_m(p, budget, 1, 0, WALK_SPACER);
 }
+DLX_NOINLINE int run_m_plain_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run_m(p, budget, 0, 0, WALK_NEXT | WALK_MARK);
+}
+DLX_NOINLINE int run_m_colors_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run_m(p, budget, 1, 0, WALK_NEXT | WALK_MARK);
+}
+DLX_NOINLINE int run_m_plain_long_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run_m(p, budget, 0, 0, WALK_SPACER | WALK_MARK);
+}
+DLX_NOINLINE int run_m_colors_long_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run_m(p, budget, 1, 0, WALK_SPACER | WALK_MARK);
+}
 DLX_NOINLINE int run_m_general(dlx_problem *p, uint64_t budget)
 {
     return run_m(p, budget, 1, 1, WALK_NEXT);
@@ -273,6 +463,7 @@ DLX_NOINLINE int run_m_general(dlx_problem *p, uint64_t budget)
  * 3 nodes lose 25%; between 3 and 8 nothing was measured with bounds). */
 enum { LONG_OPTIONS = 8 };
 
+
 int dlxi_search_m(dlx_problem *p, uint64_t budget)
 {
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
@@ -280,7 +471,14 @@ int dlxi_search_m(dlx_problem *p, uint64_t budget)
     /* The node slots hold the headers and slot 0, and a spacer per option
      * and one more. */
     int64_t nodes = (int64_t)p->n_nodes - 1 - p->n_items - (p->n_options ? p->n_options + 1 : 0);
-    if (nodes >= (int64_t)LONG_OPTIONS * p->n_options)
+    const int long_options = nodes >= (int64_t)LONG_OPTIONS * p->n_options;
+    if (m_index_ready(p)) {
+        if (long_options)
+            return p->has_colors ? run_m_colors_long_indexed(p, budget)
+                                 : run_m_plain_long_indexed(p, budget);
+        return p->has_colors ? run_m_colors_indexed(p, budget) : run_m_plain_indexed(p, budget);
+    }
+    if (long_options)
         return p->has_colors ? run_m_colors_long(p, budget) : run_m_plain_long(p, budget);
     return p->has_colors ? run_m_colors(p, budget) : run_m_plain(p, budget);
 }

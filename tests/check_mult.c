@@ -28,6 +28,7 @@
  */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1039,6 +1040,264 @@ START_TEST(out_of_memory_with_bounds)
 }
 END_TEST
 
+/* --- the index of the choice (search_m.c), for many items ----------------------
+ * With many primary items the fast loops choose from an index instead of
+ * scanning every item, and must pick the very item the scan picks. The
+ * loop behind an event hook (it names the chosen item in its events)
+ * always scans, so each problem here is searched both ways, with and
+ * without a hook that does nothing, and the two must agree on solutions,
+ * nodes and updates. The problems are big enough for the index to be
+ * used (at least 256 primary items, few updates a node); that it is used
+ * was checked by hand: with ties in choose_item_indexed() going to the
+ * last item instead of the first, every case below fails. */
+
+static int ignore_event(void *ctx, const dlx_event *ev)
+{
+    (void)ctx;
+    (void)ev;
+    return 0;
+}
+
+static int count_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    (void)options;
+    (void)count;
+    ++*(uint64_t *)ctx;
+    return 0;
+}
+
+struct run_figures {
+    uint64_t solutions, nodes, updates;
+    int rc;
+};
+
+/* Searches p from the start in slices of `slice` nodes (0: one go), at
+ * most `budget` nodes in all, with the no-op hook or without; the search
+ * is reset afterwards. */
+static struct run_figures search_slices(dlx_problem *p, int hook, uint64_t slice,
+                                        uint64_t budget)
+{
+    struct run_figures f = {0, 0, 0, DLX_PAUSED};
+    dlx_set_event_fn(p, hook ? ignore_event : NULL, NULL);
+    dlx_set_solution_fn(p, count_solution, &f.solutions);
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    dlx_reset_stats(p);
+    for (uint64_t done = 0; done < budget && f.rc == DLX_PAUSED;) {
+        uint64_t step = slice && slice < budget - done ? slice : budget - done;
+        f.rc = dlx_search(p, step);
+        ck_assert_int_ge(f.rc, 0);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        done += step;
+    }
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    f.nodes = st.nodes;
+    f.updates = st.updates;
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    dlx_set_event_fn(p, NULL, NULL);
+    dlx_set_solution_fn(p, NULL, NULL);
+    return f;
+}
+
+static void assert_same_run(struct run_figures a, struct run_figures b, const char *what)
+{
+    ck_assert_msg(a.rc == b.rc && a.solutions == b.solutions && a.nodes == b.nodes &&
+                      a.updates == b.updates,
+                  "%s: without the hook %d, %llu solutions, %llu nodes, %llu updates; with "
+                  "it %d, %llu, %llu, %llu",
+                  what, a.rc, (unsigned long long)a.solutions, (unsigned long long)a.nodes,
+                  (unsigned long long)a.updates, b.rc, (unsigned long long)b.solutions,
+                  (unsigned long long)b.nodes, (unsigned long long)b.updates);
+}
+
+/* n items with bounds 1:2, item k alone in option k: the shape that made
+ * the scan quadratic (docs/robustness.md). The one solution takes every
+ * option. Worked out by hand under the rule: every item ranks (degree 1,
+ * slack 1, 1 option) at first and (1, 1, 0) once its option is tried, so
+ * levels 0..n-1 try the options in turn (each one update: the tweak takes
+ * the option out of its list) and levels n..2n-1 spend each item's second
+ * unit (one update: the cover of its now empty list) with the null move;
+ * the solution is node 2n + 1. Back up, no level has a branch left (an
+ * item whose option was tried cannot take the null move instead: it needs
+ * 1). With the scan, 20,000 items took 2.2 s; n = 2000 is also searched
+ * with the scan, through the hook. */
+static const struct many_case {
+    int32_t n;
+    int hook;
+} many_cases[] = {{2000, 0}, {2000, 1}, {20000, 0}};
+
+START_TEST(many_bounded_items)
+{
+    const struct many_case *c = &many_cases[_i];
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    char name[16];
+    for (int32_t k = 0; k < c->n; k++) {
+        snprintf(name, sizeof name, "i%d", (int)k);
+        ck_assert_int_eq(dlx_add_item_bounds(p, name, DLX_PRIMARY, 1, 2), k);
+    }
+    for (int32_t k = 0; k < c->n; k++)
+        ck_assert_int_eq(dlx_add_option(p, &k, NULL, 1), k);
+    struct run_figures f = search_slices(p, c->hook, 0, UINT64_MAX);
+    ck_assert_int_eq(f.rc, DLX_OK);
+    ck_assert_uint_eq(f.solutions, 1);
+    ck_assert_uint_eq(f.nodes, 2 * (uint64_t)c->n + 1);
+    ck_assert_uint_eq(f.updates, 2 * (uint64_t)c->n);
+    dlx_free(p);
+}
+END_TEST
+
+/* A random problem with bounds: `primary` items, 12 secondary items,
+ * `options` options of 1..len primary items (distinct) and, with colours,
+ * up to 2 secondary items at colour 0, 1 or 2. An item in at least two
+ * options gets lo 0 or 1, the others 0, and hi is lo or lo + 1 (at least
+ * 1): few dead ends, so that the search has a big tree to walk. */
+static void random_big_mcc(dlx_problem *p, uint32_t seed, int32_t primary, int32_t options,
+                           int32_t len, int colors)
+{
+    uint32_t x = seed * 2654435761u + 1;
+#define NEXT(m) ((x = x * 1103515245u + 12345u), (int32_t)((x >> 8) % (uint32_t)(m)))
+    int32_t *items = malloc((size_t)options * 32 * sizeof *items);
+    int32_t *cols = malloc((size_t)options * 32 * sizeof *cols);
+    int32_t *size = malloc((size_t)options * sizeof *size);
+    int32_t *in = calloc((size_t)primary, sizeof *in);
+    ck_assert(items && cols && size && in);
+    for (int32_t o = 0; o < options; o++) {
+        int32_t *it = items + 32 * o, *co = cols + 32 * o, n = 0, want = 1 + NEXT(len);
+        while (n < want) {
+            int32_t y = NEXT(primary), dup = 0;
+            for (int32_t i = 0; i < n; i++)
+                dup |= it[i] == y;
+            if (!dup) {
+                co[n] = 0;
+                it[n++] = y;
+                in[y]++;
+            }
+        }
+        for (int32_t k = colors ? NEXT(3) : 0; k > 0; k--) {
+            int32_t y = primary + NEXT(12), dup = 0;
+            for (int32_t i = 0; i < n; i++)
+                dup |= it[i] == y;
+            if (!dup) {
+                co[n] = NEXT(3);
+                it[n++] = y;
+            }
+        }
+        size[o] = n;
+    }
+    char name[16];
+    for (int32_t k = 0; k < primary; k++) {
+        int32_t lo = in[k] >= 2 ? NEXT(2) : 0, hi = lo + NEXT(2);
+        if (hi < 1)
+            hi = 1;
+        snprintf(name, sizeof name, "p%d", (int)k);
+        ck_assert_int_eq(dlx_add_item_bounds(p, name, DLX_PRIMARY, lo, hi), k);
+    }
+    for (int32_t k = 0; k < 12; k++) {
+        snprintf(name, sizeof name, "s%d", (int)k);
+        ck_assert_int_eq(dlx_add_item(p, name, DLX_SECONDARY), primary + k);
+    }
+    for (int32_t o = 0; o < options; o++)
+        ck_assert_int_eq(dlx_add_option(p, items + 32 * o, cols + 32 * o, size[o]), o);
+    free(items);
+    free(cols);
+    free(size);
+    free(in);
+#undef NEXT
+}
+
+/* Short options (nx[] walks) and long ones (8 items or more on average:
+ * walks by spacer), with colours and without; each for a few seeds. */
+static const struct big_case {
+    int32_t primary, options, len;
+    int colors;
+    uint64_t budget; /* nodes searched each way */
+} big_cases[] = {
+    {300, 400, 3, 0, 15000}, {300, 600, 3, 1, 15000},
+    {400, 900, 16, 0, 4000}, {400, 900, 16, 1, 4000},
+};
+
+START_TEST(index_chooses_as_the_scan)
+{
+    const struct big_case *c = &big_cases[_i];
+    for (uint32_t seed = 1; seed <= 3; seed++) {
+        dlx_problem *p = dlx_new();
+        ck_assert_ptr_nonnull(p);
+        random_big_mcc(p, seed + 10 * (uint32_t)_i, c->primary, c->options, c->len, c->colors);
+        /* In one go and in slices (each entry makes the index again), and
+         * in a clone (which makes its own). */
+        struct run_figures scan = search_slices(p, 1, 0, c->budget);
+        assert_same_run(search_slices(p, 0, 0, c->budget), scan, "one go");
+        assert_same_run(search_slices(p, 0, 777, c->budget), scan, "slices");
+        dlx_problem *q = dlx_clone(p);
+        ck_assert_ptr_nonnull(q);
+        assert_same_run(search_slices(q, 0, 0, c->budget), scan, "clone");
+        dlx_free(q);
+        /* With an option committed first (when it can be). */
+        if (dlx_commit(p, 0) == DLX_OK) {
+            struct run_figures scan1 = search_slices(p, 1, 0, c->budget);
+            assert_same_run(search_slices(p, 0, 0, c->budget), scan1, "committed");
+            ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+        }
+        dlx_free(p);
+    }
+}
+END_TEST
+
+/* A copy of src with `pad` more primary items after its own, item k with
+ * bounds (k % 2):1, and an option of its own for each odd k. */
+static dlx_problem *copy_padded(const dlx_problem *src, int32_t pad)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    int32_t n = dlx_item_count(src);
+    for (int32_t x = 0; x < n; x++) {
+        int32_t lo, hi;
+        ck_assert_int_eq(dlx_item_bounds(src, x, &lo, &hi), DLX_OK);
+        if (dlx_item_is_secondary(src, x))
+            ck_assert_int_eq(dlx_add_item(p, dlx_item_name(src, x), DLX_SECONDARY), x);
+        else
+            ck_assert_int_eq(dlx_add_item_bounds(p, dlx_item_name(src, x), DLX_PRIMARY, lo, hi),
+                             x);
+    }
+    char name[16];
+    for (int32_t k = 0; k < pad; k++) {
+        snprintf(name, sizeof name, "pad%d", (int)k);
+        ck_assert_int_eq(dlx_add_item_bounds(p, name, DLX_PRIMARY, k % 2, 1), n + k);
+    }
+    int32_t items[64], colors[64];
+    for (int32_t o = 0; o < dlx_option_count(src); o++) {
+        int32_t len = dlx_option_items(src, o, items, colors, 64);
+        ck_assert_int_le(len, 64);
+        ck_assert_int_eq(dlx_add_option(p, items, colors, len), o);
+    }
+    for (int32_t k = 1; k < pad; k += 2) {
+        int32_t x = n + k;
+        ck_assert_int_ge(dlx_add_option(p, &x, NULL, 1), 0);
+    }
+    return p;
+}
+
+/* Motley 5 x 6 with 300 more items, which push it over the index's
+ * threshold and change its tree: each padding item 0:1 takes nothing (its
+ * null move) and each 1:1 its one option, so the dissections are still
+ * motley's 393 (DLX3's count for motley-dlx 5 6). */
+START_TEST(index_on_padded_motley)
+{
+    dlx_problem *m = dlx_new();
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(motley_build(m, 5, 6), DLX_OK);
+    dlx_problem *p = copy_padded(m, 300);
+    dlx_free(m);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_FULL), DLX_OK);
+    struct run_figures scan = search_slices(p, 1, 0, UINT64_MAX);
+    ck_assert_int_eq(scan.rc, DLX_OK);
+    ck_assert_uint_eq(scan.solutions, 393);
+    assert_same_run(search_slices(p, 0, 0, UINT64_MAX), scan, "padded motley");
+    dlx_free(p);
+}
+END_TEST
+
 Suite *mult_suite(void); /* called by tests/main.c */
 Suite *mult_suite(void)
 {
@@ -1057,6 +1316,11 @@ Suite *mult_suite(void)
     tcase_add_loop_test(counts, domination_and_partridge_as_dlx3, 0,
                         (int)(sizeof bounds_cases / sizeof bounds_cases[0]));
     tcase_add_loop_test(counts, random_mcc_match_brute_force, 0, 6);
+    tcase_add_loop_test(counts, many_bounded_items, 0,
+                        (int)(sizeof many_cases / sizeof many_cases[0]));
+    tcase_add_loop_test(counts, index_chooses_as_the_scan, 0,
+                        (int)(sizeof big_cases / sizeof big_cases[0]));
+    tcase_add_test(counts, index_on_padded_motley);
     suite_add_tcase(s, counts);
     return s;
 }

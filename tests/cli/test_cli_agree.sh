@@ -35,6 +35,17 @@ for page in sudoku dlx; do
     grep -q 'fB\\-V\\fR.*\\-\\-version\|BR \\-V ", " \\-\\-version' "$TESTS/../docs/$page.1" ||
         fail "docs/$page.1 does not document -V, --version"
 done
+# Every long option that --help lists has its entry in the man page
+# (dlx(1) once lacked --strategy). dlx-mpi's: tests/mpi/test_mpi.sh.
+for page in sudoku dlx; do
+    # the entries: the .B/.BR line after each .TP
+    awk 'prev == ".TP" && /^\.BR? / { gsub(/\\-/, "-"); print } { prev = $0 }' \
+        "$TESTS/../docs/$page.1" > "$tmp/entries"
+    "$BIN/$page" --help | grep -o -E -- '--[a-z][a-z-]*' | sort -u | while read -r opt; do
+        grep -q -E -e "(^|[ \"])$opt([^a-z-]|$)" "$tmp/entries" || echo "$opt"
+    done > "$tmp/undocumented"
+    [ -s "$tmp/undocumented" ] && fail "docs/$page.1 lacks $(tr '\n' ' ' < "$tmp/undocumented")"
+done
 
 # --- files that cannot be opened or read: one shape for both ---------------------
 mkdir "$tmp/adir"

@@ -20,7 +20,11 @@
 #   ```sh no-run     not run (install commands, `make check` itself, root,
 #   ```console no-run  network); say why in the text.
 #   ```sh needs=dot  run only when `dot` is installed (else reported skipped);
-#                    several: needs=dot,python3.
+#                    several: needs=dot,python3. needs=dlx-mpi: only when
+#                    this build has dlx-mpi (make mpi) and mpirun is there;
+#                    such blocks run with Open MPI's variables that allow
+#                    root and more ranks than cores (the flags
+#                    --allow-run-as-root and --oversubscribe).
 #
 # Commands run from the top of the repository after `make`: in a scratch
 # folder holding a link to every top-level entry of the repository, and a
@@ -46,9 +50,15 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-OURS='dlx|sudoku|dlx-sudoku|paper|queens|langford|pentominoes|colouring|latin'
+OURS='dlx|dlx-mpi|sudoku|dlx-sudoku|paper|queens|langford|pentominoes|colouring|latin'
 LC_ALL=C
 export LC_ALL
+# For the needs=dlx-mpi blocks: mpirun as root and with more ranks than
+# cores, as the page's plain commands (Open MPI 4's names for the flags);
+# the ob1 layer starts faster here (tests/mpi/test_mpi.sh).
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+OMPI_MCA_pml=${OMPI_MCA_pml:-ob1}
+export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_pml
 TIMEOUT=
 command -v timeout > /dev/null 2>&1 && TIMEOUT="timeout 120"
 
@@ -98,6 +108,7 @@ lint() { # FILE LINE TEXT
         grep -E -x "($OURS)([[:space:]].*)?" | while read -r cmd rest; do
             case $cmd in dlx | sudoku | dlx-sudoku) path=build/bin/sudoku ;; *) path=build/bin/examples/$cmd ;; esac
             [ "$cmd" = dlx ] && path=build/bin/dlx
+            [ "$cmd" = dlx-mpi ] && path=build/bin/dlx-mpi
             echo "$1:$2: '$cmd' by its bare name, which is not on PATH: write $path"
         done
 }
@@ -164,6 +175,11 @@ for page in "$ROOT"/README.md "$ROOT"/docs/*.md "$ROOT"/examples/*.md "$ROOT"/py
             no-run) skip="no-run" ;;
             needs=*)
                 for tool in $(echo "${f#needs=}" | tr , ' '); do
+                    if [ "$tool" = dlx-mpi ]; then
+                        [ -x "$BIN/dlx-mpi" ] && command -v mpirun > /dev/null 2>&1 && continue
+                        skip="needs dlx-mpi, which this build has not (make mpi; it needs Open MPI)"
+                        continue
+                    fi
                     command -v "$tool" > /dev/null 2>&1 && continue
                     case $tool in dot) pkg=graphviz ;; *) pkg=$tool ;; esac
                     skip="needs $tool, which is missing (apt-get install $pkg)"

@@ -7,7 +7,8 @@
 # libopenmpi-dev; root with an apt-get that installs, it succeeds. Then the
 # Makefile's side: with Open MPI missing, the MPI tests are skipped with the
 # command printed and status 0 (make check never fails for a missing
-# optional tool). dlx-mpi's own tests are tests/mpi/test_mpi.sh.
+# optional tool); and an Open MPI whose mpirun cannot start processes
+# skips them too. dlx-mpi's own tests are tests/mpi/test_mpi.sh.
 if [ "${DLX_VALGRIND:-0}" = 1 ]; then
     echo "skipped under valgrind: no program of ours runs here, and \$BIN holds wrappers"
     exit 0
@@ -101,4 +102,19 @@ make --no-print-directory -s -C "$ROOT" check-mpi BUILD="$BUILD" MPI_TESTS=no MP
     >"$tmp/make.out" 2>&1 ||
     fail "make check-mpi MPI_TESTS=no: $(tail -5 "$tmp/make.out")"
 grep -q 'skipped (MPI_TESTS=no)' "$tmp/make.out" || fail "MPI_TESTS=no: $(tail -5 "$tmp/make.out")"
+
+# Open MPI there, but mpirun cannot start processes (a stand-in that fails
+# as Open MPI does when its daemons cannot start): test_mpi.sh says so and
+# skips, status 0, before running anything of ours.
+mkdir -p "$tmp/broken"
+printf '#!/bin/sh\necho "ORTE was unable to reliably start one or more daemons." >&2\nexit 1\n' \
+    >"$tmp/broken/mpirun"
+chmod +x "$tmp/broken/mpirun"
+(PATH="$tmp/broken:$PATH" && export PATH && cd "$ROOT" && BUILD="$BUILD" sh tests/mpi/test_mpi.sh \
+    >"$tmp/out" 2>&1)
+status=$?
+[ "$status" -eq 0 ] || fail "mpirun that cannot start: status $status: $(head -3 "$tmp/out")"
+grep -q 'dlx-mpi tests skipped: mpirun cannot start 2 processes here' "$tmp/out" ||
+    fail "mpirun that cannot start: $(head -3 "$tmp/out")"
+grep -q 'unable to reliably start' "$tmp/out" || fail "mpirun that cannot start: its words are not shown"
 [ "$fails" -eq 0 ]
