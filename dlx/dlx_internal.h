@@ -258,7 +258,10 @@ static inline int dlxi_search_arrays(const dlx_problem *p)
 int dlxi_prepare_search(dlx_problem *p);
 /* The item the branching rule picks among the active ones (a header index;
  * 0 when none is active). Shared by the search and the prefix walk. */
-int32_t dlxi_choose_item(dlx_problem *p);
+int32_t dlxi_choose_item(dlx_problem *p, int32_t level);
+/* Under DLX_CHOOSE_MRV_RECENT, the recent item at level (> 0) on the links:
+ * a header index, 0 for none (search.c). */
+int32_t dlxi_recent_item(const dlx_problem *p, int32_t level);
 /* Calls the event hook with ev, numbered and with the running update
  * count; a non-zero answer becomes a stop request. */
 void dlxi_emit(dlx_problem *p, dlx_event ev);

@@ -133,7 +133,7 @@ forward:
         goto recover;
     }
     {
-        int32_t best = dlxi_choose_item(p);
+        int32_t best = dlxi_choose_item(p, level);
         cover(nd, cl, best, last_hdr, 1, &updates);
         cur = choice[level] = nd.ud[best].down;
     }

@@ -121,6 +121,13 @@ DLX_NOINLINE void announce_backtrack(dlx_problem *p, int32_t item_hdr, int32_t l
 static int32_t collect_solution(dlx_problem *p, int32_t levels)
 {
     int32_t n = dlxi_committed_options(p, p->sol);
+    if (p->bits_search) {
+        /* The bit-set search keeps an option's first node, which the spacer
+         * before it names: no walk to the end of the option. */
+        for (int32_t l = 0; l < levels; l++)
+            p->sol[n++] = -p->nd.im[p->choice[l] - 1].itm;
+        return n;
+    }
     for (int32_t l = 0; l < levels; l++)
         if (p->choice[l] > p->n_items)
             p->sol[n++] = dlxi_option_of(p->nd, p->choice[l]);
@@ -194,7 +201,53 @@ static int32_t scan_stop(const dlx_problem *p, int32_t k, int32_t *scanned)
  * and win with many primary items (a sudoku's 324: 15% faster); the list
  * wins when few items are scanned (N-queens: 7%). The walk starts at the
  * word of the first active item. */
-DLX_INLINE int32_t choose_item(dlx_problem *p, const int general, int32_t *scanned)
+/* Under DLX_CHOOSE_MRV_RECENT, the recent item at `level` (dlx.h; a
+ * header index, 0 for none): of the active primary items whose LEN the
+ * option in force at level - 1 lowered when it was committed - by the
+ * covers and purifications of its items but the level's own - and left
+ * above 0, the one with fewest options, then the leftmost. The lists of the
+ * items that commitment covered or purified still hold the options it hid
+ * (hiding takes an option out of the other items' lists only), so they are
+ * walked again here: the cost of the commitment once more, on the links
+ * only (the bit-set search notes the item as it goes, search_bits.c). */
+int32_t dlxi_recent_item(const dlx_problem *p, int32_t level)
+{
+    if (level <= 0)
+        return 0;
+    const dlx_nodes nd = p->nd;
+    const int32_t cur = p->choice[level - 1];
+    int32_t best = 0, best_len = INT32_MAX;
+    for (int32_t q = cur + 1; q != cur;) {
+        int32_t x = nd.im[q].itm;
+        if (x <= 0) {
+            q = nd.ud[q].up;
+            continue;
+        }
+        /* Colour -1: x was purified to this colour before; nothing done. */
+        for (int32_t r = nd.ud[x].down; nd.im[q].color >= 0 && r != x; r = nd.ud[r].down) {
+            if (nd.im[r].color < 0)
+                continue; /* kept by this purification */
+            for (int32_t s = r + 1; s != r;) {
+                int32_t y = nd.im[s].itm;
+                if (y <= 0) {
+                    s = nd.ud[s].up;
+                    continue;
+                }
+                int32_t len = LEN(y);
+                if (!p->secondary[y] && dlxi_is_active(nd, y) && len > 0 &&
+                    (len < best_len || (len == best_len && y < best))) {
+                    best = y;
+                    best_len = len;
+                }
+                s++;
+            }
+        }
+        q++;
+    }
+    return best;
+}
+
+DLX_INLINE int32_t choose_item(dlx_problem *p, const int general, int32_t *scanned, int32_t level)
 {
     const dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
@@ -227,13 +280,18 @@ DLX_INLINE int32_t choose_item(dlx_problem *p, const int general, int32_t *scann
     }
     if (general)
         *scanned = dlx_active_items(p, NULL, 0);
+    if (general && p->choose == DLX_CHOOSE_MRV_RECENT && !p->randomized) {
+        int32_t r = dlxi_recent_item(p, level);
+        if (r && LEN(r) == t)
+            best = r;
+    }
     return best;
 }
 
-int32_t dlxi_choose_item(dlx_problem *p)
+int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
 {
     int32_t scanned;
-    return p->cl[0].next == 0 ? 0 : choose_item(p, 1, &scanned);
+    return p->cl[0].next == 0 ? 0 : choose_item(p, 1, &scanned, level);
 }
 
 /* --- The loop ------------------------------------------------------------------ */
@@ -291,7 +349,7 @@ forward:
         dlxi_infer(p, level, UPDATES);
     {
         int32_t scanned = 0;
-        int32_t best = choose_item(p, general, &scanned);
+        int32_t best = choose_item(p, general, &scanned, level);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
         cover_d(p, nd, cl, best, last_hdr, colors, detail, level, UPDATES);
@@ -394,7 +452,8 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         return dlxi_run_bits(p, node_budget);
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+        p->choose == DLX_CHOOSE_MRV_RECENT)
         return run_general(p, node_budget);
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
 }

@@ -10,7 +10,10 @@
  *   settled[] one bit per secondary item: covered or purified already;
  *   cnt[]     for each primary item, how many live options contain it (its
  *             LEN), or INACTIVE once it is covered.
- * Trying an option copies the parent's frame into the next level's and
+ * Trying an option copies the parent's frame into the next level's (but
+ * the level's last candidate is tried in the level's own frame, which
+ * nothing reads once the level is done: a forced move copies nothing; on
+ * sudoku's 17-clue puzzles 97% of the nodes are such) and
  * rules out, item by item, every live option that clashes with it: a word
  * of live[] at a time, through per-item lists of (word, mask) pairs, each
  * ruled-out option lowering the counts of its primary items. Going back up
@@ -28,6 +31,10 @@
  * the item's list in the links. No active item ever has a count of 0 below
  * the root (a trial that would leave one is the dead end above), so the scan
  * may stop at the first item with one option: that is the leftmost minimum.
+ * Under DLX_CHOOSE_MRV_RECENT each trial also notes, as it lowers counts,
+ * the item with fewest options among those it lowered (leftmost on ties):
+ * that item wins the ties of the next level, and when it has one option it
+ * is the choice without a scan.
  *
  * The static tables are built at the first search that uses them and kept
  * until the problem changes shape; the search never touches the links, so a
@@ -66,6 +73,8 @@ struct kill_pair {
 
 /* One level of the search. */
 struct bits_level {
+    uint64_t *frame;        /* the level's state: frames[level], or its parent's
+                               when the parent's last candidate was tried in place */
     int32_t item;           /* primary slot of the item chosen here */
     int32_t cand, cand_end; /* its options: pairs cand_w/cand_m[cand..cand_end) */
     int32_t zero, zero_end; /* items its cover left with no option: zeros[...] */
@@ -73,7 +82,15 @@ struct bits_level {
     int32_t tried, width;   /* options tried so far (the one in force included) of
                                `width`: Knuth's k_l + 1 and t_l, for estimates */
     int64_t upd;            /* the updates the option in force counted when tried */
+    /* Under DLX_CHOOSE_MRV_RECENT: of the active items whose counts the
+     * trial of the option in force lowered (and left above 0), the fewest
+     * options and the leftmost slot with that many; RECENT_NONE if none. */
+    int32_t recent_len, recent_slot;
 };
+
+/* The recent item of a level whose trial lowered no active count: its
+ * length is above any an active item can have. */
+#define RECENT_NONE ACTIVE_BELOW
 
 /* How rule_out() treats a count that reaches 0. */
 enum rule_mode {
@@ -119,11 +136,6 @@ struct dlx_bits {
 };
 
 /* --- The frame ----------------------------------------------------------- */
-
-static uint64_t *frame_at(const struct dlx_bits *b, int32_t level)
-{
-    return b->frames + (size_t)level * (size_t)b->frame_words;
-}
 
 static bits_count *counts_of(const struct dlx_bits *b, uint64_t *frame)
 {
@@ -360,6 +372,7 @@ int dlxi_build_bits(dlx_problem *p)
     PLACE(cand_w);
     PLACE(zeros);
 #undef PLACE
+    b->lv[0].frame = b->frames;
     b->bytes = bytes;
     b->words = words;
     b->sec_words = sec_words;
@@ -491,13 +504,16 @@ DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
  * returns the updates DLX would count for hiding those options. */
 DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count *cnt,
                             int32_t list, const enum rule_mode mode, int32_t *cand_top,
-                            int32_t *zero_top)
+                            int32_t *zero_top, const int track, struct bits_level *lv,
+                            const int32_t expect)
 {
     const int noting = mode == RULE_COVER;
     const int32_t n = v.max_prim, stride = v.stride;
+    int32_t best_len = track ? lv->recent_len : 0, best_slot = track ? lv->recent_slot : 0;
     int64_t upd = 0;
+    int32_t found = 0;
     const struct kill_pair *kp = v.kill + v.kill_at[list], *const ke = v.kill + v.kill_at[list + 1];
-    for (; kp < ke; kp++) {
+    for (; kp < ke && found != expect; kp++) {
         int32_t w = kp->w;
         uint64_t out = live[w] & kp->m;
         if (!out)
@@ -511,14 +527,21 @@ DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count
         do {
             int32_t o = w * 64 + dlxi_lowest_bit(out);
             out &= out - 1;
+            found++;
             const int32_t *r = v.rec + (size_t)o * (size_t)stride;
             /* Written out for the first six, so that a constant k unrolls. */
 #define LOWER(e)                                                                            \
-    if ((e) < n && --cnt[r[e]] == 0) {                                                      \
-        if (mode == RULE_TRIAL)                                                             \
-            return -1;                                                                      \
-        if (noting)                                                                         \
-            v.zeros[(*zero_top)++] = r[e];                                                  \
+    if ((e) < n) {                                                                          \
+        int32_t c_ = --cnt[r[e]];                                                           \
+        if (c_ == 0) {                                                                      \
+            if (mode == RULE_TRIAL)                                                         \
+                return -1;                                                                  \
+            if (noting)                                                                     \
+                v.zeros[(*zero_top)++] = r[e];                                              \
+        } else if (track && c_ <= best_len && (c_ < best_len || r[e] < best_slot)) {        \
+            best_len = c_;                                                                  \
+            best_slot = r[e];                                                               \
+        }                                                                                   \
     }
             LOWER(0)
             LOWER(1)
@@ -531,6 +554,10 @@ DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count
 #undef LOWER
             upd += r[n];
         } while (out);
+    }
+    if (track) {
+        lv->recent_len = best_len;
+        lv->recent_slot = best_slot;
     }
     return upd;
 }
@@ -599,8 +626,9 @@ DLX_INLINE void copy_frame(uint64_t *to, const uint64_t *from, int32_t words)
 /* Clears in `live` every option of kill list `list`, live or not. */
 DLX_INLINE void root_clear(const struct dlx_bits *b, uint64_t *live, int32_t list)
 {
-    for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
-        live[b->kill[j].w] &= ~b->kill[j].m;
+    for (const struct kill_pair *kp = b->kill + b->kill_at[list], *ke = b->kill + b->kill_at[list + 1];
+         kp < ke; kp++)
+        live[kp->w] &= ~kp->m;
 }
 
 /* The frame of the root: the frame of the problem as built (every option
@@ -675,28 +703,45 @@ DLX_INLINE void root_frame(dlx_problem *p, const struct bits_view v, const uint6
  * dead end too, so that `to` is a frame to stand at (the caller asks
  * has_zero()). */
 DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
-                              int32_t o, const struct bits_level *lv, const int colors,
-                              const int full)
+                              int32_t o, struct bits_level *lv, const int colors,
+                              const int full, const int track)
 {
     const enum rule_mode mode = full ? RULE_FULL : RULE_TRIAL;
-    copy_frame(to, from, v.frame_words);
+    if (to != from)
+        copy_frame(to, from, v.frame_words);
     uint64_t *live = to, *settled = to + v.words;
     bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
     const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
-    for (int32_t k = 0; k < v.max_prim; k++)
+    /* How many live options each of o's items has: its kill list is done
+     * when that many are ruled out (most of a sudoku's lists then stop at
+     * their first words, or are not walked at all). An option sharing two
+     * items with o leaves the second list short: it is then walked to the
+     * end, as without the count. */
+    int32_t left[8];
+    const int counted = v.max_prim <= 8;
+    for (int32_t k = 0; k < v.max_prim; k++) {
+        if (counted)
+            left[k] = cnt[r[k]]; /* the sink's: far above its empty list */
         cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
+    }
     /* An item the level's cover left without options must be one of o's. */
     for (int32_t z = lv->zero; z < lv->zero_end && !full; z++)
         if (cnt[v.zeros[z]] == 0)
             return -1;
     int32_t unused = 0;
     const int32_t chosen = lv->item;
+    if (track) {
+        /* Inactive counts stay at ACTIVE_BELOW or above: never taken. */
+        lv->recent_len = RECENT_NONE;
+        lv->recent_slot = 0;
+    }
     int64_t upd = 0;
     for (int32_t k = 0; k < v.max_prim; k++) {
         int32_t i = r[k]; /* its kill list has the slot's number; the sink's is empty */
         if (i == chosen)
             continue; /* covered for the whole level */
-        int64_t u = rule_out(v, live, cnt, i, mode, &unused, &unused);
+        int64_t u = rule_out(v, live, cnt, i, mode, &unused, &unused, track, lv,
+                             counted ? left[k] : -1);
         if (u < 0)
             return -1;
         upd += u + (i != v.n_prim); /* and the item leaves the active list */
@@ -712,7 +757,7 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
         } else {
             upd++;
         }
-        int64_t u = rule_out(v, live, cnt, list, mode, &unused, &unused);
+        int64_t u = rule_out(v, live, cnt, list, mode, &unused, &unused, track, lv, -1);
         if (u < 0)
             return -1;
         upd += u;
@@ -732,16 +777,27 @@ static int has_zero(const struct bits_view v, const uint64_t *f)
 }
 
 /* Chooses the item at `level` (a slot, -1 at a solution) and covers it:
- * its options become the level's candidates. `stop_at` as choose_slot(). */
+ * its options become the level's candidates. `stop_at` as choose_slot().
+ * Under DLX_CHOOSE_MRV_RECENT `above` is the level above (NULL at level 0),
+ * whose trial names the recent item: it wins the ties of the fewest
+ * options, and below the root (stop_at 1: no count is 0) a recent item with
+ * one option is the choice without a scan, since nothing has fewer. */
 DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, uint64_t *f,
-                               int32_t stop_at, int32_t *cand_top, int32_t *zero_top,
-                               uint64_t *updates)
+                               int32_t stop_at, const struct bits_level *above,
+                               int32_t *cand_top, int32_t *zero_top, uint64_t *updates)
 {
     bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
-    int32_t len;
-    int32_t best = choose_slot(cnt, v.n_counts, stop_at, &len);
-    if (best < 0)
-        return -1;
+    int32_t len, best;
+    if (above && stop_at == 1 && above->recent_len == 1) {
+        best = above->recent_slot;
+        len = 1;
+    } else {
+        best = choose_slot(cnt, v.n_counts, stop_at, &len);
+        if (best < 0)
+            return -1;
+        if (above && len == above->recent_len)
+            best = above->recent_slot;
+    }
     lv->item = best;
     lv->width = len;
     lv->tried = 0;
@@ -750,7 +806,7 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
     cnt[best] = INACTIVE;
     /* A dead end's frame (one the search paused at) counts nothing: the
      * search without the pause never built it. */
-    *updates += (len > 0) + (uint64_t)rule_out(v, f, cnt, best, RULE_COVER, cand_top, zero_top);
+    *updates += (len > 0) + (uint64_t)rule_out(v, f, cnt, best, RULE_COVER, cand_top, zero_top, 0, lv, len);
     lv->cand_end = *cand_top;
     lv->zero_end = *zero_top;
     lv->rest = lv->cand < lv->cand_end ? v.cand_m[lv->cand] : 0;
@@ -764,7 +820,8 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
  * interface of dlx_internal.h relies on it). A dead end met by a trial is
  * counted without being built, except when the budget runs out just before
  * it: then the trial is done to the end, and the search pauses at it. */
-DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k)
+DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k,
+                        const int track)
 {
     struct dlx_bits *const b = p->bits;
     const struct bits_view v = view_of(p, k);
@@ -782,9 +839,10 @@ DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const
     struct bits_level *lv;
     int rc;
 
-    if (p->state == S_IDLE)
+    if (p->state == S_IDLE) {
         root_frame(p, v, b->base);
-    else if (p->state == S_SOLUTION)
+        lvs[0].frame = v.frames;
+    } else if (p->state == S_SOLUTION)
         goto recover_from_solution;
     p->state = S_PAUSED; /* under way: commitments and settings refused */
     if (level > 0) {
@@ -801,7 +859,8 @@ forward:
     if (level > max_level)
         max_level = level;
     lv = &lvs[level];
-    if (enter_level(v, lv, v.frames + (size_t)level * (size_t)v.frame_words, stop_at, &cand_top,
+    if (enter_level(v, lv, lv->frame, stop_at,
+                    track && level > 0 ? &lvs[level - 1] : NULL, &cand_top,
                     &zero_top, &updates) < 0) {
         /* A solution: a leaf of the tree. */
         if (dlxi_visit_solution(p, level)) {
@@ -824,21 +883,28 @@ advance:
         int32_t o = v.cand_w[lv->cand] * 64 + dlxi_lowest_bit(lv->rest);
         lv->rest &= lv->rest - 1;
         lv->tried++;
-        uint64_t *f = v.frames + (size_t)level * (size_t)v.frame_words;
-        choice[level] = p->opt_first[o]; /* a node of the option is all its readers need */
-        int64_t u = try_option(v, f, f + v.frame_words, o, lv, colors, 0);
+        /* The level's last candidate is tried in its own frame, which
+         * nothing reads once the level is done (a forced move: most nodes
+         * of a sudoku), the others in the frame of the level below; but
+         * not when the budget may run out at a dead end: the trial is then
+         * done again to the end. */
+        uint64_t *f = lv->frame, *to = v.frames + (size_t)(level + 1) * (size_t)v.frame_words;
+        if (lv->rest == 0 && lv->cand + 1 >= lv->cand_end && (!has_budget || budget != 0))
+            to = f;
+        choice[level] = p->opt_first[o]; /* its first node: search.c reads the id off the spacer before it */
+        int64_t u = try_option(v, f, to, o, lv, colors, 0, track);
         if (u >= 0) {
             lv->upd = u;
             updates += (uint64_t)u;
-            level++;
+            lvs[++level].frame = to;
             goto forward;
         }
         /* The child is a dead end: DLX1 enters it, counts it, finds an item
          * with no option and backs up. */
         lv->upd = 0; /* the trial was given up: nothing counted */
         if (has_budget && budget == 0) {
-            try_option(v, f, f + v.frame_words, o, lv, colors, 1);
-            level++;
+            try_option(v, f, to, o, lv, colors, 1, track);
+            lvs[++level].frame = to;
             rc = DLX_PAUSED;
             goto out;
         }
@@ -881,21 +947,31 @@ out:
 /* The copies of the loop: with and without colours, and for the common
  * largest numbers of primary items an option (queens 2, Langford pairs 3,
  * sudoku 4, pentominoes 6) with that number built in. */
-#define RUN_COPY(name, colors, k)                                                           \
-    DLX_NOINLINE int name(dlx_problem *p, uint64_t budget) { return run_bits(p, budget, colors, k); }
-RUN_COPY(run_bits_any, 0, 0)
-RUN_COPY(run_bits_2, 0, 2)
-RUN_COPY(run_bits_3, 0, 3)
-RUN_COPY(run_bits_4, 0, 4)
-RUN_COPY(run_bits_6, 0, 6)
-RUN_COPY(run_colors_any, 1, 0)
-RUN_COPY(run_colors_2, 1, 2)
+#define RUN_COPY(name, colors, k, track)                                                    \
+    DLX_NOINLINE int name(dlx_problem *p, uint64_t budget)                                  \
+    {                                                                                       \
+        return run_bits(p, budget, colors, k, track);                                       \
+    }
+RUN_COPY(run_bits_any, 0, 0, 0)
+RUN_COPY(run_bits_2, 0, 2, 0)
+RUN_COPY(run_bits_3, 0, 3, 0)
+RUN_COPY(run_bits_4, 0, 4, 0)
+RUN_COPY(run_bits_6, 0, 6, 0)
+RUN_COPY(run_colors_any, 1, 0, 0)
+RUN_COPY(run_colors_2, 1, 2, 0)
+/* DLX_CHOOSE_MRV_RECENT: the general shapes, and sudoku's. */
+RUN_COPY(run_recent_any, 0, 0, 1)
+RUN_COPY(run_recent_4, 0, 4, 1)
+RUN_COPY(run_recent_colors, 1, 0, 1)
 #undef RUN_COPY
 
 int dlxi_run_bits(dlx_problem *p, uint64_t budget)
 {
     const struct dlx_bits *b = p->bits;
     int32_t k = b->max_prim; /* every record has k slots, padded with the sink */
+    if (p->choose == DLX_CHOOSE_MRV_RECENT)
+        return p->has_colors ? run_recent_colors(p, budget)
+                             : k == 4 ? run_recent_4(p, budget) : run_recent_any(p, budget);
     if (p->has_colors)
         return k == 2 ? run_colors_2(p, budget) : run_colors_any(p, budget);
     switch (k) {
@@ -947,7 +1023,7 @@ static int32_t item_list(const dlx_problem *p, int32_t x)
 /* The frame the search stands at: the state of level p->level. */
 static const uint64_t *current_frame(const dlx_problem *p)
 {
-    return frame_at(p->bits, p->level);
+    return p->bits->lv[p->level].frame;
 }
 
 int dlxi_bits_active(const dlx_problem *p, int32_t x)
@@ -1038,6 +1114,7 @@ int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
     struct dlx_bits *b = p->bits;
     const struct bits_view v = view_of(p, 0);
     int32_t cand_top = 0, zero_top = 0;
+    const int recent = p->choose == DLX_CHOOSE_MRV_RECENT;
     root_frame(p, v, b->base);
     for (int32_t k = 0; k < n; k++) {
         int32_t o = prefix[k], pick = -1;
@@ -1054,13 +1131,20 @@ int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
         }
         if (pick < 0)
             return DLX_ECONFLICT; /* no primary item: never tried */
+        if (recent && k > 0 && b->lv[k - 1].recent_len == cnt[pick]) {
+            /* The recent item wins the tie, if it is one of o's. */
+            for (int32_t e = 0; e < v.max_prim; e++)
+                if (r[e] == b->lv[k - 1].recent_slot)
+                    pick = r[e];
+        }
         struct bits_level *lv = &b->lv[k];
+        lv->frame = f;
         lv->item = pick;
         lv->width = cnt[pick];
         lv->cand = cand_top;
         lv->zero = zero_top;
         cnt[pick] = INACTIVE;
-        rule_out(v, f, cnt, pick, RULE_COVER, &cand_top, &zero_top);
+        rule_out(v, f, cnt, pick, RULE_COVER, &cand_top, &zero_top, 0, lv, lv->width);
         lv->cand_end = cand_top;
         lv->zero_end = zero_top;
         /* o among the candidates: the ones before it count as tried. */
@@ -1079,11 +1163,12 @@ int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
         }
         lv->tried = rank + 1;
         p->choice[k] = p->opt_first[o];
-        int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1);
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1, recent);
         lv->upd = has_zero(v, f + v.frame_words) ? 0 : u;
         if (k == n - 1)
             p->stats.updates += (uint64_t)lv->upd;
     }
+    b->lv[n].frame = v.frames + (size_t)n * (size_t)v.frame_words;
     p->state = S_PAUSED;
     p->level = p->floor = n;
     p->found = 0;

@@ -18,7 +18,7 @@
  * is also the one picked among opt's items alone. Ties are broken by
  * position, never at random, so a seeded search replays deterministically
  * (its counts may then differ from one search's). */
-static int32_t replay_node(const dlx_problem *p, int32_t opt)
+static int32_t replay_node(const dlx_problem *p, int32_t opt, int32_t level)
 {
     const dlx_nodes nd = p->nd;
     const int32_t stop_at = 0; /* both MRV names are DLX1's rule (search.c) */
@@ -46,6 +46,14 @@ static int32_t replay_node(const dlx_problem *p, int32_t opt)
     }
     if (!pick)
         return 0;
+    if (p->choose == DLX_CHOOSE_MRV_RECENT && !p->randomized) {
+        /* The recent item wins the tie, if it is one of opt's: the rule's
+         * choice when it is the donor's item. */
+        int32_t r = dlxi_recent_item(p, level);
+        for (int32_t q = p->opt_first[opt]; r && nd.im[q].itm > 0; q++)
+            if (nd.im[q].itm == r && LEN(r) == LEN(nd.im[pick].itm))
+                pick = q;
+    }
     /* opt can be tried iff it is still in its item's list. */
     int32_t c = nd.im[pick].itm;
     for (int32_t r = nd.ud[c].down; r != c; r = nd.ud[r].down)
@@ -62,7 +70,7 @@ int dlxi_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
     const dlx_nodes nd = p->nd;
     uint64_t uncounted = 0, counted = 0;
     for (int32_t k = 0; k < n; k++) {
-        int32_t q = replay_node(p, prefix[k]);
+        int32_t q = replay_node(p, prefix[k], k);
         if (!q) {
             dlxi_unwind(p, k);
             return DLX_ECONFLICT;

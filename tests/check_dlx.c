@@ -848,13 +848,21 @@ static dlx_problem *build_random_large(uint32_t seed, int *n_options)
     return p;
 }
 
+/* The rules whose trees both strategies visit alike: the loop tests below
+ * run once under each (_i). DLX_CHOOSE_MRV_RECENT visits a tree of its own
+ * (dlx.h), so its expected values are the same known counts and brute
+ * force, and links against bits. */
+static const enum dlx_choose agreeing_rules[] = {DLX_CHOOSE_MRV, DLX_CHOOSE_MRV_RECENT};
+
 START_TEST(strategies_agree_on_random_problems)
 {
+    const enum dlx_choose rule = agreeing_rules[_i];
     /* The small ones: against the brute force as well. */
     for (uint32_t seed = 1; seed <= 600; seed++) {
         struct random_problem r;
         make_random(&r, seed);
         dlx_problem *p = build_random(&r);
+        ck_assert_int_eq(dlx_set_choose(p, rule), DLX_OK);
         ck_assert_uint_eq(strategies_agree(p, "small", seed), brute_force(&r, -1));
         for (int o = 0; o < r.no; o++) {
             if (dlx_commit(p, o) != DLX_OK)
@@ -879,6 +887,7 @@ START_TEST(strategies_agree_on_random_problems)
                 break;
             dlx_free(p);
         }
+        ck_assert_int_eq(dlx_set_choose(p, rule), DLX_OK);
         uint64_t whole = strategies_agree(p, "large", seed);
         for (int o = 0; o < no; o++)
             if (dlx_commit(p, o) == DLX_OK) {
@@ -981,6 +990,7 @@ START_TEST(strategies_agree_on_known_problems)
             p = dlx_new();
             ck_assert_int_eq(queens_build(p, cases[t].a, 0), 0);
         }
+        ck_assert_int_eq(dlx_set_choose(p, agreeing_rules[_i]), DLX_OK);
         ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
         ck_assert_uint_eq(strategies_agree(p, "known", (uint32_t)t), cases[t].count);
         dlx_free(p);
@@ -995,6 +1005,7 @@ START_TEST(prefixes_add_up)
         dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].n)
                          : cases[t].which == 1 ? build_langford(cases[t].n)
                                                : build_petersen(3);
+        ck_assert_int_eq(dlx_set_choose(p, agreeing_rules[_i]), DLX_OK);
         uint64_t whole = count_all(p);
         for (int32_t depth = 0; depth <= 2; depth++) {
             static struct prefix_list l;
@@ -1497,8 +1508,8 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, petersen_colourings);
     tcase_add_test(counts, many_primary_items_product_rule);
     tcase_add_test(counts, random_problems_match_brute_force);
-    tcase_add_test(counts, strategies_agree_on_random_problems);
-    tcase_add_test(counts, strategies_agree_on_known_problems);
+    tcase_add_loop_test(counts, strategies_agree_on_random_problems, 0, 2);
+    tcase_add_loop_test(counts, strategies_agree_on_known_problems, 0, 2);
     tcase_add_test(counts, commitments_wait_for_the_links);
     tcase_add_test(counts, inference_keeps_the_solutions);
     tcase_add_test(counts, inference_keeps_known_counts);
@@ -1511,7 +1522,7 @@ Suite *dlx_suite(void)
     tcase_add_test(control, commit_with_colours);
     tcase_add_test(control, stop_and_resume_finds_everything);
     tcase_add_test(control, limit_and_budget);
-    tcase_add_test(control, prefixes_add_up);
+    tcase_add_loop_test(control, prefixes_add_up, 0, 2);
     tcase_add_test(control, uncommit_all_mid_search_restores_everything);
     tcase_add_test(control, commit_many_matches_single_commits);
     tcase_add_test(control, clone_is_independent);

@@ -149,12 +149,26 @@ static const struct problem_case split_cases[] = {
     {PENTOMINOES, 3, 20, 8},   {PETERSEN, 3, 0, 120},      {PETERSEN, 4, 0, 12960},
 };
 
+/* The rule and strategy of each run of the loop test below (_i): the
+ * default, and DLX_CHOOSE_MRV_RECENT (a tree of its own) on bits and on
+ * the links, whose split pieces must add up to its own whole search. */
+static const struct {
+    enum dlx_choose rule;
+    enum dlx_strategy strategy;
+} split_settings[] = {
+    {DLX_CHOOSE_MRV, DLX_STRATEGY_AUTO},
+    {DLX_CHOOSE_MRV_RECENT, DLX_STRATEGY_AUTO},
+    {DLX_CHOOSE_MRV_RECENT, DLX_STRATEGY_LINKS},
+};
+
 START_TEST(split_pieces_add_up_exactly)
 {
     /* Budgets from one node (a split at every node) upwards. */
     static const uint64_t budgets[] = {1, 7, 500};
     for (size_t c = 0; c < sizeof split_cases / sizeof split_cases[0]; c++) {
         dlx_problem *p = build(&split_cases[c]);
+        ck_assert_int_eq(dlx_set_choose(p, split_settings[_i].rule), DLX_OK);
+        ck_assert_int_eq(dlx_set_strategy(p, split_settings[_i].strategy), DLX_OK);
         dlx_stats whole = one_search(p);
         ck_assert_uint_eq(whole.solutions, split_cases[c].expected);
         for (int mode = 0; mode < 2; mode++) {
@@ -703,7 +717,7 @@ Suite *parallel_suite(void)
     Suite *s = suite_create("parallel");
     TCase *split = tcase_create("split");
     tcase_set_timeout(split, 60);
-    tcase_add_test(split, split_pieces_add_up_exactly);
+    tcase_add_loop_test(split, split_pieces_add_up_exactly, 0, 3);
     tcase_add_test(split, split_errors_and_refusals);
     suite_add_tcase(s, split);
 
