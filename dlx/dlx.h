@@ -321,6 +321,9 @@ enum dlx_inference {
     DLX_INFER_SHARED_ITEM    /* the rule above */
 };
 DLX_API int dlx_set_inference(dlx_problem *p, enum dlx_inference kind, int32_t max_options);
+/* The inference set on p, and in *max_options (when not NULL) its
+ * threshold (0 with DLX_INFER_NONE or a NULL p). */
+DLX_API enum dlx_inference dlx_inference(const dlx_problem *p, int32_t *max_options);
 
 /* Runs the search, or resumes a stopped or paused one. node_budget > 0 makes
  * it pause (DLX_PAUSED) after visiting that many more search-tree nodes, so a

@@ -199,6 +199,11 @@ struct dlx_problem {
     int32_t infer_max;    /* items with 2..infer_max options are looked at */
     int32_t infer_top, infer_cap;
     int32_t *infer_node, *infer_level;
+    uint8_t *infer_may;   /* [header] 0: no two of the item's options at the
+                             search's root share another item, so it is
+                             never an A below (infer.c); infer_cap + 1 long,
+                             in the same block */
+    int infer_fresh;      /* infer_may[] is to be found at the next node */
     uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
 
     dlx_stats stats;

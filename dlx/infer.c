@@ -29,30 +29,81 @@
  */
 #include "dlx_internal.h"
 
+/* The bytes of the block holding the stack (two arrays of cap entries) and
+ * infer_may[] (cap + 1 bytes: cap > n_items too, see below). */
+static size_t block_size(int32_t cap)
+{
+    return (size_t)cap * 2 * sizeof(int32_t) + (size_t)cap + 1;
+}
+
 int dlxi_prepare_inference(dlx_problem *p)
 {
     /* An option is taken out at most once on a path (it is then out of
-     * every list), so the stack never holds more than all of them. */
-    int32_t need = p->n_options + 1;
+     * every list), so the stack never holds more than all of them; the
+     * same block gives infer_may[] a byte per header. */
+    int32_t need = (p->n_options > p->n_items ? p->n_options : p->n_items) + 1;
     p->infer_top = 0;
+    p->infer_fresh = 1;
     if (p->infer_max == 0 || need <= p->infer_cap)
         return DLX_OK;
-    if (need > INT32_MAX / 2)
+    if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
-    int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
+    int32_t *block = dlxi_alloc(p, block_size(need));
     if (!block)
         return DLX_ENOMEM;
-    dlxi_free(p, p->infer_node, (size_t)p->infer_cap * 2 * sizeof *p->infer_node);
+    if (p->infer_node)
+        dlxi_free(p, p->infer_node, block_size(p->infer_cap));
     p->infer_node = block;
     p->infer_level = block + need;
+    p->infer_may = (uint8_t *)(block + 2 * (size_t)need);
     p->infer_cap = need;
     return DLX_OK;
 }
 
-/* 1 when the option of node q (in a list) also has a node of item x. */
+/* A new stamp for p->mark[] (the builder's scratch, idle during a search). */
+static int32_t next_stamp(dlx_problem *p)
+{
+    if (p->mark_stamp == INT32_MAX) {
+        for (int32_t x = 1; x <= p->n_items; x++)
+            p->mark[x] = -1;
+        p->mark_stamp = 0;
+    }
+    return ++p->mark_stamp;
+}
+
+/* At the search's root: which active items have two options sharing an
+ * item besides them. Lists only shrink below the root, so an item without
+ * such a pair can never have all its options share one there (a sudoku's
+ * cells, whose options meet only in the cell): the scan passes them by. */
+static void find_sharing(dlx_problem *p)
+{
+    const dlx_nodes nd = p->nd;
+    const int32_t last_hdr = p->n_items;
+    for (int32_t a = p->cl[0].next; a != 0; a = p->cl[a].next) {
+        int32_t stamp = next_stamp(p);
+        uint8_t may = 0;
+        for (int32_t q = nd.ud[a].down; q > last_hdr && !may; q = nd.ud[q].down)
+            for (int32_t r = nd.of[q]; nd.im[r].itm > 0; r++) {
+                int32_t x = nd.im[r].itm;
+                if (x == a)
+                    continue;
+                if (p->mark[x] == stamp) {
+                    may = 1;
+                    break;
+                }
+                p->mark[x] = stamp;
+            }
+        p->infer_may[a] = may;
+    }
+    p->infer_fresh = 0;
+}
+
+/* 1 when the option of node q has a node of item x. The option's nodes are
+ * consecutive, from its first (nd.of) to the spacer: a walk without
+ * dependent loads. */
 static int option_covers(dlx_nodes nd, int32_t q, int32_t x)
 {
-    for (int32_t r = nd.nx[q]; r != q; r = nd.nx[r])
+    for (int32_t r = nd.of[q]; nd.im[r].itm > 0; r++)
         if (nd.im[r].itm == x)
             return 1;
     return 0;
@@ -89,36 +140,57 @@ static int32_t infer_from(dlx_problem *p, int32_t a, int32_t level, uint64_t *up
     int32_t first = nd.ud[a].down, removed = 0;
     for (int32_t s = nd.nx[first]; s != first; s = nd.nx[s]) {
         int32_t b = nd.im[s].itm;
-        if (p->secondary[b])
+        /* b holds all of a's options: with no more than those, nothing to
+         * take out (a secondary b has its LEN too, but is never a B). */
+        if (LEN(b) <= LEN(a) || p->secondary[b])
             continue;
         int shared = 1;
         for (int32_t q = nd.ud[first].down; q > last_hdr && shared; q = nd.ud[q].down)
             shared = option_covers(nd, q, b);
-        if (shared && LEN(b) > LEN(a))
+        if (shared)
             removed += remove_outside(p, a, b, level, updates);
     }
     return removed;
+}
+
+/* One item of the scan: 1 when the scan must end (a has one option or
+ * none: the search covers it next); *removed grows by what a takes out. */
+DLX_INLINE int scan_item(dlx_problem *p, int32_t a, int32_t level, uint64_t *updates,
+                         uint64_t *removed)
+{
+    const dlx_nodes nd = p->nd;
+    int32_t len = LEN(a);
+    if (len <= 1)
+        return 1;
+    if (len <= p->infer_max && p->infer_may[a])
+        *removed += (uint64_t)infer_from(p, a, level, updates);
+    return 0;
 }
 
 DLX_NOINLINE_SHARED void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates)
 {
     const dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
-    const int32_t most = p->infer_max;
-    uint64_t removed = 0;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int32_t a = cl[0].next; a != 0; a = cl[a].next) {
-            int32_t len = LEN(a);
-            if (len <= 1)
-                goto done; /* the search covers a next */
-            if (len <= most) {
-                int32_t k = infer_from(p, a, level, updates);
-                removed += (uint64_t)k;
-                changed |= k > 0;
-            }
+    if (p->infer_fresh)
+        find_sharing(p);
+    /* The active items in order, by the list or by the bits of act[], as
+     * choose_item() in search.c visits them (the bits when there are many). */
+    const int32_t act_words = (p->n_items + 64) / 64;
+    const int scan_bits = p->n_primary >= 128 && act_words <= 64;
+    uint64_t removed = 0, before;
+    do {
+        before = removed;
+        if (!scan_bits) {
+            for (int32_t a = cl[0].next; a != 0; a = cl[a].next)
+                if (scan_item(p, a, level, updates, &removed))
+                    goto done;
+        } else {
+            for (int32_t w = cl[0].next / 64; w < act_words; w++)
+                for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1)
+                    if (scan_item(p, w * 64 + dlxi_lowest_bit(bits), level, updates, &removed))
+                        goto done;
         }
-    }
+    } while (removed != before);
 done:
     p->inferred += removed;
 }
@@ -145,6 +217,14 @@ int dlxi_check_inference(const dlx_problem *p)
             return DLX_EINVAL;
     }
     return DLX_OK;
+}
+
+enum dlx_inference dlx_inference(const dlx_problem *p, int32_t *max_options)
+{
+    int32_t most = p ? p->infer_max : 0;
+    if (max_options)
+        *max_options = most;
+    return most > 0 ? DLX_INFER_SHARED_ITEM : DLX_INFER_NONE;
 }
 
 uint64_t dlx_inferred(const dlx_problem *p)

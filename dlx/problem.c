@@ -81,7 +81,11 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
     OWN(m_best, p->m_best_cap, 0);
     OWN(m_touched, p->m_touched_cap, 0);
-    OWN(infer_node, (size_t)p->infer_cap * 2, 0);
+    out[n++] = (struct owned){(void **)&p->infer_node,
+                              p->infer_node ? (size_t)p->infer_cap * 2 * sizeof(int32_t) +
+                                                  (size_t)p->infer_cap + 1
+                                            : 0,
+                              0};
 #undef OWN
     return n;
 }
@@ -169,6 +173,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->sol = c->first_at = c->degree_at = NULL;
     c->infer_cap = c->infer_top = 0;
     c->infer_level = NULL;
+    c->infer_may = NULL;
     if (p->state == S_DONE)
         c->state = S_IDLE;
     c->level = 0;

@@ -375,7 +375,11 @@ void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *c
         return;
     s->progress = fn;
     s->progress_ctx = ctx;
-    s->progress_every = every ? every : 65536;
+    /* A node's cost grows with the grid (the engine scans its items, the
+     * backtrackers their blanks): the default slice shrinks with it. */
+    uint64_t cells = s->cells > 81 ? (uint64_t)s->cells : 81;
+    uint64_t scaled = 65536u * 81u / cells;
+    s->progress_every = every ? every : scaled < 1024 ? 1024 : scaled;
 }
 
 uint64_t sudoku_solver_found(const sudoku_solver *s)

@@ -183,8 +183,10 @@ SUDOKU_API int64_t sudoku_solve_each(sudoku_solver *s, const uint8_t *givens, ui
 typedef int (*sudoku_progress_fn)(void *ctx, uint64_t nodes);
 
 /* Sets (fn NULL: removes) the progress callback of s, kept for every later
- * solve; every 0 means 65536. Every algorithm honours it. A clone starts
- * without one. */
+ * solve; every 0 means 65536 nodes up to 9x9 and fewer on bigger grids,
+ * whose nodes cost more: 65536 * 81 / (N * N), at least 1024 (25x25: 8493,
+ * 64x64: 1296), so that a progress line and Ctrl-C come about as often on
+ * any grid. Every algorithm honours it. A clone starts without one. */
 SUDOKU_API void sudoku_solver_set_progress(sudoku_solver *s, sudoku_progress_fn fn, void *ctx,
                                            uint64_t every);
 

@@ -1424,7 +1424,13 @@ START_TEST(inference_settings_and_limits)
     ck_assert_int_eq(dlx_set_inference(NULL, DLX_INFER_SHARED_ITEM, 4), DLX_EINVAL);
     ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 1), DLX_EINVAL);
     ck_assert_int_eq(dlx_set_inference(p, (enum dlx_inference)7, 4), DLX_EINVAL);
+    int32_t most = -1;
+    ck_assert_int_eq(dlx_inference(p, &most), DLX_INFER_NONE);
+    ck_assert_int_eq(most, 0);
     ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 4), DLX_OK);
+    ck_assert_int_eq(dlx_inference(p, &most), DLX_INFER_SHARED_ITEM);
+    ck_assert_int_eq(most, 4);
+    ck_assert_int_eq(dlx_inference(NULL, NULL), DLX_INFER_NONE);
     ck_assert_int_eq(dlx_search(p, 5), DLX_PAUSED);
     ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_NONE, 0), DLX_EBUSY);
     ck_assert_int_eq(dlx_check(p), DLX_OK);

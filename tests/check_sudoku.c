@@ -321,7 +321,9 @@ static long brute_count(brute *b, const uint8_t *givens, int cell)
 }
 
 /* Known counts: 288 4x4 sudoku grids (OEIS A107739 lists 288 for order 2).
- * The others are checked against the brute force above. */
+ * The others are checked against the brute force above. The dlx solver is
+ * also run with the engine's inference (locked candidates) forced on, as it
+ * is on the big grids only: the same counts, and sound links after. */
 START_TEST(test_counts_small)
 {
     static const struct { int n; unsigned variant; const char *givens; long known; } table[] = {
@@ -361,6 +363,16 @@ START_TEST(test_counts_small)
                 ck_assert_int_eq(sudoku_solve(s, g, 2, NULL, NULL), 2);
             sudoku_solver_free(s);
         }
+        sudoku_solver *s = solver(table[i].n, table[i].variant, SUDOKU_DLX);
+        dlx_problem *p = sudoku_solver_dlx(s);
+        ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, table[i].n), DLX_OK);
+        int64_t got = sudoku_solve(s, g, 0, NULL, NULL);
+        if (want == 0 && got == SUDOKU_ECONFLICT)
+            got = 0;
+        ck_assert_msg(got == want, "case %zu, dlx with the inference: %lld solutions, want %ld", i,
+                      (long long)got, want);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        sudoku_solver_free(s);
     }
 }
 END_TEST
@@ -373,6 +385,12 @@ START_TEST(test_count_6x6_first_row)
     cells_from("123456..............................", g);
     sudoku_solver *s = solver(6, 0, SUDOKU_DLX);
     ck_assert_int_eq(sudoku_solve(s, g, 0, NULL, NULL), 28200960 / 720);
+    /* the same with the engine's inference forced on (docs/library.md) */
+    dlx_problem *p = sudoku_solver_dlx(s);
+    ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 3), DLX_OK);
+    ck_assert_int_eq(sudoku_solve(s, g, 0, NULL, NULL), 28200960 / 720);
+    ck_assert_uint_gt(dlx_inferred(p), 0);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
     sudoku_solver_free(s);
 }
 END_TEST
@@ -492,7 +510,10 @@ END_TEST
  * still proved the answer unique (limit 2) within 20,000 nodes each. The
  * expected answer is that grid; the two solvers agree on it independently.
  * Nodes measured when they were made (dlx, limit 2): 18,958, 19,660,
- * 18,334; bitmask 18,928, 16,131, 19,419: the budget is twice that. */
+ * 18,334; bitmask 18,928, 16,131, 19,419: the budget is twice that. With
+ * the engine's inference (locked candidates, sudoku/solve_dlx.c) dlx takes
+ * 7,910, 3,538 and 8,208 (bench/bench_big_grids; 14,227, 15,170 and 14,008
+ * with it switched off). */
 typedef struct node_budget {
     uint64_t budget;
 } node_budget;
@@ -568,6 +589,24 @@ static const struct {
      "BCG79I68P1N4H3E5MAKDL2FJO"},
 };
 
+/* Issue 14's puzzle (docs/robustness.md): puzzle 5 of
+ * tests/data/sudoku/big25_253.txt, 253 givens and several solutions. The
+ * dlx solver without the engine's inference found no solution in 6.1
+ * million nodes; with it (locked candidates, sudoku/solve_dlx.c) 29,210
+ * when written, bitmask 1,014. Both must find a solution, checked against
+ * the rules and the givens, within 60,000 nodes: a regression of either
+ * fails here at once instead of running for minutes. */
+static const char HARD25[] =
+    ".B...1...GP.8MK.3.F..L.......LP9B....F...2.78.....8....A...........IE.24..P"
+    "..MG6.....H......B.98.....F3.J...O.LI.1.K..4..G.5..2.H.4.....MN3O.....9..K."
+    ".3JO..B.A.G....9.8246..P.........P9.C.....1.D..2.....9..J...I.E.....L.45..."
+    "D.K78....1.4..J.BFH5A...G.G.6.........41.LO...2.8J9N1..K2L.F.EB.G.7.3....MC"
+    "..LFH.....D.P7..I2MKB.....PB..53.4.JN.......CI.....J......B.O.KI846.A...EN3"
+    ".6G.A...N.........9FM...5..5J7..6M.KA.BE3.C.G.IN2..K.E.9..H..7.8IA...J.6O.."
+    "3.8....A......N7..K..J..F.L...3F....H...61M...B.4E.D.I..5H....2.B1.EPML...6"
+    ".O7.B.N....K.LHF..5..AMG.596A.ML.7..OJECB....1...2.H.L.GA....D......N...8.9"
+    "....E6PI..N13......2..4F.";
+
 START_TEST(test_big_grids_budget)
 {
     static const enum sudoku_algorithm algs[] = {SUDOKU_DLX, SUDOKU_BITMASK};
@@ -598,8 +637,21 @@ START_TEST(test_big_grids_budget)
                 ck_assert_uint_lt(st.nodes, nb.budget);
             }
         }
+        /* the hard one with several solutions: one, within 60,000 nodes */
+        uint8_t hard[625], found[625];
+        ck_assert_uint_eq(strlen(HARD25), 625);
+        cells_from(HARD25, hard);
+        node_budget hard_nb = {60000};
+        sudoku_solver_set_progress(s, over_budget, &hard_nb, 1000);
+        sudoku_stats hard_st = {0};
+        ck_assert_msg(sudoku_solve(s, hard, 1, found, &hard_st) == 1,
+                      "algorithm %d: no answer to the hard puzzle within %d nodes", (int)algs[a],
+                      (int)hard_nb.budget);
+        ck_assert_int_eq(sudoku_check_solution(s, hard, found), 1);
+        ck_assert_uint_lt(hard_st.nodes, hard_nb.budget);
+        sudoku_solver_set_progress(s, over_budget, &nb, 1000);
         /* the empty 25x25: a grid within the budget too (dlx: 11,196 nodes
-         * when written, bitmask 625) */
+         * when written, 794 with the inference; bitmask 625) */
         uint8_t empty[625] = {0}, out[625];
         ck_assert_int_eq(sudoku_solve(s, empty, 1, out, NULL), 1);
         ck_assert_int_eq(sudoku_check_solution(s, empty, out), 1);

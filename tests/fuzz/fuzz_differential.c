@@ -4,8 +4,9 @@
  * The fuzz input is read as a small exact-cover problem with colours (up to
  * 6 primary and 4 secondary items, up to 16 options, some of them invalid on
  * purpose), when its second byte is 200 or more with bounds lo..hi on the
- * primary items (Algorithm M), and a few settings (choice rule, seed, node
- * budget, solution limit, commitments and exclusions, prefix depth). The set
+ * primary items (Algorithm M), and a few settings (choice rule, seed, the
+ * inference, node budget, solution limit, commitments and exclusions,
+ * prefix depth). The set
  * of solutions the engine reports is compared with the set found by a brute
  * force written here, which knows nothing of dancing links: it walks the
  * subsets of the options and keeps those that cover every primary item
@@ -495,6 +496,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             seed = seed << 8 | next_byte(&in);
         REQUIRE(dlx_set_seed(p, seed) == DLX_OK);
     }
+    /* The inference takes out only options in no solution: the same set. */
+    if (settings & 0x40)
+        REQUIRE(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, (settings & 0x80) ? 8 : 2) ==
+                DLX_OK);
     uint64_t budget = (settings & 0x08) ? next_byte(&in) % 7 : 0;
     struct run r = {p, {0}, 0, m.bounded, (settings & 0x10) != 0, 0};
     dlx_set_solution_fn(p, on_solution, &r);
