@@ -197,7 +197,12 @@ static int commit_plain(dlx_problem *p, int32_t opt)
 clash:
     while (len > mark)
         state[p->undo[--len]] = 0;
-    return DLX_ECONFLICT;
+    /* An option with no primary item is refused as such even when one of
+     * its secondary items clashes (as dlx_commit() always said). */
+    for (int32_t q = p->opt_first[opt]; nd.im[q].itm > 0; q++)
+        if (!p->secondary[nd.im[q].itm])
+            return DLX_ECONFLICT;
+    return DLX_EINVAL;
 }
 
 /* Room for n more commitments without bounds: records, and undo[] for every
