@@ -136,13 +136,27 @@ struct dlx_problem {
     int32_t *hi;         /* [header index] the upper bound as given, likewise */
     /* Algorithm M's index of the choice (search_m.c), made by the first
      * search that wants it: the best item of each act[] word, then of each
-     * run of 64 words, and the touched bits (see dlx_nodes). Scratch: every
-     * search entry makes it again, so a copy carries nothing of it. */
+     * run of 64 words, and the touched bits (see dlx_nodes). Scratch: a
+     * search makes it again (index_live), so a copy carries nothing of it. */
     struct dlx_m_best *m_best;
     uint16_t *m_touched;
     int32_t m_best_cap, m_touched_cap;
     int32_t m_index_nodes; /* n_nodes when m_index_pays was settled; 0: never */
     int m_index_pays;      /* the index suits the problem's shape */
+    /* Algorithm X's index (search.c), the same idea with one number a
+     * word: (LEN << 32 | header index) of its best item, then of each run.
+     * It shares m_touched. */
+    uint64_t *x_best;
+    int32_t x_best_cap;
+    int32_t x_index_nodes; /* as m_index_nodes, for x_index_pays */
+    int x_index_pays;
+    /* The index (either) agrees with the links, but for the words flagged
+     * in m_touched: set when a search makes it, kept from one dlx_search()
+     * slice to the next (remaking it at each was most of the time of a
+     * parallel search, whose slices are short), cleared whenever anything
+     * else may change the links: a new search, a reset, a loop without
+     * the index. */
+    int index_live;
 
     /* Commitments, in order, and what each changed in commit_state[]. */
     struct dlx_commit *commits;
@@ -300,6 +314,11 @@ void dlxi_unwind_m(dlx_problem *p);
 /* The item to branch on (0 when none is active) and its degree. */
 int32_t dlxi_choose_item_m(dlx_problem *p, int32_t *degree);
 double dlxi_estimate_done_m(const dlx_problem *p);
+/* Makes m_touched hold the flags of `words` act[] words (in runs of 64
+ * words), those of words 0..words-1 set so that the first choice computes
+ * them all: for the choice indexes of search_m.c and search.c. 0 when out
+ * of memory. */
+int dlxi_touch_all(dlx_problem *p, int32_t words);
 
 /* --- commit.c, for search.c ------------------------------------------------- */
 
@@ -453,6 +472,7 @@ static inline void dlxi_forget_search(dlx_problem *p)
     p->stop_requested = 0;
     p->bits_search = 0;
     p->infer_top = 0;
+    p->index_live = 0;
 }
 
 /* A search under way on bits: the links stay as the commitments left them. */
@@ -802,9 +822,12 @@ DLX_INLINE void announce_cover(dlx_problem *p, const dlx_link *cl, enum dlx_even
  * item. With `events` (a compile-time constant) each step is announced to
  * the hook first, from this one walk, so the events cannot drift from what
  * is done; `detail` adds the links of each step (see hide_d). */
-DLX_INLINE void commit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+/* The _w form takes the walk (only WALK_MARK matters here: search.c's
+ * indexed loops). */
+DLX_INLINE void commit_rest_w(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
                               int32_t last_hdr, const int colors, const int events,
-                              const int detail, int32_t level, uint64_t *updates)
+                              const int detail, const int walk, int32_t level,
+                              uint64_t *updates)
 {
     for (int32_t q = pp + 1; q != pp;) {
         int32_t x = nd.im[q].itm;
@@ -815,16 +838,23 @@ DLX_INLINE void commit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_
         if (!colors || nd.im[q].color == 0) {
             if (events && p->on_event)
                 announce_cover(p, cl, DLX_EV_COVER, x, level);
-            cover_d(p, nd, cl, x, last_hdr, colors, detail, level, updates);
+            cover_w(p, nd, cl, x, last_hdr, colors, detail, walk, level, updates);
         } else if (nd.im[q].color > 0) {
             if (events && p->on_event)
                 dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
                                          .option = -1, .remaining = -1,
                                          .color = nd.im[q].color, .index = -1, .node = q});
-            purify_d(p, nd, q, last_hdr, detail, level, updates);
+            purify_w(p, nd, q, last_hdr, detail, walk, level, updates);
         }
         q++;
     }
+}
+
+DLX_INLINE void commit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                              int32_t last_hdr, const int colors, const int events,
+                              const int detail, int32_t level, uint64_t *updates)
+{
+    commit_rest_w(p, nd, cl, pp, last_hdr, colors, events, detail, WALK_NEXT, level, updates);
 }
 
 DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
@@ -835,9 +865,9 @@ DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t 
 }
 
 /* Exactly undoes commit_rest(pp), right to left, with the same announcing. */
-DLX_INLINE void uncommit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+DLX_INLINE void uncommit_rest_w(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
                                 int32_t last_hdr, const int colors, const int events,
-                                const int detail, int32_t level)
+                                const int detail, const int walk, int32_t level)
 {
     for (int32_t q = pp - 1; q != pp;) {
         int32_t x = nd.im[q].itm;
@@ -848,16 +878,23 @@ DLX_INLINE void uncommit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int3
         if (!colors || nd.im[q].color == 0) {
             if (events && p->on_event)
                 announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
-            uncover_d(p, nd, cl, x, last_hdr, colors, detail, level);
+            uncover_w(p, nd, cl, x, last_hdr, colors, detail, walk, level);
         } else if (nd.im[q].color > 0) {
             if (events && p->on_event)
                 dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
                                          .item = x - 1, .option = -1, .remaining = -1,
                                          .color = nd.im[q].color, .index = -1, .node = q});
-            unpurify_d(p, nd, q, last_hdr, detail, level);
+            unpurify_w(p, nd, q, last_hdr, detail, walk, level);
         }
         q--;
     }
+}
+
+DLX_INLINE void uncommit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
+                                int32_t last_hdr, const int colors, const int events,
+                                const int detail, int32_t level)
+{
+    uncommit_rest_w(p, nd, cl, pp, last_hdr, colors, events, detail, WALK_NEXT, level);
 }
 
 DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,

@@ -81,6 +81,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
     OWN(m_best, p->m_best_cap, 0);
     OWN(m_touched, p->m_touched_cap, 0);
+    OWN(x_best, p->x_best_cap, 0);
     out[n++] = (struct owned){(void **)&p->infer_node,
                               p->infer_node ? (size_t)p->infer_cap * 2 * sizeof(int32_t) +
                                                   (size_t)p->infer_cap + 1
@@ -158,7 +159,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     for (int k = 0; k < n; k++) {
         if (!from[k] || blocks[k].ptr == (void **)&c->choice ||
             blocks[k].ptr == (void **)&c->infer_node || blocks[k].ptr == (void **)&c->m_best ||
-            blocks[k].ptr == (void **)&c->m_touched)
+            blocks[k].ptr == (void **)&c->m_touched || blocks[k].ptr == (void **)&c->x_best)
             continue; /* the search blocks are made again by the next search */
         void *block = dlxi_alloc(c, blocks[k].size);
         if (!block) {
@@ -169,7 +170,8 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         *blocks[k].ptr = block;
     }
     c->search_cap = 0;
-    c->m_best_cap = c->m_touched_cap = 0;
+    c->m_best_cap = c->m_touched_cap = c->x_best_cap = 0;
+    c->index_live = 0;
     c->sol = c->first_at = c->degree_at = NULL;
     c->infer_cap = c->infer_top = 0;
     c->infer_level = NULL;

@@ -442,6 +442,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         p->found = 0;
         p->stop_requested = 0;
         p->event_seq = 0;
+        p->index_live = 0; /* the links may have changed since the last search */
         rc = dlxi_settle_strategy(p);
         if (rc)
             return rc;

@@ -167,22 +167,9 @@ static int index_pays(dlx_problem *p)
     return p->m_index_pays;
 }
 
-/* Makes (or reuses) the index for p and marks every word touched, so that
- * the first choice computes all. 0 when it cannot be used: not worth it
- * (index_pays()), or no memory (the scan chooses the same items). */
-static int m_index_ready(dlx_problem *p)
+int dlxi_touch_all(dlx_problem *p, int32_t words)
 {
-    if (!index_pays(p))
-        return 0;
-    const int32_t words = index_words(p), runs = (words + 63) / 64;
-    if (p->m_best_cap < words + runs) {
-        dlxi_free(p, p->m_best, (size_t)p->m_best_cap * sizeof *p->m_best);
-        p->m_best_cap = 0;
-        p->m_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->m_best);
-        if (!p->m_best)
-            return 0;
-        p->m_best_cap = words + runs;
-    }
+    const int32_t runs = (words + 63) / 64;
     if (p->m_touched_cap < 64 * runs) {
         dlxi_free(p, p->m_touched, (size_t)p->m_touched_cap * sizeof *p->m_touched);
         p->m_touched_cap = 0;
@@ -195,6 +182,31 @@ static int m_index_ready(dlx_problem *p)
     memset(p->m_touched, 0, (size_t)p->m_touched_cap * sizeof *p->m_touched);
     for (int32_t w = 0; w < words; w++)
         p->m_touched[w] = 1;
+    return 1;
+}
+
+/* Makes the index for p and marks every word touched, so that the first
+ * choice computes all; or, when it is live (a search resumed from its last
+ * slice), keeps it as it is. 0 when it cannot be used: not worth it
+ * (index_pays()), or no memory (the scan chooses the same items). */
+static int m_index_ready(dlx_problem *p)
+{
+    if (!index_pays(p))
+        return 0;
+    if (p->index_live)
+        return 1;
+    const int32_t words = index_words(p), runs = (words + 63) / 64;
+    if (p->m_best_cap < words + runs) {
+        dlxi_free(p, p->m_best, (size_t)p->m_best_cap * sizeof *p->m_best);
+        p->m_best_cap = 0;
+        p->m_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->m_best);
+        if (!p->m_best)
+            return 0;
+        p->m_best_cap = words + runs;
+    }
+    if (!dlxi_touch_all(p, words))
+        return 0;
+    p->index_live = 1;
     return 1;
 }
 
@@ -466,8 +478,10 @@ enum { LONG_OPTIONS = 8 };
 
 int dlxi_search_m(dlx_problem *p, uint64_t budget)
 {
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST)
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST) {
+        p->index_live = 0;
         return run_m_general(p, budget);
+    }
     /* The node slots hold the headers and slot 0, and a spacer per option
      * and one more. */
     int64_t nodes = (int64_t)p->n_nodes - 1 - p->n_items - (p->n_options ? p->n_options + 1 : 0);
@@ -478,6 +492,7 @@ int dlxi_search_m(dlx_problem *p, uint64_t budget)
                                  : run_m_plain_long_indexed(p, budget);
         return p->has_colors ? run_m_colors_indexed(p, budget) : run_m_plain_indexed(p, budget);
     }
+    p->index_live = 0; /* these loops do not mark what they change */
     if (long_options)
         return p->has_colors ? run_m_colors_long(p, budget) : run_m_plain_long(p, budget);
     return p->has_colors ? run_m_colors(p, budget) : run_m_plain(p, budget);

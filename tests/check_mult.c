@@ -1224,8 +1224,9 @@ START_TEST(index_chooses_as_the_scan)
         dlx_problem *p = dlx_new();
         ck_assert_ptr_nonnull(p);
         random_big_mcc(p, seed + 10 * (uint32_t)_i, c->primary, c->options, c->len, c->colors);
-        /* In one go and in slices (each entry makes the index again), and
-         * in a clone (which makes its own). */
+        /* In one go and in slices (the index is kept from one slice to
+         * the next, its flags with it), and in a clone (which makes its
+         * own). */
         struct run_figures scan = search_slices(p, 1, 0, c->budget);
         assert_same_run(search_slices(p, 0, 0, c->budget), scan, "one go");
         assert_same_run(search_slices(p, 0, 777, c->budget), scan, "slices");

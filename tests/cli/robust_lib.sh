@@ -22,7 +22,8 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/dlx-robust.XXXXXX") || exit 1
 # do not need the size; the sizes themselves are tested by make check and
 # make sanitize.
 # ThreadSanitizer (make tsan) is 5 to 30 times slower too (dlx -j 2 on
-# bounds_many: 0.55 s, 17 s under TSan), so its limits are stretched as well.
+# bounds_many took 17 s under TSan when each slice of the parallel search
+# remade Algorithm M's index), so its limits are stretched as well.
 if [ -n "${DLX_VALGRIND:-}" ]; then SLOW=30; elif [ -n "${TSAN_OPTIONS:-}" ]; then SLOW=5; else SLOW=1; fi
 scaled() {
     if [ -n "${DLX_VALGRIND:-}" ]; then echo $(($1 / 50)); else echo "$1"; fi
