@@ -294,15 +294,203 @@ int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
     return p->cl[0].next == 0 ? 0 : choose_item(p, 1, &scanned, level);
 }
 
+/* --- The same choice, from an index, for many items -----------------------------
+ * The scan above looks at every active item at every node, so a problem of
+ * many items whose nodes each do little costs its items at every node:
+ * 100,000 items, each alone in one option (100,001 nodes), took 17 s. As
+ * Algorithm M does (search_m.c, whose comment above choose_item_indexed()
+ * has the whole argument), the fast loops of big problems keep a summary
+ * instead: for each act[] word of 64 items the best of its active items,
+ * for each run of 64 words the best of their bests, and a flag per word,
+ * set by the dance (WALK_MARK) when one of its items changes its LEN or its
+ * activity; the choice recomputes the flagged words, the runs holding them,
+ * and takes the best run. Here an item's rank is one number, LEN << 32 |
+ * header index, and the best is the least: fewest options, then the lowest
+ * index, which is the leftmost in the active list since that list is in
+ * increasing header index (checked by x_index_pays(), as search_m.c's
+ * index_pays() does; every cover is undone last in, first out). That is the
+ * scan's choice exactly: the scan takes an item only when its LEN is below
+ * the best so far, so it picks the first of the least LEN, and it stops at
+ * the first item with no option, which is the least rank of all. So the
+ * tree, its nodes, its updates and the order of the solutions are the
+ * scan's; under DLX_CHOOSE_MRV_RECENT the recent item then replaces it as
+ * it does after the scan. Randomisation (any of the tied items), the event
+ * hook (CHOOSE says how far the scan went) and the inference (which changes
+ * counts without flags) keep the scan. tests/check_dlx.c compares the two
+ * on random problems. */
+
+/* The index is considered from this many primary items on, and used when
+ * twice the items of the words a node is expected to flag are fewer than
+ * the primary items (x_index_pays()). Measured with the index forced on
+ * and off (callgrind instructions inside dlx_search(), `dlx -c --strategy=
+ * links`, 1 December 2026; index / scan): n items each alone in an option
+ * 256: 0.78 (whole run), 1024: 0.15; the tilings of a path of n cells by
+ * monominoes and dominoes, first 3000: n = 128: 1.39, 256: 1.28, 512:
+ * 0.96, 2048: 0.22 (so a factor 2: with 1 the 256 took the index and
+ * lost); the empty sudoku 9 x 9, first 1000: 1.31, 16 x 16: 1.21; latin
+ * squares 16, first 1000: 1.18 (these three keep the scan); the empty 25 x
+ * 25, first 100: 0.62, which the estimate, blind to the locality of the
+ * words, leaves to the scan. Knuth's usual problems (queens, pentominoes,
+ * Langford pairs) have fewer than 256 primary items. Both can be moved at
+ * compile time, for such measurements. */
+#ifndef X_INDEX_ITEMS
+#define X_INDEX_ITEMS 256
+#endif
+#ifndef X_INDEX_COST
+#define X_INDEX_COST 2
+#endif
+
+static int32_t x_index_words(const dlx_problem *p)
+{
+    return (p->n_items + 64) / 64; /* header indices 0..n_items, as act[] */
+}
+
+/* Whether the index suits p's shape: many primary items, in increasing
+ * header index along the active list (the argument above needs it), and
+ * little work a node. A node's scan looks at each active item; the index
+ * instead recomputes the words whose items the node changed, 64 items a
+ * word. A node covers about an option's worth of items, and covering item
+ * c changes the items of the options in c's list: the words flagged per
+ * node are estimated as (nodes a primary item's options have, summed over
+ * the primary items, over n_primary) x (average option size), at most all
+ * of them. Settled once for each shape of the problem (options are only
+ * ever added). */
+static int x_index_pays(dlx_problem *p)
+{
+    if (p->x_index_nodes == p->n_nodes)
+        return p->x_index_pays;
+    int pays = p->n_primary >= X_INDEX_ITEMS;
+    for (int32_t k = p->cl[0].next, prev = 0; pays && k != 0; prev = k, k = p->cl[k].next)
+        pays = k > prev;
+    int64_t changes = 0, sizes = 0;
+    for (int32_t o = 0; pays && o < p->n_options; o++) {
+        int64_t size = 0, primary = 0;
+        for (int32_t q = p->opt_first[o]; p->nd.im[q].itm > 0; q++) {
+            size++;
+            primary += !p->secondary[p->nd.im[q].itm];
+        }
+        changes += primary * (size - 1);
+        sizes += size;
+    }
+    if (pays && p->n_options > 0) {
+        /* In floating point: the product may pass 2^63 on huge problems. */
+        const double words = x_index_words(p);
+        double flagged = (double)changes * (double)sizes /
+                         ((double)p->n_primary * (double)p->n_options);
+        flagged = flagged >= words ? words : 1.0 + (double)(int64_t)flagged;
+        if (flagged > words)
+            flagged = words;
+        pays = 64.0 * flagged * X_INDEX_COST < (double)p->n_primary;
+    }
+    p->x_index_pays = pays;
+    p->x_index_nodes = p->n_nodes;
+    return pays;
+}
+
+/* Makes the index (or keeps it when live: a search resumed from its last
+ * slice) and says whether the loops may use it: not when it does not pay,
+ * nor when it cannot (see above), nor out of memory (the scan then chooses
+ * the same items). */
+static int x_index_ready(dlx_problem *p)
+{
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST || dlxi_infers(p) ||
+        !x_index_pays(p))
+        return 0;
+    if (p->index_live)
+        return 1;
+    const int32_t words = x_index_words(p), runs = (words + 63) / 64;
+    if (p->x_best_cap < words + runs) {
+        dlxi_free(p, p->x_best, (size_t)p->x_best_cap * sizeof *p->x_best);
+        p->x_best_cap = 0;
+        p->x_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->x_best);
+        if (!p->x_best)
+            return 0;
+        p->x_best_cap = words + runs;
+    }
+    if (!dlxi_touch_all(p, words))
+        return 0;
+    p->index_live = 1;
+    return 1;
+}
+
+#define X_NONE UINT64_MAX
+
+/* The least rank of the active items of act[] word w (X_NONE for none). */
+DLX_INLINE uint64_t x_best_in_word(dlx_nodes nd, int32_t w)
+{
+    uint64_t best = X_NONE;
+    for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1) {
+        int32_t x = w * 64 + dlxi_lowest_bit(bits);
+        uint64_t rank = (uint64_t)(uint32_t)LEN(x) << 32 | (uint32_t)x;
+        if (rank < best)
+            best = rank;
+    }
+    return best;
+}
+
+/* choose_item()'s choice under DLX_CHOOSE_MRV, from the index (the active
+ * list must not be empty). */
+DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
+{
+    const int32_t words = x_index_words(p), runs = (words + 63) / 64;
+    uint64_t *const word_best = p->x_best, *const run_best = p->x_best + words;
+    uint64_t best = X_NONE;
+    for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {
+        /* Any flag of the run's 64, four at a time. */
+        uint64_t any = 0;
+        for (int32_t i = 0; i < 64; i += 4) {
+            uint64_t four;
+            memcpy(&four, nd.touched + 64 * j + i, sizeof four);
+            any |= four;
+        }
+        if (any) {
+            int32_t end = words - 64 * j < 64 ? words : 64 * j + 64;
+            uint64_t b = X_NONE;
+            for (int32_t w = 64 * j; w < end; w++) {
+                if (nd.touched[w]) {
+                    nd.touched[w] = 0;
+                    word_best[w] = x_best_in_word(nd, w);
+                }
+                if (word_best[w] < b)
+                    b = word_best[w];
+            }
+            run_best[j] = b;
+        }
+        if (run_best[j] < best) {
+            best = run_best[j];
+            if (best >> 32 == 0)
+                break; /* an item with no option: nothing ranks before it */
+        }
+    }
+    return (int32_t)(uint32_t)best;
+}
+
+/* The index's choice under p's rule (DLX_CHOOSE_MRV or MRV_RECENT). */
+DLX_INLINE int32_t choose_item_x_index(dlx_problem *p, dlx_nodes nd, int32_t level)
+{
+    int32_t best = choose_item_indexed(p, nd);
+    if (p->choose == DLX_CHOOSE_MRV_RECENT) {
+        int32_t r = dlxi_recent_item(p, level);
+        if (r && LEN(r) == LEN(best))
+            best = r;
+    }
+    return best;
+}
+
 /* --- The loop ------------------------------------------------------------------ */
 
-/* One copy per (colors, general, detail) triple. The local counters go back
- * into p->stats on every exit; the general copies count updates straight
- * into p->stats, so that each event can carry the running count. */
+/* One copy per (colors, general, detail) triple, and the fast ones again
+ * with the index (walk WALK_MARK: the dance flags what it changes, the
+ * choice reads the index). The local counters go back into p->stats on
+ * every exit; the general copies count updates straight into p->stats, so
+ * that each event can carry the running count. */
 DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general,
-                   const int detail)
+                   const int detail, const int walk)
 {
-    const dlx_nodes nd = p->nd;
+    dlx_nodes nodes_marked = p->nd;
+    if (walk & WALK_MARK)
+        nodes_marked.touched = p->m_touched;
+    const dlx_nodes nd = nodes_marked;
     dlx_link *const cl = p->cl;
     int32_t *const choice = p->choice;
     const int32_t last_hdr = p->n_items;
@@ -349,10 +537,11 @@ forward:
         dlxi_infer(p, level, UPDATES);
     {
         int32_t scanned = 0;
-        int32_t best = choose_item(p, general, &scanned, level);
+        int32_t best = walk & WALK_MARK ? choose_item_x_index(p, nd, level)
+                                        : choose_item(p, general, &scanned, level);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
-        cover_d(p, nd, cl, best, last_hdr, colors, detail, level, UPDATES);
+        cover_w(p, nd, cl, best, last_hdr, colors, detail, walk, level, UPDATES);
         cur = choice[level] = nd.ud[best].down;
     }
 
@@ -361,7 +550,7 @@ advance:
         goto backup;
     if (general && p->on_event)
         announce_try(p, cur, level);
-    commit_rest_d(p, nd, cl, cur, last_hdr, colors, general, detail, level, UPDATES);
+    commit_rest_w(p, nd, cl, cur, last_hdr, colors, general, detail, walk, level, UPDATES);
     level++;
     goto forward;
 
@@ -369,7 +558,7 @@ backup:
     /* cur is the header of the item chosen at this level. */
     if (general && p->on_event)
         announce_backtrack(p, cur, level);
-    uncover_d(p, nd, cl, cur, last_hdr, colors, detail, level);
+    uncover_w(p, nd, cl, cur, last_hdr, colors, detail, walk, level);
 
 recover:
     /* Back from level (a solution, or all its options tried) to the option
@@ -389,7 +578,7 @@ recover:
     }
     level--;
     cur = choice[level];
-    uncommit_rest_d(p, nd, cl, cur, last_hdr, colors, general, detail, level);
+    uncommit_rest_w(p, nd, cl, cur, last_hdr, colors, general, detail, walk, level);
     cur = choice[level] = nd.ud[cur].down;
     goto advance;
 
@@ -402,10 +591,30 @@ out:
 #undef UPDATES
 }
 
-DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget) { return run(p, budget, 0, 0, 0); }
-DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 0, 0); }
-DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 1, 0); }
-DLX_NOINLINE int run_detail(dlx_problem *p, uint64_t budget) { return run(p, budget, 1, 1, 1); }
+DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 0, 0, 0, WALK_NEXT);
+}
+DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 1, 0, 0, WALK_NEXT);
+}
+DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 1, 1, 0, WALK_NEXT);
+}
+DLX_NOINLINE int run_detail(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 1, 1, 1, WALK_NEXT);
+}
+DLX_NOINLINE int run_plain_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 0, 0, 0, WALK_NEXT | WALK_MARK);
+}
+DLX_NOINLINE int run_colors_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK);
+}
 
 /* --- The public calls ---------------------------------------------------------- */
 
@@ -451,6 +660,10 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         return dlxi_search_m(p, node_budget);
     if (p->bits_search)
         return dlxi_run_bits(p, node_budget);
+    if (x_index_ready(p))
+        return p->has_colors ? run_colors_indexed(p, node_budget)
+                             : run_plain_indexed(p, node_budget);
+    p->index_live = 0; /* the loops below do not flag what they change */
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||

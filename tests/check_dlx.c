@@ -8,6 +8,7 @@
  * over subsets of options written here independently of the engine. */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1486,6 +1487,258 @@ START_TEST(inference_settings_and_limits)
 }
 END_TEST
 
+/* --- the index of the choice (search.c), for many items ------------------------
+ * With many primary items and little work a node, the fast loops choose
+ * from an index instead of scanning every active item, and must pick the
+ * very item the scan picks (search.c has the argument). The loop behind an
+ * event hook names the chosen item in its events and always scans, so each
+ * problem is searched both ways, with and without a hook that does
+ * nothing, and the two must give the same solutions in the same order, the
+ * same nodes and updates. The problems are shaped for the index (at least
+ * 256 primary items, few items changed a node); that it is used was
+ * checked by hand: with ties in choose_item_indexed() going to the last
+ * item instead of the first, every random case below fails. */
+
+static int index_ignore_event(void *ctx, const dlx_event *ev)
+{
+    (void)ctx;
+    (void)ev;
+    return 0;
+}
+
+struct order_figures {
+    uint64_t solutions, nodes, updates, hash; /* hash: of every solution, in order */
+    int rc;
+};
+
+static int hash_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    struct order_figures *f = ctx;
+    f->solutions++;
+    for (int32_t k = 0; k < count; k++)
+        f->hash = (f->hash ^ (uint32_t)options[k]) * 1099511628211u; /* FNV-1a */
+    f->hash = (f->hash ^ 0xffu) * 1099511628211u; /* the end of a solution */
+    return 0;
+}
+
+/* Searches p from the start, in slices of `slice` nodes (0: one go), at
+ * most `budget` nodes, with the no-op hook or without; reset afterwards. */
+static struct order_figures search_in_order(dlx_problem *p, int hook, uint64_t slice,
+                                            uint64_t budget)
+{
+    struct order_figures f = {0, 0, 0, 14695981039346656037u, DLX_PAUSED};
+    dlx_set_event_fn(p, hook ? index_ignore_event : NULL, NULL);
+    dlx_set_solution_fn(p, hash_solution, &f);
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    dlx_reset_stats(p);
+    for (uint64_t done = 0; done < budget && f.rc == DLX_PAUSED;) {
+        uint64_t step = slice && slice < budget - done ? slice : budget - done;
+        f.rc = dlx_search(p, step);
+        ck_assert_int_ge(f.rc, 0);
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        done += step;
+    }
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    f.nodes = st.nodes;
+    f.updates = st.updates;
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    dlx_set_event_fn(p, NULL, NULL);
+    dlx_set_solution_fn(p, NULL, NULL);
+    return f;
+}
+
+static void assert_same_order(struct order_figures a, struct order_figures b, const char *what,
+                              uint32_t seed)
+{
+    ck_assert_msg(a.rc == b.rc && a.solutions == b.solutions && a.hash == b.hash &&
+                      a.nodes == b.nodes && a.updates == b.updates,
+                  "%s, seed %u: without the hook %d, %llu solutions (hash %llx), %llu nodes, "
+                  "%llu updates; with it %d, %llu (%llx), %llu, %llu",
+                  what, seed, a.rc, (unsigned long long)a.solutions, (unsigned long long)a.hash,
+                  (unsigned long long)a.nodes, (unsigned long long)a.updates, b.rc,
+                  (unsigned long long)b.solutions, (unsigned long long)b.hash,
+                  (unsigned long long)b.nodes, (unsigned long long)b.updates);
+}
+
+/* A random exact-cover problem for the index: `primary` items and, with
+ * colours, 16 secondary ones; every primary item has an option of its own
+ * (so solutions abound), and `extra` options of 2..len primary items that
+ * lie close together (item k and a few after it: few words flagged a
+ * node), with colours up to 2 secondary items at colour 1 or 2, or none. */
+static dlx_problem *build_index_problem(uint32_t seed, int32_t primary, int32_t extra,
+                                        int32_t len, int colors)
+{
+    uint32_t x = seed * 2654435761u + 7;
+#define NEXT(m) ((x = x * 1103515245u + 12345u), (int32_t)((x >> 8) % (uint32_t)(m)))
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    char name[16];
+    for (int32_t k = 0; k < primary; k++) {
+        snprintf(name, sizeof name, "p%d", (int)k);
+        ck_assert_int_eq(dlx_add_item(p, name, DLX_PRIMARY), k);
+    }
+    for (int32_t k = 0; colors && k < 16; k++) {
+        snprintf(name, sizeof name, "s%d", (int)k);
+        ck_assert_int_eq(dlx_add_item(p, name, DLX_SECONDARY), primary + k);
+    }
+    /* The options of one item and the others, shuffled together, so that
+     * items' lists mix both kinds in every order. */
+    int32_t total = primary + extra, singles = 0;
+    for (int32_t o = 0; o < total; o++) {
+        int32_t items[16], cols[16], n = 0;
+        if (singles < primary && (o - singles >= extra || NEXT(total) < primary)) {
+            items[n] = singles++;
+            cols[n++] = 0;
+        } else {
+            int32_t base = NEXT(primary), want = 2 + NEXT(len - 1);
+            while (n < want) {
+                int32_t y = (base + NEXT(40)) % primary, dup = 0;
+                for (int32_t i = 0; i < n; i++)
+                    dup |= items[i] == y;
+                if (!dup) {
+                    items[n] = y;
+                    cols[n++] = 0;
+                }
+            }
+            for (int32_t k = colors ? NEXT(3) : 0; k > 0; k--) {
+                int32_t y = primary + NEXT(16), dup = 0;
+                for (int32_t i = 0; i < n; i++)
+                    dup |= items[i] == y;
+                if (!dup) {
+                    items[n] = y;
+                    cols[n++] = NEXT(3);
+                }
+            }
+        }
+        ck_assert_int_ge(dlx_add_option(p, items, cols, n), 0);
+    }
+#undef NEXT
+    return p;
+}
+
+static const struct index_case {
+    int32_t primary, extra, len;
+    int colors;
+    enum dlx_choose rule;
+    uint64_t budget; /* nodes searched each way */
+} index_cases[] = {
+    {600, 300, 3, 0, DLX_CHOOSE_MRV, 20000},
+    {1200, 600, 3, 1, DLX_CHOOSE_MRV, 20000},
+    {5000, 2000, 3, 0, DLX_CHOOSE_MRV, 5000},
+    {600, 300, 3, 0, DLX_CHOOSE_MRV_RECENT, 20000},
+    {1200, 600, 3, 1, DLX_CHOOSE_MRV_RECENT, 20000},
+};
+
+START_TEST(index_chooses_as_the_scan)
+{
+    const struct index_case *c = &index_cases[_i];
+    for (uint32_t seed = 1; seed <= 3; seed++) {
+        dlx_problem *p = build_index_problem(seed + 10 * (uint32_t)_i, c->primary, c->extra,
+                                             c->len, c->colors);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+        ck_assert_int_eq(dlx_set_choose(p, c->rule), DLX_OK);
+        struct order_figures scan = search_in_order(p, 1, 0, c->budget);
+        ck_assert_uint_gt(scan.solutions, 0);
+        assert_same_order(search_in_order(p, 0, 0, c->budget), scan, "one go", seed);
+        /* In slices: the index is kept from one to the next. */
+        assert_same_order(search_in_order(p, 0, 777, c->budget), scan, "slices", seed);
+        /* Slices alternating with and without the hook: each loop takes
+         * over from the other, and the index is made again after the
+         * scanning ones. */
+        {
+            struct order_figures f = {0, 0, 0, 14695981039346656037u, DLX_PAUSED};
+            dlx_set_solution_fn(p, hash_solution, &f);
+            ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            dlx_reset_stats(p);
+            for (uint64_t done = 0, k = 0; done < c->budget && f.rc == DLX_PAUSED; k++) {
+                dlx_set_event_fn(p, k % 2 ? index_ignore_event : NULL, NULL);
+                f.rc = dlx_search(p, 500);
+                ck_assert_int_ge(f.rc, 0);
+                done += 500;
+            }
+            dlx_stats st;
+            dlx_get_stats(p, &st);
+            f.nodes = st.nodes;
+            f.updates = st.updates;
+            dlx_set_event_fn(p, NULL, NULL);
+            dlx_set_solution_fn(p, NULL, NULL);
+            ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            assert_same_order(f, scan, "alternating", seed);
+        }
+        dlx_problem *q = dlx_clone(p);
+        ck_assert_ptr_nonnull(q);
+        assert_same_order(search_in_order(q, 0, 0, c->budget), scan, "clone", seed);
+        dlx_free(q);
+        /* With an option committed first. */
+        ck_assert_int_eq(dlx_commit(p, 0), DLX_OK);
+        struct order_figures scan1 = search_in_order(p, 1, 0, c->budget);
+        assert_same_order(search_in_order(p, 0, 0, c->budget), scan1, "committed", seed);
+        ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+/* n items, item k alone in option k: the shape on which the scan was
+ * quadratic (100,000 items: 17 s; docs/robustness.md). Worked out by
+ * hand: every level chooses an item with one option and covers it (one
+ * update, nothing to hide), so the one solution is node n + 1 after n
+ * updates, and its options come level by level in item order (each level
+ * takes the leftmost item of one option). Searched with the index and,
+ * for the smaller n, through the hook with the scan; the search in two
+ * threads finds the same. */
+static const int32_t single_cases[] = {300, 3000, 30000};
+
+static int single_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    int32_t *ok = ctx;
+    for (int32_t k = 0; k < count; k++)
+        if (options[k] != k)
+            *ok = 0;
+    return 0;
+}
+
+START_TEST(many_single_option_items)
+{
+    const int32_t n = single_cases[_i];
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    char name[16];
+    for (int32_t k = 0; k < n; k++) {
+        snprintf(name, sizeof name, "i%d", (int)k);
+        ck_assert_int_eq(dlx_add_item(p, name, DLX_PRIMARY), k);
+    }
+    for (int32_t k = 0; k < n; k++)
+        ck_assert_int_eq(dlx_add_option(p, &k, NULL, 1), k);
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK); /* not bits at 300 */
+    for (int hook = 0; hook <= (n <= 3000); hook++) {
+        int32_t ok = 1;
+        dlx_set_event_fn(p, hook ? index_ignore_event : NULL, NULL);
+        dlx_set_solution_fn(p, single_solution, &ok);
+        dlx_reset_stats(p);
+        ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+        dlx_stats st;
+        dlx_get_stats(p, &st);
+        ck_assert_uint_eq(st.solutions, 1);
+        ck_assert_uint_eq(st.nodes, (uint64_t)n + 1);
+        ck_assert_uint_eq(st.updates, (uint64_t)n);
+        ck_assert_int_eq(ok, 1);
+        ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    }
+    dlx_set_event_fn(p, NULL, NULL);
+    dlx_set_solution_fn(p, NULL, NULL);
+    dlx_reset_stats(p);
+    ck_assert_int_eq(dlx_search_threads(p, 2, NULL, NULL), DLX_OK);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_eq(st.solutions, 1);
+    ck_assert_uint_eq(st.nodes, (uint64_t)n + 1);
+    ck_assert_uint_eq(st.updates, (uint64_t)n);
+    dlx_free(p);
+}
+END_TEST
+
 Suite *dlx_suite(void); /* called by tests/main.c */
 Suite *dlx_suite(void)
 {
@@ -1514,6 +1767,10 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, inference_keeps_the_solutions);
     tcase_add_test(counts, inference_keeps_known_counts);
     tcase_add_test(counts, inference_settings_and_limits);
+    tcase_add_loop_test(counts, index_chooses_as_the_scan, 0,
+                        (int)(sizeof index_cases / sizeof index_cases[0]));
+    tcase_add_loop_test(counts, many_single_option_items, 0,
+                        (int)(sizeof single_cases / sizeof single_cases[0]));
     suite_add_tcase(s, counts);
 
     TCase *control = tcase_create("control");
