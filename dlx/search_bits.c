@@ -119,6 +119,7 @@ struct dlx_bits {
     struct kill_pair *kill;
     /* Per option: what choosing it does, and what ruling it out touches. */
     int32_t *act_at;         /* [option + 1] its secondary items in act[] */
+    int32_t n_acts;          /* act_at[options]: 0 when no option has a secondary item */
     int32_t *act;            /* [2 * k]: ACT_CODE, kill list */
     /* Per option a record of `stride` = max_prim + 1 entries: its primary
      * slots, padded with the sink slot n_prim (a count nobody reads), then
@@ -444,6 +445,7 @@ int dlxi_build_bits(dlx_problem *p)
         r[np] = size - 1;
     }
     b->act_at[O] = k;
+    b->n_acts = k;
     dlxi_free(p, t.at, t.bytes);
     base_frame(b, O);
     p->bits = b;
@@ -475,7 +477,7 @@ static void base_frame(struct dlx_bits *b, int32_t n_options)
  * variables: a store into a count cannot change them, so the compiler keeps
  * them in registers instead of reloading them after every decrement. */
 struct bits_view {
-    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride;
+    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride, n_acts;
     const int32_t *kill_at, *rec, *act_at, *act;
     const struct kill_pair *kill;
     int32_t *cand_w, *zeros;
@@ -491,6 +493,7 @@ DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
     return (struct bits_view){
         .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
         .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
+        .n_acts = b->n_acts,
         .kill_at = b->kill_at, .kill = b->kill, .rec = b->rec, .act_at = b->act_at,
         .act = b->act,
         .cand_w = b->cand_w, .zeros = b->zeros, .cand_m = b->cand_m, .frames = b->frames};
@@ -758,7 +761,8 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
             return -1;
         upd += u;
     }
-    for (int32_t k = v.act_at[o], end = v.act_at[o + 1]; k < end; k++) {
+    /* (Without secondary items, as a sudoku, act_at[] is not even read.) */
+    for (int32_t k = v.n_acts ? v.act_at[o] : 0, end = v.n_acts ? v.act_at[o + 1] : 0; k < end; k++) {
         int32_t code = v.act[2 * k], list = v.act[2 * k + 1];
         if (colors && ACT_KIND(code) == ACT_PURIFY) {
             int32_t sl = ACT_SLOT(code);
