@@ -55,11 +55,12 @@ static int symbol(char c)
     return 0;
 }
 
-/* One solver column: its nodes per puzzle (0 in `done` when the budget ran
- * out) and its CPU time. */
+/* One column: a solver's (or an engine setting's) nodes per puzzle (0 in
+ * `done` when the budget ran out) and its CPU time. */
 typedef struct column {
     const char *label;
-    sudoku_solver *s;
+    sudoku_solver *s;  /* a sudoku solver's column, or */
+    dlx_problem *p;    /* one search of the engine's, from the root */
     uint64_t nodes[MAX_PUZZLES];
     int done[MAX_PUZZLES];
     int finished;
@@ -67,18 +68,79 @@ typedef struct column {
     double seconds;
 } column;
 
-static void run(column *c, const uint8_t *g, int i, uint64_t limit)
+/* The engine's columns: the exact cover sudoku/solve_dlx.c builds (a cell
+ * holds one symbol, a row, column or box holds each symbol once), built
+ * here so that each setting runs as one search with no turns. */
+static dlx_problem *engine_problem(enum dlx_inference infer, enum dlx_choose rule)
+{
+    dlx_problem *p = dlx_new();
+    if (!p)
+        return NULL;
+    for (int k = 0; k < CELLS + 3 * CELLS; k++)
+        if (dlx_add_item(p, NULL, DLX_PRIMARY) < 0)
+            return NULL;
+    for (int i = 0; i < CELLS; i++)
+        for (int v = 0; v < N; v++) {
+            int r = i / N, c = i % N, b = r / 5 * 5 + c / 5;
+            int32_t opt[4] = {i, CELLS + r * N + v, 2 * CELLS + c * N + v, 3 * CELLS + b * N + v};
+            if (dlx_add_option(p, opt, NULL, 4) != i * N + v)
+                return NULL;
+        }
+    /* 5: a line meets a box in 5 cells, as sudoku_dlx_build() sets it */
+    if (dlx_set_inference(p, infer, 5) < 0 || dlx_set_choose(p, rule) < 0)
+        return NULL;
+    return p;
+}
+
+static uint8_t *engine_grid; /* where on_engine_solution writes */
+
+static int on_engine_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    (void)ctx;
+    for (int32_t k = 0; k < count; k++)
+        engine_grid[options[k] / N] = (uint8_t)(options[k] % N + 1);
+    return 0;
+}
+
+/* One search of p on the givens g: the number of solutions found (up to
+ * limit) within the budget, the last in out; *nodes the nodes. */
+static int64_t engine_solve(dlx_problem *p, const uint8_t *g, uint64_t limit, uint64_t most,
+                            uint8_t *out, uint64_t *nodes)
+{
+    int32_t opts[CELLS], count = 0;
+    for (int i = 0; i < CELLS; i++)
+        if (g[i])
+            opts[count++] = i * N + g[i] - 1;
+    engine_grid = out;
+    dlx_set_solution_fn(p, on_engine_solution, NULL);
+    if (dlx_commit_many(p, opts, count, NULL) < 0)
+        return -1;
+    dlx_set_limit(p, limit);
+    dlx_reset_stats(p);
+    dlx_search(p, most);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    *nodes = st.nodes;
+    dlx_uncommit_all(p);
+    return (int64_t)st.solutions;
+}
+
+static void run(column *c, const uint8_t *g, int i, uint64_t limit, uint64_t most,
+                const sudoku_solver *checker)
 {
     uint8_t out[CELLS];
+    memcpy(out, g, CELLS);
     sudoku_stats st = {0};
+    uint64_t nodes = 0;
     double t0 = cpu_now();
-    int64_t r = sudoku_solve(c->s, g, limit, out, &st);
+    int64_t r = c->s ? sudoku_solve(c->s, g, limit, out, &st)
+                     : engine_solve(c->p, g, limit, most, out, &nodes);
     c->seconds += cpu_now() - t0;
-    c->nodes[i] = st.nodes;
-    c->total_nodes += st.nodes;
+    c->nodes[i] = c->s ? st.nodes : nodes;
+    c->total_nodes += c->nodes[i];
     c->done[i] = r >= 1;
     c->finished += r >= 1;
-    if (r >= 1 && !sudoku_check_solution(c->s, g, out)) {
+    if (r >= 1 && !sudoku_check_solution(checker, g, out)) {
         fprintf(stderr, "bench_big_grids: %s: puzzle %d: a wrong solution\n", c->label, i + 1);
         exit(1);
     }
@@ -114,50 +176,66 @@ int main(int argc, char **argv)
 
     sudoku_shape sh;
     sudoku_shape_default(&sh, N);
-    static column cols[3] = {{.label = "dlx"}, {.label = "dlx, no inference"},
-                             {.label = "bitmask"}};
-    const enum sudoku_algorithm algs[3] = {SUDOKU_DLX, SUDOKU_DLX, SUDOKU_BITMASK};
+    /* The sudoku solvers (dlx: its turns of engine settings, see
+     * sudoku/solve_dlx.c), then the engine's settings one search each:
+     * which puzzles each setting finishes alone, and its cost a node. */
+    enum { COLS = 5 };
+    static column cols[COLS] = {{.label = "dlx"},
+                                {.label = "infer"},
+                                {.label = "infer+recent"},
+                                {.label = "plain"},
+                                {.label = "bitmask"}};
+    const int width[COLS] = {10, 10, 13, 10, 10};
     budget b = {nodes};
-    for (int k = 0; k < 3; k++) {
-        int err;
-        cols[k].s = sudoku_solver_new(&sh, algs[k], &err);
-        if (!cols[k].s) {
-            fprintf(stderr, "bench_big_grids: no solver (%d)\n", err);
+    int err;
+    cols[0].s = sudoku_solver_new(&sh, SUDOKU_DLX, &err);
+    cols[4].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
+    cols[1].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV);
+    cols[2].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT);
+    cols[3].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV);
+    for (int k = 0; k < COLS; k++) {
+        if (!cols[k].s && !cols[k].p) {
+            fprintf(stderr, "bench_big_grids: no solver for %s\n", cols[k].label);
             return 1;
         }
-        sudoku_solver_set_progress(cols[k].s, over_budget, &b, 1000);
+        if (cols[k].s)
+            sudoku_solver_set_progress(cols[k].s, over_budget, &b, 1000);
     }
-    /* The second column: the same encoding with the inference switched off
-     * through the engine's own setting. */
-    dlx_set_inference(sudoku_solver_dlx(cols[1].s), DLX_INFER_NONE, 0);
 
     printf("%d puzzles of %s, budget %llu nodes, limit %llu\n", count, file,
            (unsigned long long)nodes, (unsigned long long)limit);
-    printf("%7s %14s %20s %12s\n", "puzzle", cols[0].label, cols[1].label, cols[2].label);
+    printf("%7s", "puzzle");
+    for (int k = 0; k < COLS; k++)
+        printf(" %*s", width[k], cols[k].label);
+    printf("\n");
     for (int i = 0; i < count; i++) {
-        for (int k = 0; k < 3; k++)
-            run(&cols[k], puzzles[i], i, limit);
         printf("%7d", i + 1);
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < COLS; k++) {
+            run(&cols[k], puzzles[i], i, limit, nodes, cols[0].s);
             char cell[32];
             if (cols[k].done[i])
                 snprintf(cell, sizeof cell, "%llu", (unsigned long long)cols[k].nodes[i]);
             else
                 snprintf(cell, sizeof cell, "-");
-            printf(" %*s", k == 0 ? 14 : k == 1 ? 20 : 12, cell);
+            printf(" %*s", width[k], cell);
         }
         printf("\n");
         fflush(stdout);
     }
     printf("finished within the budget:");
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < COLS; k++)
         printf(" %s %d of %d;", cols[k].label, cols[k].finished, count);
+    printf("\nnodes in all:");
+    for (int k = 0; k < COLS; k++)
+        printf(" %s %llu;", cols[k].label, (unsigned long long)cols[k].total_nodes);
     printf("\nmicroseconds a node (CPU):");
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < COLS; k++)
         printf(" %s %.2f;", cols[k].label,
                cols[k].total_nodes ? 1e6 * cols[k].seconds / (double)cols[k].total_nodes : 0.0);
     printf("\n");
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < COLS; k++) {
         sudoku_solver_free(cols[k].s);
+        dlx_free(cols[k].p);
+    }
     return 0;
 }

@@ -148,26 +148,33 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
     }
     dlx_set_limit(p, s->limit);
     dlx_reset_stats(p);
-    /* With the inference set (the big grids, sudoku_dlx_build), each
-     * setting has puzzles the other does far better on: the run times of
-     * both have the heavy tail of Latin-square completion, and the
-     * inference reshapes the tree (docs/sudoku.md, "Big grids": 7 of 20
-     * puzzles within a million nodes with it, 3 without, but one that
-     * takes 3.6 M nodes with it and 265 k without). So until a first
-     * solution is found the search takes turns, from the root each time:
-     * with the inference for FIRST_TURN nodes, without for twice as many
-     * (its nodes cost about a third: bench_big_grids), then both again
-     * with twice the nodes, and so on. Whatever the puzzle, that costs a
-     * few times the time of the better of the two at most; once a solution
+    /* With the inference set (the big grids, sudoku_dlx_build), the run
+     * times have the heavy tail of Latin-square completion, and each
+     * setting of the engine has puzzles the others do far better on: of
+     * the 20 puzzles of tests/data/sudoku/big25_253.txt within a million
+     * nodes (bench/bench_big_grids, docs/sudoku.md "Big grids"), the
+     * inference with leftmost ties finishes 7, with ties to the recent
+     * item (DLX_CHOOSE_MRV_RECENT) a different 7 with some in under 3,000
+     * nodes, the plain search 3, one of which neither of the others does.
+     * So until a first solution is found the search takes turns, from the
+     * root each time, through the arms below, FIRST_TURN nodes each, then
+     * all again with twice the nodes, and so on. Whatever the puzzle, that
+     * costs a few times the nodes of the best arm at most; once a solution
      * is found the turn in progress runs to the end, so counts and
      * uniqueness are those of one search. */
-    enum { FIRST_TURN = 32768 };
+    enum { FIRST_TURN = 32768, ARMS = 3 };
+    static const struct {
+        enum dlx_inference infer;
+        enum dlx_choose choose;
+    } arm[ARMS] = {{DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV},
+                   {DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT},
+                   {DLX_INFER_NONE, DLX_CHOOSE_MRV}};
     int32_t most = 0;
     int turns = dlx_inference(p, &most) == DLX_INFER_SHARED_ITEM;
     uint64_t turn = turns ? FIRST_TURN : 0;
-    int with = 1;
+    int k = 0; /* the arm in force: arm[0] is how sudoku_dlx_build() left p */
     for (;;) {
-        rc = run_turn(s, p, with ? turn : 2 * turn);
+        rc = run_turn(s, p, turn);
         if (rc != DLX_PAUSED || s->interrupted)
             break;
         if (s->found > 0) {
@@ -175,14 +182,16 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
             break;
         }
         dlx_reset(p);
-        with = !with;
-        dlx_set_inference(p, with ? DLX_INFER_SHARED_ITEM : DLX_INFER_NONE, most);
-        if (with)
+        k = (k + 1) % ARMS;
+        dlx_set_inference(p, arm[k].infer, most);
+        dlx_set_choose(p, arm[k].choose);
+        if (k == 0)
             turn *= 2;
     }
-    if (turns && !with) {
+    if (turns && k != 0) {
         dlx_reset(p);
-        dlx_set_inference(p, DLX_INFER_SHARED_ITEM, most);
+        dlx_set_inference(p, arm[0].infer, most);
+        dlx_set_choose(p, arm[0].choose);
     }
     dlx_uncommit_all(p); /* abandons the search too: one copy, no unwinding */
     if (rc < 0)

@@ -89,7 +89,7 @@ while read -r p name opt want cur words; do
 done << 'EOF'
 dlx dlx --format text,ids,json @ --format =
 dlx dlx --format ids i -f
-dlx dlx --choose mrv,knuth,first --choose= 
+dlx dlx --choose mrv,knuth,recent,first --choose= 
 dlx dlx --choose first f --choose
 dlx dlx --trace text,json @ --trace =
 dlx dlx --tree dot @ --tree =
