@@ -15,11 +15,7 @@ if ! command -v bash > /dev/null 2>&1; then
     echo "skipped: bash is missing (apt-get install bash)"
     exit 0
 fi
-ROOT=$(cd "$TESTS/.." && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # comp PROGRAM NAME WORD... : what completing the last WORD offers, one per
 # line, sorted (run in $tmp/files, which holds two files).

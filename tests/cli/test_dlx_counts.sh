@@ -11,10 +11,7 @@
 # prints for the files of his generator motley-dlx (the same files).
 DLX="$BIN/dlx"
 GEN="$TESTS/data/dlx/gen.sh"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # count KIND N EXPECTED [DLX OPTIONS...]
 count() {
