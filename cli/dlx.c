@@ -79,8 +79,13 @@ static void usage(FILE *out)
           "Search:\n"
           "      --choose=RULE     which item to branch on: mrv (fewest options left,\n"
           "                        the default), knuth (the same, exactly as DLX1 does\n"
-          "                        it), first (the leftmost item); with bounds, mrv\n"
-          "                        and knuth are both DLX3's rule\n"
+          "                        it), recent (the fewest, ties going to an item the\n"
+          "                        last choice touched), first (the leftmost item);\n"
+          "                        with bounds, mrv, knuth and recent are DLX3's rule\n"
+          "      --infer[=K]       before each choice, when all the options of an item\n"
+          "                        with 2 to K options left (default 4) cover one\n"
+          "                        other item, take out that item's other options\n"
+          "                        (sudoku's locked candidates, for any problem)\n"
           "      --seed=N          break ties and order options at random, from seed N\n"
           "                        (random: pick one and say which, to run it again)\n"
           "      --strategy=S      how the search keeps its state: auto (the default),\n"
@@ -131,7 +136,7 @@ static void cmd_defaults(struct cmd_options *o)
 }
 
 enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
-       OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS };
+       OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS, OPT_INFER };
 
 /* A seed for --seed=random, from the clock and the process id, mixed by
  * splitmix64's finaliser. It is said on stderr so the run can be repeated;
@@ -162,6 +167,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "choose", required_argument, NULL, OPT_CHOOSE },
         { "seed", required_argument, NULL, OPT_SEED },
         { "strategy", required_argument, NULL, OPT_STRATEGY },
+        { "infer", optional_argument, NULL, OPT_INFER },
         { "trace", optional_argument, NULL, OPT_TRACE },
         { "tree", optional_argument, NULL, OPT_TREE },
         { "force", no_argument, NULL, OPT_FORCE },
@@ -178,6 +184,7 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
     cmd_defaults(o);
     int format_given = 0, trace_given = 0, tree_given = 0, others_given = 0;
     const char *tree_option = NULL;
+    uint64_t k;
     int c;
     /* getopt's own messages would name the program by its whole path
      * (build/bin/dlx: ...); the leading ':' and opterr = 0 let us word them
@@ -222,10 +229,22 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         case OPT_CHOOSE:
             if (cmd_choose_word(optarg, &o->choose) != 0) {
                 cli_usage_error("dlx",
-                                "unknown rule '%s' for --choose (expected mrv, knuth or first)",
+                                "unknown rule '%s' for --choose (expected mrv, knuth, recent or first)",
                                 optarg);
                 return EXIT_ERROR;
             }
+            break;
+        case OPT_INFER:
+            o->infer = CMD_INFER_DEFAULT;
+            if (optarg && (cli_parse_uint(optarg, INT32_MAX, &k) != 0 || k < 2)) {
+                cli_usage_error("dlx",
+                                "--infer wants the most options an item may have to be used, a "
+                                "whole number from 2 to 2^31-1, not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            if (optarg)
+                o->infer = (int32_t)k;
             break;
         case OPT_STRATEGY:
             if (strcmp(optarg, "auto") == 0)
@@ -383,6 +402,14 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         cli_usage_error("dlx", "--detail=links goes with --trace=json");
         return EXIT_ERROR;
     }
+    if (o->view != CMD_VIEW_NONE && o->infer) {
+        /* The engine reports the plain dance to an event hook (dlx.h). */
+        if (!o->quiet)
+            fprintf(stderr, "dlx: note: %s shows the search without the inference; --infer is "
+                            "not used\n",
+                    o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+        o->infer = 0;
+    }
     if (o->view != CMD_VIEW_NONE && o->jobs != 1) {
         /* The views follow one search step by step: one thread. */
         if (!o->quiet)
@@ -517,6 +544,17 @@ static int setup_search(struct cmd_run *run)
         rc = dlx_set_strategy(p, o->strategy);
     if (rc == DLX_OK && o->have_seed)
         rc = dlx_set_seed(p, o->seed);
+    if (rc == DLX_OK && o->infer) {
+        if (dlx_has_bounds(p)) {
+            /* An item with bounds may be covered by several options or by
+             * none: the rule does not hold there (dlx.h). */
+            if (!o->quiet)
+                fprintf(stderr, "dlx: note: --infer is not used on a problem with bounds "
+                                "(lo:hi|name items)\n");
+        } else {
+            rc = dlx_set_inference(p, DLX_INFER_SHARED_ITEM, o->infer);
+        }
+    }
     if (rc != DLX_OK) {
         fprintf(stderr, "dlx: error: cannot set up the search: %s\n", dlx_strerror(rc));
         return EXIT_ERROR;
@@ -743,6 +781,8 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                                                               : "no (--max)");
         if (o->have_seed)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)o->seed);
+        if (dlx_inference(p, NULL) != DLX_INFER_NONE && !run->threaded)
+            fprintf(stderr, "inferred: %llu\n", (unsigned long long)dlx_inferred(p));
         if (run->threaded)
             fprintf(stderr, "threads: %ld\n", (long)run->threads);
     }

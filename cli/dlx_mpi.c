@@ -101,7 +101,7 @@ static void usage(FILE *out)
           "  -q, --quiet             no summary line and no warnings on stderr\n"
           "  -p, --progress          show progress on stderr about once a second\n"
           "      --no-progress       never show progress\n"
-          "      --choose=RULE       mrv (the default), knuth or first, as dlx\n"
+          "      --choose=RULE       mrv (the default), knuth, recent or first, as dlx\n"
           "      --seed=N            break ties at random from seed N, as dlx\n"
           "      --checkpoint=FILE   record every finished piece of the search in FILE;\n"
           "                          run again with the same FILE to finish the rest\n"
@@ -186,7 +186,7 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
             break;
         case OPT_CHOOSE:
             if (cmd_choose_word(optarg, &o->choose) != 0)
-                BAD("unknown rule '%s' for --choose (expected mrv, knuth or first)", optarg);
+                BAD("unknown rule '%s' for --choose (expected mrv, knuth, recent or first)", optarg);
             break;
         case OPT_SEED:
             /* Every rank must draw the same tree: no --seed=random here. */
@@ -656,7 +656,10 @@ static void add_figures(struct master *m, const int64_t *r)
 
 static const char *choose_name(enum dlx_choose c)
 {
-    return c == DLX_CHOOSE_FIRST ? "first" : c == DLX_CHOOSE_MRV_FULL ? "knuth" : "mrv";
+    return c == DLX_CHOOSE_FIRST        ? "first"
+           : c == DLX_CHOOSE_MRV_FULL   ? "knuth"
+           : c == DLX_CHOOSE_MRV_RECENT ? "recent"
+                                        : "mrv";
 }
 
 static void ck_header(const struct master *m, char *buf, size_t n, uint64_t hash)

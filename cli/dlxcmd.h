@@ -50,8 +50,9 @@ struct cmd_options {
     int progress;             /* --progress 1, --no-progress 0, -1: when stderr is a tty */
     int have_seed;            /* --seed N given */
     uint64_t seed;
-    enum dlx_choose choose;   /* --choose=mrv|first|knuth */
+    enum dlx_choose choose;   /* --choose=mrv|knuth|recent|first */
     enum dlx_strategy strategy; /* --strategy=auto|links|bits */
+    int32_t infer;            /* --infer[=K]: the inference's K; 0: off */
     enum cmd_view view;   /* --trace[=json], --tree=dot */
     int force;                /* --force: trace past the size limit */
     int detail;               /* --detail=links: the JSON trace shows the links */
@@ -98,8 +99,12 @@ void output_end(struct cmd_run *run, uint64_t solutions, int complete);
  * anything else an error to report. Returns -1 if the output has failed. */
 int output_check(struct cmd_run *run);
 
+/* --infer without a number: the inference looks at items with 2 to this
+ * many options left (docs/dlx.1 says how it was chosen). */
+#define CMD_INFER_DEFAULT 4
+
 /* The words of --format (text, ids, json) and --choose (mrv, knuth or
- * mrv-full, first), shared by dlx and dlx-mpi: 0 with *out set, or -1 for a
+ * mrv-full, recent or mrv-recent, first), shared by dlx and dlx-mpi: 0 with *out set, or -1 for a
  * word that is not one of them (each program words its own message). */
 int cmd_format_word(const char *word, enum cmd_format *out);
 int cmd_choose_word(const char *word, enum dlx_choose *out);

@@ -130,6 +130,8 @@ int cmd_choose_word(const char *word, enum dlx_choose *out)
         *out = DLX_CHOOSE_MRV;
     else if (strcmp(word, "knuth") == 0 || strcmp(word, "mrv-full") == 0)
         *out = DLX_CHOOSE_MRV_FULL;
+    else if (strcmp(word, "recent") == 0 || strcmp(word, "mrv-recent") == 0)
+        *out = DLX_CHOOSE_MRV_RECENT;
     else if (strcmp(word, "first") == 0)
         *out = DLX_CHOOSE_FIRST;
     else

@@ -552,9 +552,10 @@ static void json_problem(search_trace *t)
         fputc(']', out);
     }
     fprintf(out, ",\"rule\":\"%s\"",
-            t->o.choose == DLX_CHOOSE_FIRST      ? "first"
-            : t->o.choose == DLX_CHOOSE_MRV_FULL ? "knuth"
-                                                 : "mrv");
+            t->o.choose == DLX_CHOOSE_FIRST        ? "first"
+            : t->o.choose == DLX_CHOOSE_MRV_FULL   ? "knuth"
+            : t->o.choose == DLX_CHOOSE_MRV_RECENT ? "recent"
+                                                   : "mrv");
     /* The seed, so that a traced random run can be run again. */
     if (t->o.have_seed)
         fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);
@@ -787,7 +788,10 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
                 t->o.choose == DLX_CHOOSE_FIRST ? "the first one left"
                 : t->bounded ? "the one with the fewest branches left (Knuth's degree: options "
                                "left, less the options it still needs, plus one)"
-                             : "the one with the fewest options left");
+                : t->o.choose == DLX_CHOOSE_MRV_RECENT
+                    ? "the one with the fewest options left, ties going to an item the last "
+                      "choice took options from"
+                    : "the one with the fewest options left");
         if (t->o.have_seed)
             fprintf(out, "; seed %" PRIu64 " (ties broken and options ordered at random)",
                     t->o.seed);

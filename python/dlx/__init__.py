@@ -37,7 +37,8 @@ nodes are the search-tree nodes (each choice of an item, plus one leaf per
 solution), updates the links cut (an item leaving the item list, or an
 option leaving an item's list), max_level the deepest level reached."""
 
-_CHOOSE = {"mrv": 0, "knuth": 1, "first": 2}
+_CHOOSE = {"mrv": 0, "knuth": 1, "first": 2, "recent": 3}
+_INFER_SHARED_ITEM = 1
 _STRATEGY = {"auto": 0, "links": 1, "bits": 2}
 _OK, _STOPPED, _PAUSED = 0, 1, 2
 _ENOMEM, _ECONFLICT = -1, -8
@@ -88,7 +89,14 @@ class Problem:
                with dlx_add_item_bounds(), see has_bounds()).
     choose     which item the search branches on: "mrv" (fewest options
                left, leftmost on ties, as DLX1: the default), "knuth" (the
-               same), "first" (the leftmost item left).
+               same), "recent" (fewest options, ties going to an item the
+               last choice took options from), "first" (the leftmost item
+               left).
+    infer      None (the default) or K >= 2: before each choice, when all
+               the options of a primary item with 2 to K options left cover
+               one other primary item, that item's other options are taken
+               out (locked candidates, for any problem; ignored with bounds).
+               The solutions stay the same; `inferred` counts the removals.
     strategy   how the search keeps its state: "auto" (the default), "links"
                (dancing links) or "bits" (bit sets). Both visit the same
                tree and find the same solutions; updates count links cut,
@@ -101,7 +109,7 @@ class Problem:
     """
 
     def __init__(self, items, options, secondary=(), *, bounds=None, choose="mrv", seed=None,
-                 strategy="auto"):
+                 strategy="auto", infer=None):
         self._lib = _lib.libdlx()
         self._handle = None
         self._text = None
@@ -132,6 +140,9 @@ class Problem:
             self._add_option(k, option)
         self.choose = choose
         self.strategy = strategy
+        self._infer = None
+        if infer is not None:
+            self.infer = infer
         if seed is not None:
             self.seed = seed
         else:
@@ -282,6 +293,30 @@ class Problem:
         self._stop_search()
         _check(self._lib.dlx_set_strategy(self._h(), _STRATEGY[strategy]), "strategy")
         self._strategy = strategy
+
+    @property
+    def infer(self):
+        return self._infer
+
+    @infer.setter
+    def infer(self, most):
+        if most is not None and (isinstance(most, bool) or not isinstance(most, int)
+                                 or not 2 <= most <= 2**31 - 1):
+            raise ValueError("infer must be None or a whole number from 2 to 2**31-1, not %r"
+                             % (most,))
+        if not _lib.has(self._lib, "dlx_set_inference"):
+            raise RuntimeError("this libdlx has no dlx_set_inference(): build a newer one")
+        self._stop_search()
+        _check(self._lib.dlx_set_inference(self._h(), 0 if most is None else _INFER_SHARED_ITEM,
+                                           most or 0), "infer")
+        self._infer = most
+
+    @property
+    def inferred(self):
+        """The options the inference took out in the last search (0 without it)."""
+        if not _lib.has(self._lib, "dlx_inferred"):
+            return 0
+        return self._lib.dlx_inferred(self._h())
 
     @property
     def seed(self):

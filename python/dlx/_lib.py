@@ -123,11 +123,13 @@ _DLX = [
     ("dlx_text_color_count", ctypes.c_int32, [_P]),
     ("dlx_text_color_name", ctypes.c_char_p, [_P, ctypes.c_int32]),
 ]
-# Item bounds (Knuth's multiplicities, Algorithm M): used when the library
-# has them; Problem raises a clear error for bounds otherwise.
+# Item bounds (Knuth's multiplicities, Algorithm M) and the inference: used
+# when the library has them; Problem raises a clear error otherwise.
 _DLX_OPTIONAL = [
     ("dlx_add_item_bounds", ctypes.c_int32,
      [_P, ctypes.c_char_p, ctypes.c_uint, ctypes.c_int32, ctypes.c_int32]),
+    ("dlx_set_inference", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_int32]),
+    ("dlx_inferred", ctypes.c_uint64, [_P]),
 ]
 
 

@@ -43,6 +43,14 @@ def latin(n):
     return dlx.Problem(items, options)
 
 
+def sudoku4():
+    """The empty 4x4 sudoku: 288 grids (a known count: 4! * 2 * 2 * 3)."""
+    items = [(k, a, b) for k in "prcx" for a in range(4) for b in range(4)]
+    options = [(("p", r, c), ("r", r, d), ("c", c, d), ("x", r // 2 * 2 + c // 2, d))
+               for r in range(4) for c in range(4) for d in range(4)]
+    return dlx.Problem(items, options)
+
+
 PETERSEN = [(i, (i + 1) % 5) for i in range(5)] + [(i, i + 5) for i in range(5)] + \
            [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
 
@@ -200,6 +208,32 @@ class Search(unittest.TestCase):
         self.assertEqual(s1, s2)  # the same seed, the same search
         self.assertEqual(sorted(map(sorted, s1)), sorted(map(sorted, a)))
 
+    def test_recent_and_infer(self):
+        # The rule and the inference change the tree, never the solutions:
+        # the same counts (OEIS A000170, A014552 doubled, A002860) and the
+        # same set of solutions as the default search.
+        for make, n, want in [(queens, 8, 92), (langford, 7, 52), (latin, 4, 576),
+                              (lambda _: sudoku4(), 4, 288)]:
+            plain = sorted(map(sorted, make(n).solutions()))
+            self.assertEqual(len(plain), want)
+            for kw in [dict(choose="recent"), dict(infer=2), dict(infer=4, choose="recent")]:
+                with self.subTest(make.__name__, **kw):
+                    p = make(n)
+                    p.choose = kw.get("choose", "mrv")
+                    p.infer = kw.get("infer")
+                    self.assertEqual(p.infer, kw.get("infer"))
+                    self.assertEqual(sorted(map(sorted, p.solutions())), plain)
+                    self.assertEqual(p.count(), want)
+        # In a sudoku the rule is locked candidates and takes options out
+        # (in a Latin square it cannot: no two cells of a row share a column).
+        p = sudoku4()
+        p.infer = 2
+        self.assertEqual(p.count(), 288)
+        self.assertGreater(p.inferred, 0)
+        p.infer = None
+        p.count()
+        self.assertEqual(p.inferred, 0)
+
     def test_clone_in_threads(self):
         p = langford(8)
         results = []
@@ -231,6 +265,10 @@ class Errors(unittest.TestCase):
     def test_bad_settings(self):
         with self.assertRaisesRegex(ValueError, "choose must be one of"):
             dlx.Problem("a", ["a"], choose="best")
+        for bad in [1, 0, -3, 2**31, 2.5, "4", True]:
+            with self.subTest(infer=bad):
+                with self.assertRaisesRegex(ValueError, "infer must be None or a whole number"):
+                    dlx.Problem("a", ["a"], infer=bad)
 
 
 class Bounds(unittest.TestCase):

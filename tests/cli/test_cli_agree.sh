@@ -5,10 +5,7 @@
 # copyright and licence lines; a file that cannot be opened or read is
 # "PROGRAM: FILE: error: cannot open|read: REASON" in both; both say on a
 # terminal that they are waiting for input; --stats counts in good English.
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 D="$TESTS/data"
 
 # --- -V and --version ----------------------------------------------------------

@@ -3,10 +3,7 @@
 # Bad command lines, worded the same way by both commands (cli/common_getopt.c):
 # named "dlx:" or "sudoku:" (not the path they were run as), what is wrong,
 # a hint to --help, and status 2.
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # check PROGRAM EXPECTED-FIRST-LINE ARGS...
 check() {

@@ -15,11 +15,7 @@ if ! command -v bash > /dev/null 2>&1; then
     echo "skipped: bash is missing (apt-get install bash)"
     exit 0
 fi
-ROOT=$(cd "$TESTS/.." && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # comp PROGRAM NAME WORD... : what completing the last WORD offers, one per
 # line, sorted (run in $tmp/files, which holds two files).
@@ -89,7 +85,7 @@ while read -r p name opt want cur words; do
 done << 'EOF'
 dlx dlx --format text,ids,json @ --format =
 dlx dlx --format ids i -f
-dlx dlx --choose mrv,knuth,first --choose= 
+dlx dlx --choose mrv,knuth,recent,first --choose= 
 dlx dlx --choose first f --choose
 dlx dlx --trace text,json @ --trace =
 dlx dlx --tree dot @ --tree =

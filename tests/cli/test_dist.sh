@@ -9,11 +9,7 @@ if [ "${DLX_VALGRIND:-0}" = 1 ]; then
     echo "skipped under valgrind: packaging is not about memory"
     exit 0
 fi
-ROOT=$(cd "$TESTS/.." && pwd)
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 VERSION=$(sed -n 's/^#define DLX_VERSION "\(.*\)"/\1/p' "$ROOT/dlx/dlx.h")
 name=dlx-$VERSION
 

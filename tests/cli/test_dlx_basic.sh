@@ -7,10 +7,7 @@
 # statuses 0 and 1.
 DLX="$BIN/dlx"
 D="$TESTS/data/dlx"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # expect NAME STATUS EXPECTED-STDOUT -- COMMAND...
 expect() {

@@ -11,10 +11,7 @@
 # prints for the files of his generator motley-dlx (the same files).
 DLX="$BIN/dlx"
 GEN="$TESTS/data/dlx/gen.sh"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # count KIND N EXPECTED [DLX OPTIONS...]
 count() {
@@ -45,7 +42,11 @@ while [ $# -gt 0 ]; do
 done
 
 # The branching rule and the random order change the search, not the count.
-for opts in "--choose=first" "--choose=knuth" "--seed=1" "--seed=2 --choose=first"; do
+# --infer takes out options that are in no solution: the count stays (with
+# -j each thread's piece infers from its own start).
+for opts in "--choose=first" "--choose=knuth" "--seed=1" "--seed=2 --choose=first" \
+    "--choose=recent" "--choose=recent --strategy=links" "--infer" "--infer=2 --choose=recent" \
+    "--infer=3 --seed=4" "--infer -j 2"; do
     # shellcheck disable=SC2086
     count queens 8 92 $opts
     # shellcheck disable=SC2086
@@ -58,7 +59,7 @@ done
 motley() {
     m=$1 n=$2 want=$3 nodes=$4 updates=$5
     "$BIN/examples/motley" --text "$m" "$n" >"$tmp/m.txt"
-    for opts in "" "--choose=first" "--seed=3"; do
+    for opts in "" "--choose=first" "--seed=3" "--infer"; do
         # shellcheck disable=SC2086
         got=$("$DLX" --count --quiet $opts "$tmp/m.txt")
         [ "$got" = "$want" ] || fail "motley $m $n $opts: $got solutions, expected $want"
@@ -67,6 +68,11 @@ motley() {
     [ "$(cat "$tmp/out")" = "$want" ] || fail "motley $m $n knuth: $(cat "$tmp/out") solutions"
     grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n knuth: not $nodes nodes: $(cat "$tmp/stats")"
     grep -qx "updates: $updates" "$tmp/stats" || fail "motley $m $n knuth: not $updates updates"
+    # With bounds "recent" is DLX3's rule too (dlx.h), and --infer is not used.
+    "$DLX" --count --stats --choose=recent --infer "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
+    grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n recent: not $nodes nodes: $(cat "$tmp/stats")"
+    grep -q "note: --infer is not used on a problem with bounds" "$tmp/stats" ||
+        fail "motley $m $n --infer: no note: $(cat "$tmp/stats")"
 }
 motley 3 3 1 8 209
 motley 4 4 8 149 7664
@@ -75,6 +81,27 @@ motley 4 6 0 606 68889
 [ "$("$DLX" --count --quiet "$TESTS/data/dlx/bounds.txt")" = 1 ] || fail "DLX3's example: not 1 solution"
 [ "$("$DLX" --quiet "$TESTS/data/dlx/bounds.txt" | sort | tr '\n' ,)" = "A C X:1 Y:1,B X:1,C Y:1," ] ||
     fail "DLX3's example: not its solution: $("$DLX" --quiet "$TESTS/data/dlx/bounds.txt")"
+
+# --infer at work: Arto Inkala's 9x9 (tests/data/sudoku/known.txt, one
+# solution, published) as exact cover, from the sudoku command. The rule is
+# locked candidates there: it takes options out (--stats says how many), and
+# the solution is the one the plain search finds.
+sed -n 5p "$TESTS/data/sudoku/known.txt" | "$BIN/sudoku" --to-dlx >"$tmp/inkala.txt" ||
+    fail "sudoku --to-dlx on Inkala's puzzle"
+"$DLX" --stats --infer "$tmp/inkala.txt" >"$tmp/out" 2>"$tmp/stats"
+grep -qx "solutions: 1" "$tmp/stats" || fail "Inkala --infer: $(cat "$tmp/stats")"
+inferred=$(sed -n 's/^inferred: //p' "$tmp/stats")
+[ "${inferred:-0}" -gt 0 ] || fail "Inkala --infer: nothing inferred: $(cat "$tmp/stats")"
+"$DLX" --quiet "$tmp/inkala.txt" | sort >"$tmp/plain"
+[ "$(sort "$tmp/out")" = "$(cat "$tmp/plain")" ] && [ -s "$tmp/plain" ] ||
+    fail "Inkala --infer: not the plain search's solution"
+"$DLX" --stats "$tmp/inkala.txt" 2>&1 >/dev/null | grep -q "^inferred:" &&
+    fail "--stats without --infer: an inferred line"
+for bad in 1 0 x 2147483648; do
+    "$DLX" --count --infer=$bad "$tmp/inkala.txt" >/dev/null 2>"$tmp/err" &&
+        fail "--infer=$bad accepted"
+    grep -q "dlx: --infer wants" "$tmp/err" || fail "--infer=$bad: $(cat "$tmp/err")"
+done
 
 # Printing agrees with counting: 92 solutions of 8 lines for 8 queens, each
 # a real placement (8 distinct rows and columns), and --max stops early.

@@ -7,10 +7,7 @@
 DLX="$BIN/dlx"
 D="$TESTS/data/dlx"
 GEN="$D/gen.sh"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # CRLF: the committed fixture has CRLF on every line; the solutions are
 # printed without the CR. (A B | C, then {A B, C} and {A, B C}.)

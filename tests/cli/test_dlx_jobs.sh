@@ -8,10 +8,7 @@
 # and the solutions printed must be the same set.
 DLX="$BIN/dlx"
 GEN="$TESTS/data/dlx/gen.sh"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 
 # count KIND N EXPECTED JOBS
 count() {

@@ -44,12 +44,8 @@ if ! command -v awk > /dev/null 2>&1; then
     echo "skipped: awk is missing"
     exit 0
 fi
-ROOT=$(cd "$TESTS/.." && pwd)
 BUILD=$(dirname "$BIN")
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 OURS='dlx|dlx-mpi|sudoku|dlx-sudoku|paper|queens|langford|pentominoes|colouring|latin'
 LC_ALL=C
 export LC_ALL

@@ -18,12 +18,8 @@ if [ "${DLX_VALGRIND:-0}" = 1 ]; then
     echo "skipped under valgrind: installing is not about memory, and \$BIN holds wrappers"
     exit 0
 fi
-ROOT=$(cd "$TESTS/.." && pwd)
 BUILD=$(dirname "$BIN")
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 VERSION=$(sed -n 's/^#define DLX_VERSION "\(.*\)"/\1/p' "$ROOT/dlx/dlx.h")
 MAJOR=${VERSION%%.*}
 # The libraries of a sanitizer build need the sanitizer runtime to link

@@ -13,13 +13,9 @@ if [ "${DLX_VALGRIND:-0}" = 1 ]; then
     echo "skipped under valgrind: no program of ours runs here, and \$BIN holds wrappers"
     exit 0
 fi
-ROOT=$(cd "$TESTS/.." && pwd)
 BUILD=$(dirname "$BIN")
+. "$TESTS/cli/common.sh"
 ENSURE="$ROOT/tests/mpi/ensure-mpi.sh"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 CHMOD=$(command -v chmod)
 CMD="sudo apt-get update && sudo apt-get install -y openmpi-bin libopenmpi-dev"
 

@@ -20,10 +20,7 @@ if nm "$LIB/libdlx.a" 2>/dev/null | grep -q -E "__asan|__tsan|__ubsan"; then
     echo "skipped for a sanitizer build: python3 cannot load its libraries (the plain builds test the binding)"
     exit 0
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 # No __pycache__ in the source tree, no user site, this build's libraries.
 PYTHONDONTWRITEBYTECODE=1 PYTHONNOUSERSITE=1 DLX_LIBDIR=$LIB
 export PYTHONDONTWRITEBYTECODE PYTHONNOUSERSITE DLX_LIBDIR

@@ -8,10 +8,7 @@
 # puzzle, Inkala's 2012 puzzle) and Knuth's paper problem (one solution).
 S="$BIN/sudoku"
 D="$TESTS/data"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$TESTS/cli/common.sh"
 # expect WHAT GOT WANT
 expect() { [ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"; }
 WIKI=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79

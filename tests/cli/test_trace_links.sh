@@ -31,7 +31,8 @@ cp "$TESTS/data/dlx/colors.txt" "$dir/colors.dlx"
 "$BIN/examples/colouring" --text 2 > "$dir/petersen2.dlx"
 
 for run in paper.dlx: colors.dlx: queens5.dlx: queens6.dlx:--seed=7 queens6.dlx:--choose=first \
-    langford4.dlx:--choose=knuth c5.dlx: c5.dlx:--seed=3 petersen2.dlx:; do
+    langford4.dlx:--choose=knuth queens6.dlx:--choose=recent langford4.dlx:--choose=recent \
+    c5.dlx: c5.dlx:--seed=3 petersen2.dlx:; do
     f=${run%%:*}
     opt=${run#*:}
     name="$f $opt"

@@ -288,7 +288,8 @@ ev == "choose" {
         }
         if (scanned < n && TOP[order[scanned - 1]] > stop_at)
             error("the scan stopped at item " order[scanned - 1] - 1 " with " TOP[order[scanned - 1]] " options")
-        if (seed == "null" && item + 1 != best)
+        # "recent" breaks ties toward the last choice's items, not leftmost
+        if (seed == "null" && rule != "recent" && item + 1 != best)
             error("the rule picks item " best - 1 ", not " item)
         if (TOP[item + 1] != TOP[best])
             error("item " item " has " TOP[item + 1] " options; item " best - 1 " has fewer")
