@@ -17,9 +17,11 @@
 # puzzle, first solution / uniqueness (limit 2), in the shape of issue 13.
 #
 # With CALLGRIND=N (e.g. 2000) it also counts instructions (valgrind
-# --tool=callgrind, only the solving loop) for tdoku and ours on the first N
-# puzzles of each set, limits 1 and 2: the figure that does not depend on
-# who else uses the machine. valgrind does not run AVX-512, so that build of
+# --tool=callgrind, only the solving loop) for two solvers, CALLGRIND_SOLVERS
+# (default "tdoku ours_band"; "kudoku ours_dlx" for the dlx path's target),
+# on the first N puzzles of each set, limits 1 and 2, and their ratio: the
+# figure that does not depend on who else uses the machine. valgrind does
+# not run AVX-512, so that build of
 # tdoku is for AVX2 (-mavx2, its own CMake switch).
 #
 # Settings (environment): DATA (default ../shared/data/sudoku next to the
@@ -46,6 +48,10 @@ npuzzles=${PUZZLES:-100000}
 repeat=${REPEAT:-3}
 solvers=${SOLVERS:-tdoku,jsolve,kudoku,fast_solv_9r2,ours_dlx,ours_bitmask,ours_band}
 callgrind=${CALLGRIND:-0}
+cg_solvers=${CALLGRIND_SOLVERS:-tdoku ours_band}
+set -- $cg_solvers
+[ $# -eq 2 ] || { echo "compare-tdoku.sh: CALLGRIND_SOLVERS names two solvers (e.g. \"kudoku ours_dlx\")" >&2; exit 2; }
+cg_a=$1 cg_b=$2
 sets=${SETS:-kaggle:kaggle_first9999.txt 17_clue:17_clue.txt top1465:magictour_top1465.txt 11+:forum_hardest_1905_11plus.txt}
 
 for tool in cmake make; do
@@ -332,13 +338,13 @@ if [ "$callgrind" -gt 0 ]; then
     echo "Instructions a puzzle (callgrind, the solving loop only), first $callgrind puzzles of"
     echo "each set as they are in the file, limit 1 / limit 2; tdoku -O3 -mavx2 ($TDOKU_CXX):"
     echo
-    echo "| set | tdoku | ours, band | band / tdoku |"
+    echo "| set | $cg_a | $cg_b | $cg_b / $cg_a |"
     echo "|---|---|---|---|"
     for entry in $sets; do
         label=${entry%%:*} file=$data/${entry#*:}
         [ -f "$file" ] || continue
         row="| $label |"
-        for s in tdoku ours_band; do
+        for s in $cg_a $cg_b; do
             cell=
             for lim in 1 2; do
                 out="$tmp/cg.$s.$lim.out"
@@ -347,12 +353,12 @@ if [ "$callgrind" -gt 0 ]; then
                 n=$(awk '{print $2}' "$out.txt")
                 ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$out")
                 per=$(awk -v ir="$ir" -v n="$n" 'BEGIN { printf "%.0f", ir / n }')
-                eval "ir_${s}_$lim=$per"
+                eval "ir_$([ "$s" = "$cg_a" ] && echo a || echo b)_$lim=$per"
                 cell="$cell${cell:+/}$per"
             done
             row="$row $cell |"
         done
-        row="$row $(awk -v a="$ir_ours_band_1" -v b="$ir_tdoku_1" -v c="$ir_ours_band_2" -v d="$ir_tdoku_2" \
+        row="$row $(awk -v a="$ir_b_1" -v b="$ir_a_1" -v c="$ir_b_2" -v d="$ir_a_2" \
             'BEGIN { printf "%.2fx/%.2fx", a / b, c / d }') |"
         echo "$row"
     done

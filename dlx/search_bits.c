@@ -119,6 +119,7 @@ struct dlx_bits {
     struct kill_pair *kill;
     /* Per option: what choosing it does, and what ruling it out touches. */
     int32_t *act_at;         /* [option + 1] its secondary items in act[] */
+    int32_t n_acts;          /* act_at[options]: 0 when no option has a secondary item */
     int32_t *act;            /* [2 * k]: ACT_CODE, kill list */
     /* Per option a record of `stride` = max_prim + 1 entries: its primary
      * slots, padded with the sink slot n_prim (a count nobody reads), then
@@ -444,6 +445,7 @@ int dlxi_build_bits(dlx_problem *p)
         r[np] = size - 1;
     }
     b->act_at[O] = k;
+    b->n_acts = k;
     dlxi_free(p, t.at, t.bytes);
     base_frame(b, O);
     p->bits = b;
@@ -475,7 +477,7 @@ static void base_frame(struct dlx_bits *b, int32_t n_options)
  * variables: a store into a count cannot change them, so the compiler keeps
  * them in registers instead of reloading them after every decrement. */
 struct bits_view {
-    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride;
+    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride, n_acts;
     const int32_t *kill_at, *rec, *act_at, *act;
     const struct kill_pair *kill;
     int32_t *cand_w, *zeros;
@@ -491,6 +493,7 @@ DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
     return (struct bits_view){
         .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
         .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
+        .n_acts = b->n_acts,
         .kill_at = b->kill_at, .kill = b->kill, .rec = b->rec, .act_at = b->act_at,
         .act = b->act,
         .cand_w = b->cand_w, .zeros = b->zeros, .cand_m = b->cand_m, .frames = b->frames};
@@ -721,8 +724,11 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
     /* How many live options each of o's items has: its kill list is done
      * when that many are ruled out (most of a sudoku's lists then stop at
      * their first words, or are not walked at all). An option sharing two
-     * items with o leaves the second list short: it is then walked to the
-     * end, as without the count. */
+     * items with o is ruled out by the first of their lists; the count of
+     * the second, covered already, is lowered from INACTIVE for it, so
+     * INACTIVE - cnt[] is how many of its options are gone before its own
+     * list is walked (a sudoku's row and box of one symbol share up to
+     * three: without this, the second list was walked to its end). */
     int32_t left[8];
     const int counted = v.max_prim <= 8;
     for (int32_t k = 0; k < v.max_prim; k++) {
@@ -746,13 +752,17 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
         int32_t i = r[k]; /* its kill list has the slot's number; the sink's is empty */
         if (i == chosen)
             continue; /* covered for the whole level */
-        int64_t u = rule_out(v, live, cnt, i, mode, &unused, &unused, track, lv,
-                             counted ? left[k] : -1);
+        int32_t expect = counted ? left[k] - (INACTIVE - cnt[i]) : -1;
+        upd += i != v.n_prim; /* the item leaves the active list */
+        if (expect == 0)
+            continue; /* no option of it left */
+        int64_t u = rule_out(v, live, cnt, i, mode, &unused, &unused, track, lv, expect);
         if (u < 0)
             return -1;
-        upd += u + (i != v.n_prim); /* and the item leaves the active list */
+        upd += u;
     }
-    for (int32_t k = v.act_at[o], end = v.act_at[o + 1]; k < end; k++) {
+    /* (Without secondary items, as a sudoku, act_at[] is not even read.) */
+    for (int32_t k = v.n_acts ? v.act_at[o] : 0, end = v.n_acts ? v.act_at[o + 1] : 0; k < end; k++) {
         int32_t code = v.act[2 * k], list = v.act[2 * k + 1];
         if (colors && ACT_KIND(code) == ACT_PURIFY) {
             int32_t sl = ACT_SLOT(code);
@@ -810,6 +820,35 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
     lv->cand = *cand_top;
     lv->zero = *zero_top;
     cnt[best] = INACTIVE;
+    if (len == 1) {
+        /* A forced move (97% of the nodes of sudoku's 17-clue puzzles): the
+         * cover has one option to find and rule out, and nothing it lowers
+         * can be watched for, since the trial of that option, next, marks
+         * all its items covered. So it is done here without rule_out()'s
+         * checks and bookkeeping, to the same frame: the option's bit
+         * cleared, the counts of its items lowered by one, no item noted
+         * as left without options (only the option's own can be). */
+        const struct kill_pair *kp = v.kill + v.kill_at[best], *const ke = v.kill + v.kill_at[best + 1];
+        for (; kp < ke; kp++) {
+            uint64_t out = f[kp->w] & kp->m;
+            if (!out)
+                continue;
+            f[kp->w] ^= out;
+            v.cand_w[*cand_top] = kp->w;
+            v.cand_m[*cand_top] = out;
+            ++*cand_top;
+            const int32_t *r = v.rec + (size_t)(kp->w * 64 + dlxi_lowest_bit(out)) * (size_t)v.stride;
+            for (int32_t e = 0; e < v.max_prim; e++)
+                cnt[r[e]]--; /* the sink's and the chosen item's too, as rule_out() does */
+            *updates += 1 + (uint64_t)r[v.max_prim];
+            lv->cand_end = *cand_top;
+            lv->zero_end = *zero_top;
+            lv->rest = out;
+            return best;
+        }
+        /* Not reached: an active count is the number of the item's live
+         * options (dlx_check() asks). */
+    }
     /* A dead end's frame (one the search paused at) counts nothing: the
      * search without the pause never built it. */
     *updates += (len > 0) + (uint64_t)rule_out(v, f, cnt, best, RULE_COVER, cand_top, zero_top, 0, lv, len);

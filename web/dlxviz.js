@@ -898,6 +898,7 @@
       return start(document.getElementById("source").value);
     },
     setSeed(s) { document.getElementById("seed").value = s; },
+    setRule(r) { document.getElementById("rule").value = String(r); },
     loadText(t) { document.getElementById("source").value = t; return start(t); },
     error: () => document.getElementById("error").textContent,
     step: () => { setPlaying(false); go(actions.step); return M.pos; },

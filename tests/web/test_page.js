@@ -102,6 +102,16 @@ async function main() {
     check(!(await viz(() => window.dlxViz.load("paper"))), "paper: the seed 2^64 was taken");
     await viz(() => window.dlxViz.setSeed(""));
 
+    // The rule "recent" (3): the page runs what `dlx --choose=recent` runs,
+    // on the 4x4 sudoku, where its tree is not mrv's.
+    await viz(() => window.dlxViz.setRule(3));
+    check(await viz(() => window.dlxViz.load("sudoku4")), "sudoku4, rule recent: the page does not run it: " + await viz(() => window.dlxViz.error()));
+    const recent = fs.readFileSync(path.join(dir, "sudoku4-recent.json"), "utf8").split("\n").filter((l) => l);
+    const recentLines = await viz(() => window.dlxViz.lines());
+    check(recent.length > 2 && JSON.stringify(recentLines) === JSON.stringify(recent),
+      "sudoku4, rule recent: the page's engine writes other lines than dlx --choose=recent (" + recentLines.length + " against " + recent.length + ")");
+    await viz(() => window.dlxViz.setRule(0));
+
     // Pictures of the paper's example: the start, the first cover's last
     // hide (DLINK[4] 22 -> 27), the dead end at E, the solution.
     await viz(() => window.dlxViz.load("paper"));
