@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_big_grids.c - search nodes on hard 25 x 25 puzzles (issue 14, item
- * 6): the dancing-links solver with and without the engine's inference
- * (locked candidates, dlx_set_inference), and the bitmask solver, each
- * stopped at a node budget.
+ * 6): the dancing-links solver (its turns through settings of the engine,
+ * sudoku/solve_dlx.c), each of those settings alone as one search of the
+ * engine (the inference, locked candidates, with leftmost ties or ties to
+ * the recent item; the plain search), and the bitmask solver, each stopped
+ * at a node budget.
  *
  *   bench_big_grids [FILE] [BUDGET] [LIMIT]
  *

@@ -199,10 +199,17 @@ struct dlx_problem {
     int32_t infer_max;    /* items with 2..infer_max options are looked at */
     int32_t infer_top, infer_cap;
     int32_t *infer_node, *infer_level;
+    int32_t *infer_work;  /* the items to look at at this node, infer_todo of
+                             them (marked in p->mark[] with the node's stamp) */
+    int32_t infer_todo;
+    int32_t *infer_cand;  /* the candidate Bs of one A (infer.c) */
     uint8_t *infer_may;   /* [header] 0: no two of the item's options at the
                              search's root share another item, so it is
                              never an A below (infer.c); infer_cap + 1 long,
-                             in the same block */
+                             in the same block as the arrays above */
+    uint8_t *infer_done;  /* [level] 1: the node of that level on the path
+                             inferred (to its fixed point); 0: it had a
+                             forced move or a dead end and did not */
     int infer_fresh;      /* infer_may[] is to be found at the next node */
     uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
 
@@ -276,11 +283,13 @@ int dlxi_visit_solution(dlx_problem *p, int32_t levels);
 
 /* --- infer.c -------------------------------------------------------------- */
 
+/* The bytes of the inference's block for cap entries (infer.c). */
+size_t dlxi_inference_block_size(int32_t cap);
 /* Sizes the inference's stack for a search about to start (and empties it). */
 int dlxi_prepare_inference(dlx_problem *p);
 /* The inference at the node of `level`, before its branching choice; each
  * option taken out is counted in *updates (and p->inferred). */
-void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates);
+uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates);
 /* Puts back, last first, what the inference took out at levels >= level. */
 void dlxi_undo_inference(dlx_problem *p, int32_t level);
 /* The stack against the links, for dlx_check(): DLX_OK or DLX_EINVAL. */

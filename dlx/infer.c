@@ -14,12 +14,25 @@
  * and with colours two options may share it, so neither half of the rule
  * holds for them.
  *
- * When. At a node, before the branching choice: the active items with 2 to
- * p->infer_max options are looked at, in the order of the active list, and
- * the scan is repeated until a pass takes nothing out. A node where some
- * item has one option or none does no inference: the search covers that
- * item next (a forced move or a dead end), which is cheaper, and the next
- * node infers from there.
+ * When. At a node, before the branching choice, and to a fixed point: an
+ * item looked at and found with nothing to take out is looked at again
+ * only when its list loses an option. A node where some item has one
+ * option or none does no inference: the search covers that item next (a
+ * forced move or a dead end), and the next node infers from there; the
+ * search's loop (search.c) finds that with its branching choice, which it
+ * makes again when the inference took something out. At the search's first
+ * node every active item with 2 to p->infer_max options is looked at; at
+ * any other, the last node of the path that inferred reached its fixed
+ * point, so only the items whose lists the moves since (the cover of each
+ * level's item and the commit of its option) changed can have work: the
+ * items of the options in the lists of those options' items, which still
+ * hold the options hidden (as dlxi_recent_item() in search.c walks them).
+ * Taking out an option puts its items on the list to look at again. An
+ * item B that loses options gives an item A whose options all cover B
+ * nothing new, so an item that keeps its list keeps its verdict. This
+ * costs a few times a move's own walk at a node, where scanning every
+ * active item at every node, as this did first, cost more than the search
+ * itself on a 25 x 25 sudoku (bench/bench_big_grids, docs/sudoku.md).
  *
  * Undoing. Every option taken out is pushed (its node in B's list, and the
  * level of the node that took it out) on a stack; the search pops a level's
@@ -29,18 +42,21 @@
  */
 #include "dlx_internal.h"
 
-/* The bytes of the block holding the stack (two arrays of cap entries) and
- * infer_may[] (cap + 1 bytes: cap > n_items too, see below). */
-static size_t block_size(int32_t cap)
+/* The bytes of the block holding the stack (two arrays of cap entries),
+ * the items to look at (cap entries), one A's candidate Bs (cap entries),
+ * infer_may[] (cap + 1 bytes: cap > n_items too, see below) and
+ * infer_done[] (cap + 1 bytes: a path has fewer levels than items). */
+size_t dlxi_inference_block_size(int32_t cap)
 {
-    return (size_t)cap * 2 * sizeof(int32_t) + (size_t)cap + 1;
+    return (size_t)cap * 4 * sizeof(int32_t) + 2 * ((size_t)cap + 1);
 }
 
 int dlxi_prepare_inference(dlx_problem *p)
 {
     /* An option is taken out at most once on a path (it is then out of
      * every list), so the stack never holds more than all of them; the
-     * same block gives infer_may[] a byte per header. */
+     * items to look at are on their list once at a time; the same block
+     * gives infer_may[] a byte per header. */
     int32_t need = (p->n_options > p->n_items ? p->n_options : p->n_items) + 1;
     p->infer_top = 0;
     p->infer_fresh = 1;
@@ -48,14 +64,17 @@ int dlxi_prepare_inference(dlx_problem *p)
         return DLX_OK;
     if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
-    int32_t *block = dlxi_alloc(p, block_size(need));
+    int32_t *block = dlxi_alloc(p, dlxi_inference_block_size(need));
     if (!block)
         return DLX_ENOMEM;
     if (p->infer_node)
-        dlxi_free(p, p->infer_node, block_size(p->infer_cap));
+        dlxi_free(p, p->infer_node, dlxi_inference_block_size(p->infer_cap));
     p->infer_node = block;
     p->infer_level = block + need;
-    p->infer_may = (uint8_t *)(block + 2 * (size_t)need);
+    p->infer_work = block + 2 * (size_t)need;
+    p->infer_cand = block + 3 * (size_t)need;
+    p->infer_may = (uint8_t *)(block + 4 * (size_t)need);
+    p->infer_done = p->infer_may + need + 1;
     p->infer_cap = need;
     return DLX_OK;
 }
@@ -69,6 +88,16 @@ static int32_t next_stamp(dlx_problem *p)
         p->mark_stamp = 0;
     }
     return ++p->mark_stamp;
+}
+
+/* Puts item x on the list of items to look at, unless it is on it (marked
+ * with this node's stamp). Covered and secondary items are left off. */
+static inline void look_at(dlx_problem *p, int32_t x, int32_t stamp)
+{
+    if (p->mark[x] == stamp || p->secondary[x] || !dlxi_is_active(p->nd, x))
+        return;
+    p->mark[x] = stamp;
+    p->infer_work[p->infer_todo++] = x;
 }
 
 /* At the search's root: which active items have two options sharing an
@@ -112,7 +141,7 @@ static int option_covers(dlx_nodes nd, int32_t q, int32_t x)
 /* Takes out of every list each option of item b that does not cover a,
  * pushing it for the undo; returns how many went. */
 static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t level,
-                              uint64_t *updates)
+                              int32_t stamp, uint64_t *updates)
 {
     dlx_nodes nd = p->nd;
     const int32_t last_hdr = p->n_items;
@@ -123,6 +152,8 @@ static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t leve
             continue;
         hide(nd, r, 1, updates);
         unlink_node(nd, r, updates);
+        for (int32_t t = nd.of[r]; nd.im[t].itm > 0; t++) /* b too */
+            look_at(p, nd.im[t].itm, stamp);
         p->infer_node[p->infer_top] = r;
         p->infer_level[p->infer_top] = level;
         p->infer_top++;
@@ -132,67 +163,90 @@ static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t leve
 }
 
 /* The rule for item a, whose first option is at node first: every other
- * primary item of that option that all of a's options cover is a B. */
-static int32_t infer_from(dlx_problem *p, int32_t a, int32_t level, uint64_t *updates)
+ * primary item of that option that all of a's options cover is a B. The
+ * candidates are the first option's other items, narrowed down option by
+ * option (most go at the second: a sudoku row's symbol in two cells keeps
+ * at most their box); what is left is taken out item by item. Taking out
+ * the options of one B leaves a's list as it is (they do not cover a), so
+ * the Bs are those a look at one B at a time would find. */
+static int32_t infer_from(dlx_problem *p, int32_t a, int32_t level, int32_t stamp,
+                          uint64_t *updates)
 {
     dlx_nodes nd = p->nd;
     const int32_t last_hdr = p->n_items;
-    int32_t first = nd.ud[a].down, removed = 0;
+    const int32_t len = LEN(a);
+    int32_t first = nd.ud[a].down, removed = 0, count = 0;
+    int32_t *cand = p->infer_cand;
     for (int32_t s = nd.nx[first]; s != first; s = nd.nx[s]) {
         int32_t b = nd.im[s].itm;
         /* b holds all of a's options: with no more than those, nothing to
          * take out (a secondary b has its LEN too, but is never a B). */
-        if (LEN(b) <= LEN(a) || p->secondary[b])
-            continue;
-        int shared = 1;
-        for (int32_t q = nd.ud[first].down; q > last_hdr && shared; q = nd.ud[q].down)
-            shared = option_covers(nd, q, b);
-        if (shared)
-            removed += remove_outside(p, a, b, level, updates);
+        if (LEN(b) > len && !p->secondary[b])
+            cand[count++] = b;
     }
+    for (int32_t q = nd.ud[first].down; q > last_hdr && count > 0; q = nd.ud[q].down) {
+        int32_t kept = 0;
+        for (int32_t k = 0; k < count; k++)
+            if (option_covers(nd, q, cand[k]))
+                cand[kept++] = cand[k];
+        count = kept;
+    }
+    for (int32_t k = 0; k < count; k++)
+        removed += remove_outside(p, a, cand[k], level, stamp, updates);
     return removed;
 }
 
-/* One item of the scan: 1 when the scan must end (a has one option or
- * none: the search covers it next); *removed grows by what a takes out. */
-DLX_INLINE int scan_item(dlx_problem *p, int32_t a, int32_t level, uint64_t *updates,
-                         uint64_t *removed)
+/* The items the move into this node changed: of each item of the option
+ * chosen one level up, the items of every option in its list (the options
+ * the move hid are still there; for a secondary item some were kept,
+ * which only adds items to look at). */
+static void look_at_move(dlx_problem *p, int32_t cur, int32_t stamp)
 {
     const dlx_nodes nd = p->nd;
-    int32_t len = LEN(a);
-    if (len <= 1)
-        return 1;
-    if (len <= p->infer_max && p->infer_may[a])
-        *removed += (uint64_t)infer_from(p, a, level, updates);
-    return 0;
+    for (int32_t q = nd.of[cur]; nd.im[q].itm > 0; q++) {
+        int32_t x = nd.im[q].itm; /* the level's own item too: its cover hid */
+        for (int32_t r = nd.ud[x].down; r != x; r = nd.ud[r].down)
+            for (int32_t t = nd.of[r]; nd.im[t].itm > 0; t++)
+                look_at(p, nd.im[t].itm, stamp);
+    }
 }
 
-DLX_NOINLINE_SHARED void dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates)
+DLX_NOINLINE_SHARED uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates)
 {
+    enum { MOST_MOVES = 32 }; /* more moves to look back on: all items instead */
     const dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
     if (p->infer_fresh)
         find_sharing(p);
-    /* The active items in order, by the list or by the bits of act[], as
-     * choose_item() in search.c visits them (the bits when there are many). */
-    const int32_t act_words = (p->n_items + 64) / 64;
-    const int scan_bits = p->n_primary >= 128 && act_words <= 64;
-    uint64_t removed = 0, before;
-    do {
-        before = removed;
-        if (!scan_bits) {
-            for (int32_t a = cl[0].next; a != 0; a = cl[a].next)
-                if (scan_item(p, a, level, updates, &removed))
-                    goto done;
-        } else {
-            for (int32_t w = cl[0].next / 64; w < act_words; w++)
-                for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1)
-                    if (scan_item(p, w * 64 + dlxi_lowest_bit(bits), level, updates, &removed))
-                        goto done;
-        }
-    } while (removed != before);
-done:
+    int32_t stamp = next_stamp(p);
+    p->infer_todo = 0;
+    /* The deepest node of the path, above this one, that inferred (the
+     * search's loop skips the nodes with a forced move): the items the
+     * moves since then changed are the ones to look at. */
+    int32_t from = level - 1;
+    while (from >= p->floor && !p->infer_done[from] && level - from <= MOST_MOVES)
+        from--;
+    if (from < p->floor || level - from > MOST_MOVES) {
+        /* The search's first node, or a long way back: every active item. */
+        for (int32_t a = cl[0].next; a != 0; a = cl[a].next)
+            look_at(p, a, stamp);
+    } else {
+        for (int32_t l = from; l < level; l++)
+            look_at_move(p, p->choice[l], stamp);
+    }
+    uint64_t removed = 0;
+    while (p->infer_todo > 0) {
+        int32_t a = p->infer_work[--p->infer_todo];
+        p->mark[a] = -1; /* off the list: a removal may put it back */
+        if (!dlxi_is_active(nd, a))
+            continue;
+        int32_t len = LEN(a);
+        if (len >= 2 && len <= p->infer_max && p->infer_may[a])
+            removed += (uint64_t)infer_from(p, a, level, stamp, updates);
+    }
+    p->infer_done[level] = 1;
     p->inferred += removed;
+    return removed;
 }
 
 DLX_NOINLINE_SHARED void dlxi_undo_inference(dlx_problem *p, int32_t level)

@@ -82,9 +82,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(m_best, p->m_best_cap, 0);
     OWN(m_touched, p->m_touched_cap, 0);
     out[n++] = (struct owned){(void **)&p->infer_node,
-                              p->infer_node ? (size_t)p->infer_cap * 2 * sizeof(int32_t) +
-                                                  (size_t)p->infer_cap + 1
-                                            : 0,
+                              p->infer_node ? dlxi_inference_block_size(p->infer_cap) : 0,
                               0};
 #undef OWN
     return n;
@@ -172,8 +170,8 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     c->m_best_cap = c->m_touched_cap = 0;
     c->sol = c->first_at = c->degree_at = NULL;
     c->infer_cap = c->infer_top = 0;
-    c->infer_level = NULL;
-    c->infer_may = NULL;
+    c->infer_level = c->infer_work = c->infer_cand = NULL;
+    c->infer_may = c->infer_done = NULL;
     if (p->state == S_DONE)
         c->state = S_IDLE;
     c->level = 0;

@@ -348,11 +348,16 @@ forward:
         }
         goto recover;
     }
-    if (infer)
-        dlxi_infer(p, level, UPDATES);
     {
         int32_t scanned = 0;
         int32_t best = choose_item(p, general, &scanned, level);
+        /* The inference (infer.c) where no item has one option or none;
+         * the choice again when it took options out. */
+        if (infer) {
+            p->infer_done[level] = 0;
+            if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0)
+                best = choose_item(p, general, &scanned, level);
+        }
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
         cover_d(p, nd, cl, best, last_hdr, colors, detail, level, UPDATES);
