@@ -781,7 +781,7 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                                                               : "no (--max)");
         if (o->have_seed)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)o->seed);
-        if (dlx_inference(p, NULL) != DLX_INFER_NONE && !run->threaded)
+        if (dlx_inference(p, NULL) != DLX_INFER_NONE)
             fprintf(stderr, "inferred: %llu\n", (unsigned long long)dlx_inferred(p));
         if (run->threaded)
             fprintf(stderr, "threads: %ld\n", (long)run->threads);

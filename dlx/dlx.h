@@ -382,7 +382,9 @@ DLX_API void dlx_get_stats(const dlx_problem *p, dlx_stats *out);
 DLX_API void dlx_reset_stats(dlx_problem *p);
 /* The options the inference (dlx_set_inference) took out since the last
  * dlx_reset_stats(), each time it did (an option may go again on another
- * path); kept apart from dlx_stats so that the struct keeps its size. */
+ * path); kept apart from dlx_stats so that the struct keeps its size.
+ * After dlx_search_threads() it includes every thread's removals, added
+ * up as the statistics are. */
 DLX_API uint64_t dlx_inferred(const dlx_problem *p);
 
 /* --- Splitting a search ---------------------------------------------------- */

@@ -499,6 +499,11 @@ int dlx_search_threads(dlx_problem *p, int32_t threads, dlx_watch_fn watch, void
     p->stats.updates += pr.stats.updates;
     if (pr.stats.max_level > p->stats.max_level)
         p->stats.max_level = pr.stats.max_level;
+    /* The inference's removals (dlx_inferred), each worker's own on its
+     * clone: final, the threads being joined. */
+    for (int32_t k = 0; k < t.n; k++)
+        if (t.w[k].q != NULL)
+            p->inferred += t.w[k].q->inferred;
     pr.final = 1;
     if (watch)
         (void)watch(ctx, &pr); /* the last call: nothing left to stop */

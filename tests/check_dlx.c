@@ -1587,6 +1587,8 @@ START_TEST(inference_settings_and_limits)
     ck_assert_int_eq(dlx_search_threads(p, 2, NULL, NULL), DLX_OK);
     dlx_get_stats(p, &st);
     ck_assert_uint_eq(st.solutions, 300);
+    /* The threads' removals are added up into the caller's problem. */
+    ck_assert_uint_gt(dlx_inferred(p), 0);
     ck_assert_int_eq(dlx_check(p), DLX_OK);
     dlx_free(p);
 

@@ -95,6 +95,13 @@ inferred=$(sed -n 's/^inferred: //p' "$tmp/stats")
 "$DLX" --quiet "$tmp/inkala.txt" | sort >"$tmp/plain"
 [ "$(sort "$tmp/out")" = "$(cat "$tmp/plain")" ] && [ -s "$tmp/plain" ] ||
     fail "Inkala --infer: not the plain search's solution"
+# With threads the removals of every thread are added up (Langford n = 8:
+# 300 pairings, OEIS A014552 doubled).
+sh "$GEN" langford 8 >"$tmp/l8.txt"
+"$DLX" --count --stats --infer -j 2 "$tmp/l8.txt" >"$tmp/out" 2>"$tmp/stats"
+[ "$(cat "$tmp/out")" = 300 ] || fail "langford 8 --infer -j 2: $(cat "$tmp/out") solutions"
+inferred=$(sed -n 's/^inferred: //p' "$tmp/stats")
+[ "${inferred:-0}" -gt 0 ] || fail "langford 8 --infer -j 2: nothing inferred: $(cat "$tmp/stats")"
 "$DLX" --stats "$tmp/inkala.txt" 2>&1 >/dev/null | grep -q "^inferred:" &&
     fail "--stats without --infer: an inferred line"
 for bad in 1 0 x 2147483648; do
