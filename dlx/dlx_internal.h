@@ -328,6 +328,15 @@ double dlxi_estimate_done_m(const dlx_problem *p);
  * them all: for the choice indexes of search_m.c and search.c. 0 when out
  * of memory. */
 int dlxi_touch_all(dlx_problem *p, int32_t words);
+/* The act[] words those indexes keep: header indices 0..n_items. */
+int32_t dlxi_index_words(const dlx_problem *p);
+/* The shape both indexes' "does it pay" rules read: 1 when p has at least
+ * min_primary primary items and the active list runs in increasing header
+ * index (their arguments need it), and then *changes holds the sum over the
+ * options of (primary items) x (items - 1) and *sizes the sum of the
+ * options' sizes; 0 otherwise. */
+int dlxi_index_shape(const dlx_problem *p, int32_t min_primary, int64_t *changes,
+                     int64_t *sizes);
 
 /* --- commit.c, for search.c ------------------------------------------------- */
 

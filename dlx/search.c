@@ -343,11 +343,6 @@ int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
 #define X_INDEX_COST 2
 #endif
 
-static int32_t x_index_words(const dlx_problem *p)
-{
-    return (p->n_items + 64) / 64; /* header indices 0..n_items, as act[] */
-}
-
 /* Whether the index suits p's shape: many primary items, in increasing
  * header index along the active list (the argument above needs it), and
  * little work a node. A node's scan looks at each active item; the index
@@ -362,22 +357,11 @@ static int x_index_pays(dlx_problem *p)
 {
     if (p->x_index_nodes == p->n_nodes)
         return p->x_index_pays;
-    int pays = p->n_primary >= X_INDEX_ITEMS;
-    for (int32_t k = p->cl[0].next, prev = 0; pays && k != 0; prev = k, k = p->cl[k].next)
-        pays = k > prev;
-    int64_t changes = 0, sizes = 0;
-    for (int32_t o = 0; pays && o < p->n_options; o++) {
-        int64_t size = 0, primary = 0;
-        for (int32_t q = p->opt_first[o]; p->nd.im[q].itm > 0; q++) {
-            size++;
-            primary += !p->secondary[p->nd.im[q].itm];
-        }
-        changes += primary * (size - 1);
-        sizes += size;
-    }
+    int64_t changes, sizes;
+    int pays = dlxi_index_shape(p, X_INDEX_ITEMS, &changes, &sizes);
     if (pays && p->n_options > 0) {
         /* In floating point: the product may pass 2^63 on huge problems. */
-        const double words = x_index_words(p);
+        const double words = dlxi_index_words(p);
         double flagged = (double)changes * (double)sizes /
                          ((double)p->n_primary * (double)p->n_options);
         flagged = flagged >= words ? words : 1.0 + (double)(int64_t)flagged;
@@ -401,7 +385,7 @@ static int x_index_ready(dlx_problem *p)
         return 0;
     if (p->index_live)
         return 1;
-    const int32_t words = x_index_words(p), runs = (words + 63) / 64;
+    const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
     if (p->x_best_cap < words + runs) {
         dlxi_free(p, p->x_best, (size_t)p->x_best_cap * sizeof *p->x_best);
         p->x_best_cap = 0;
@@ -435,7 +419,7 @@ DLX_INLINE uint64_t x_best_in_word(dlx_nodes nd, int32_t w)
  * list must not be empty). */
 DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
 {
-    const int32_t words = x_index_words(p), runs = (words + 63) / 64;
+    const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
     uint64_t *const word_best = p->x_best, *const run_best = p->x_best + words;
     uint64_t best = X_NONE;
     for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {

@@ -133,9 +133,30 @@ DLX_INLINE int ranks_before(const dlx_m_best *a, const dlx_m_best *b)
            (a->t == b->t && (a->s < b->s || (a->s == b->s && a->len > b->len)));
 }
 
-static int32_t index_words(const dlx_problem *p)
+int32_t dlxi_index_words(const dlx_problem *p)
 {
     return (p->n_items + 64) / 64; /* header indices 0..n_items, as act[] */
+}
+
+int dlxi_index_shape(const dlx_problem *p, int32_t min_primary, int64_t *changes,
+                     int64_t *sizes)
+{
+    *changes = *sizes = 0;
+    if (p->n_primary < min_primary)
+        return 0;
+    for (int32_t k = p->cl[0].next, prev = 0; k != 0; prev = k, k = p->cl[k].next)
+        if (k < prev)
+            return 0;
+    for (int32_t o = 0; o < p->n_options; o++) {
+        int64_t size = 0, primary = 0;
+        for (int32_t q = p->opt_first[o]; p->nd.im[q].itm > 0; q++) {
+            size++;
+            primary += !p->secondary[p->nd.im[q].itm];
+        }
+        *changes += primary * (size - 1);
+        *sizes += size;
+    }
+    return 1;
 }
 
 /* Whether the index suits p's shape: many primary items (INDEX_ITEMS), in
@@ -150,18 +171,8 @@ static int index_pays(dlx_problem *p)
 {
     if (p->m_index_nodes == p->n_nodes)
         return p->m_index_pays;
-    int pays = p->n_primary >= INDEX_ITEMS;
-    for (int32_t k = p->cl[0].next, prev = 0; pays && k != 0; prev = k, k = p->cl[k].next)
-        pays = k > prev;
-    int64_t marks = 0;
-    for (int32_t o = 0; pays && o < p->n_options; o++) {
-        int64_t size = 0, primary = 0;
-        for (int32_t q = p->opt_first[o]; p->nd.im[q].itm > 0; q++) {
-            size++;
-            primary += !p->secondary[p->nd.im[q].itm];
-        }
-        marks += primary * (size - 1);
-    }
+    int64_t marks, sizes;
+    int pays = dlxi_index_shape(p, INDEX_ITEMS, &marks, &sizes);
     p->m_index_pays = pays && marks < (int64_t)p->n_primary * p->n_primary;
     p->m_index_nodes = p->n_nodes;
     return p->m_index_pays;
@@ -195,7 +206,7 @@ static int m_index_ready(dlx_problem *p)
         return 0;
     if (p->index_live)
         return 1;
-    const int32_t words = index_words(p), runs = (words + 63) / 64;
+    const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
     if (p->m_best_cap < words + runs) {
         dlxi_free(p, p->m_best, (size_t)p->m_best_cap * sizeof *p->m_best);
         p->m_best_cap = 0;
@@ -228,7 +239,7 @@ DLX_INLINE dlx_m_best best_in_word(dlx_nodes nd, const dlx_mult *mult, int32_t w
  * active list must not be empty. */
 DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd, int32_t *degree)
 {
-    const int32_t words = index_words(p), runs = (words + 63) / 64;
+    const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
     dlx_m_best *const word_best = p->m_best, *const run_best = p->m_best + words;
     dlx_m_best best = {INT32_MAX, 0, 0, 0};
     for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {
