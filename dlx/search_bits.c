@@ -82,6 +82,9 @@ struct bits_level {
     int32_t tried, width;   /* options tried so far (the one in force included) of
                                `width`: Knuth's k_l + 1 and t_l, for estimates */
     int64_t upd;            /* the updates the option in force counted when tried */
+    int32_t lent;           /* 1 when the cover left the counts of its one option's
+                               items as they were (a forced move, enter_level()):
+                               the trial, which reads them, takes the 1 off */
     /* Under DLX_CHOOSE_MRV_RECENT: of the active items whose counts the
      * trial of the option in force lowered (and left above 0), the fewest
      * options and the leftmost slot with that many; RECENT_NONE if none. */
@@ -847,7 +850,7 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
     const int counted = v.max_prim <= 8;
     for (int32_t k = 0; k < v.max_prim; k++) {
         if (counted)
-            left[k] = cnt[r[k]]; /* the sink's: far above its empty list */
+            left[k] = cnt[r[k]] - lv->lent; /* the sink's: far above its empty list */
         cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
     }
     /* An item the level's cover left without options must be one of o's. */
@@ -931,6 +934,7 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
     lv->item = best;
     lv->width = len;
     lv->tried = 0;
+    lv->lent = 0;
     lv->cand = *cand_top;
     lv->zero = *zero_top;
     cnt[best] = INACTIVE;
@@ -940,8 +944,11 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
          * can be watched for, since the trial of that option, next, marks
          * all its items covered. So it is done here without rule_out()'s
          * checks and bookkeeping, to the same frame: the option's bit
-         * cleared, the counts of its items lowered by one, no item noted
-         * as left without options (only the option's own can be). */
+         * cleared, no item noted as left without options (only the
+         * option's own can be). The counts of its items are not even
+         * lowered: the trial reads them before it marks them covered, and
+         * takes off the 1 the cover owes (lv->lent); nothing else reads
+         * them (the search pauses before a level's cover, never after). */
         const struct kill_pair *kp = v.kill + v.kill_at[best], *const ke = v.kill + v.kill_at[best + 1];
         for (; kp < ke; kp++) {
             uint64_t out = f[kp->w] & kp->m;
@@ -952,8 +959,7 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
             v.cand_m[*cand_top] = out;
             ++*cand_top;
             const int32_t *r = v.rec + (size_t)(kp->w * 64 + dlxi_lowest_bit(out)) * (size_t)v.stride;
-            for (int32_t e = 0; e < v.max_prim; e++)
-                cnt[r[e]]--; /* the sink's and the chosen item's too, as rule_out() does */
+            lv->lent = 1;
             *updates += 1 + (uint64_t)r[v.max_prim];
             lv->cand_end = *cand_top;
             lv->zero_end = *zero_top;
@@ -1300,6 +1306,7 @@ int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
         lv->frame = f;
         lv->item = pick;
         lv->width = cnt[pick];
+        lv->lent = 0;
         lv->cand = cand_top;
         lv->zero = zero_top;
         cnt[pick] = INACTIVE;
