@@ -49,6 +49,16 @@
 #include <emmintrin.h>
 #endif
 
+/* Unrolls the loop that follows when its count is a constant (a copy of
+ * the search for options of k primary items, below). */
+#if defined(__clang__)
+#define UNROLL_8 _Pragma("unroll 8")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define UNROLL_8 _Pragma("GCC unroll 8")
+#else
+#define UNROLL_8
+#endif
+
 /* A count: 16 bits, so that eight are compared at a time and a frame is
  * small. cnt[] of a covered item is INACTIVE, and stays at or above
  * ACTIVE_BELOW whatever is taken off it afterwards: at most its own number
@@ -865,6 +875,7 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
         lv->recent_slot = 0;
     }
     int64_t upd = 0;
+    UNROLL_8
     for (int32_t k = 0; k < v.max_prim; k++) {
         int32_t i = r[k]; /* its kill list has the slot's number; the sink's is empty */
         if (i == chosen)
