@@ -167,13 +167,17 @@ static int commit_plain(dlx_problem *p, int32_t opt)
     const dlx_nodes nd = p->nd;
     int32_t *const state = p->commit_state;
     const int32_t mark = p->undo_len;
+    /* Links that reflect no commitment have every node in its list: nothing
+     * to ask them (a sudoku's givens before a search on bits, puzzle after
+     * puzzle; the question is a read of two nodes far apart). */
+    const int pristine = p->links_applied == 0;
     int32_t anchor = 0, len = mark;
     for (int32_t q = p->opt_first[opt]; nd.im[q].itm > 0; q++) {
         int32_t x = nd.im[q].itm, st = state[x], col = nd.im[q].color;
         if (!p->secondary[x]) {
             if (!anchor)
                 anchor = q;
-            if (!dlxi_in_list(nd, q))
+            if (!pristine && !dlxi_in_list(nd, q))
                 goto clash; /* excluded */
         }
         /* col is -1 when an earlier commitment purified x to this colour. */
