@@ -338,7 +338,7 @@ MPICC   ?= mpicc
 OMPI_CC ?= $(CC)
 MPI_TESTS ?= yes
 DLX_MPI := $(BUILD)/bin/dlx-mpi
-MPI_OBJ := $(BUILD)/obj/cli/dlx_mpi.o $(call obj,cli/dlxcmd_output.c $(CLI_COMMON))
+MPI_OBJ := $(BUILD)/obj/cli/dlx_mpi.o $(call obj,cli/dlxcmd_output.c cli/dlxcmd_options.c $(CLI_COMMON))
 
 mpi:
 	@MPICC='$(MPICC)' sh tests/mpi/ensure-mpi.sh

@@ -135,7 +135,7 @@ static void cmd_defaults(struct cmd_options *o)
     o->jobs = 1;
 }
 
-enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
+enum { OPT_SEED = CMD_OPT_OWN, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
        OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS, OPT_INFER };
 
 /* A seed for --seed=random, from the clock and the process id, mixed by
@@ -156,15 +156,7 @@ static uint64_t random_seed(void)
 static int parse_options(int argc, char **argv, struct cmd_options *o)
 {
     static const struct option longopts[] = {
-        { "count", no_argument, NULL, 'c' },
-        { "max", required_argument, NULL, 'm' },
-        { "first", no_argument, NULL, '1' },
-        { "format", required_argument, NULL, 'f' },
-        { "stats", no_argument, NULL, 's' },
-        { "quiet", no_argument, NULL, 'q' },
-        { "progress", no_argument, NULL, 'p' },
-        { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-        { "choose", required_argument, NULL, OPT_CHOOSE },
+        CMD_SHARED_LONGOPTS,
         { "seed", required_argument, NULL, OPT_SEED },
         { "strategy", required_argument, NULL, OPT_STRATEGY },
         { "infer", optional_argument, NULL, OPT_INFER },
@@ -190,50 +182,10 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
      * (build/bin/dlx: ...); the leading ':' and opterr = 0 let us word them
      * like every other message here. */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":cm:1f:sqpj:hV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'c':
-            o->count_only = 1;
-            break;
-        case 'm':
-            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_solutions) != 0 ||
-                o->max_solutions == 0) {
-                cli_usage_error("dlx", "--max wants a positive whole number, not '%s'",
-                                optarg);
-                return EXIT_ERROR;
-            }
-            break;
-        case '1':
-            o->max_solutions = 1;
-            break;
-        case 'f':
+    while ((c = getopt_long(argc, argv, ":" CMD_SHARED_SHORTOPTS "j:hV", longopts, NULL)) != -1) {
+        if (c == 'f')
             format_given = 1;
-            if (cmd_format_word(optarg, &o->format) != 0) {
-                cli_usage_error("dlx", "unknown --format '%s' (expected text, ids or json)",
-                                optarg);
-                return EXIT_ERROR;
-            }
-            break;
-        case 's':
-            o->stats = 1;
-            break;
-        case 'q':
-            o->quiet = 1;
-            break;
-        case 'p':
-            o->progress = 1;
-            break;
-        case OPT_NO_PROGRESS:
-            o->progress = 0;
-            break;
-        case OPT_CHOOSE:
-            if (cmd_choose_word(optarg, &o->choose) != 0) {
-                cli_usage_error("dlx",
-                                "unknown rule '%s' for --choose (expected mrv, knuth, recent or first)",
-                                optarg);
-                return EXIT_ERROR;
-            }
-            break;
+        switch (c) {
         case OPT_INFER:
             o->infer = CMD_INFER_DEFAULT;
             if (optarg && (cli_parse_uint(optarg, INT32_MAX, &k) != 0 || k < 2)) {
@@ -366,10 +318,14 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                               "Knuth's Algorithm X with dancing links, for exact cover with "
                               "colours.");
             return -1;
-        case ':':
         default: {
-            char why[256];
-            cli_usage_error("dlx", "%s", cli_getopt_problem(c, argv, why, sizeof why));
+            int taken = cmd_shared_option("dlx", 1, c, optarg, o);
+            if (taken > 0)
+                break;
+            if (taken == 0) {
+                char why[256];
+                cli_usage_error("dlx", "%s", cli_getopt_problem(c, argv, why, sizeof why));
+            }
             return EXIT_ERROR;
         }
         }
@@ -423,26 +379,11 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                         argv[optind + 1]);
         return EXIT_ERROR;
     }
-    o->path = optind < argc ? argv[optind] : NULL;
-    if (o->path && strcmp(o->path, "-") == 0)
-        o->path = NULL;
-    o->input_name = o->path ? o->path : "<stdin>";
+    cmd_take_path(o, optind < argc ? argv[optind] : NULL);
     return 0;
 }
 
 /* --- reading ------------------------------------------------------------- */
-
-/* A message about a place in the input is FILE:LINE:COLUMN: KIND: ...; one
- * about the whole file (it cannot be read, it is too big) is dlx: FILE:
- * KIND: ..., as the sudoku command words them (common_file.h). */
-static void print_diag(const char *name, const dlx_text_diag *d, const char *kind)
-{
-    if (d->line > 0)
-        fprintf(stderr, "%s:%lld:%lld: %s: %s\n", name, (long long)d->line,
-                (long long)d->column, kind, d->message);
-    else
-        fprintf(stderr, "dlx: %s: %s: %s\n", name, kind, d->message);
-}
 
 /* Reads and parses the input into run->text. Returns 0 or EXIT_ERROR after
  * reporting what went wrong. Warnings are reported here too. */
@@ -473,7 +414,7 @@ static int read_problem(struct cmd_run *run)
         size_t total = dlx_text_warning_count(run->text);
         const dlx_text_diag *w;
         for (size_t i = 0; (w = dlx_text_warning(run->text, i)) != NULL; i++)
-            print_diag(o->input_name, w, "warning");
+            cmd_print_diag("dlx", o->input_name, w, "warning");
         if (total > DLX_TEXT_MAX_WARNINGS)
             fprintf(stderr, "%s: warning: %llu more warnings not shown\n", o->input_name,
                     (unsigned long long)(total - DLX_TEXT_MAX_WARNINGS));
@@ -481,7 +422,7 @@ static int read_problem(struct cmd_run *run)
     if (rc != DLX_OK) {
         const dlx_text_diag *d = dlx_text_error(run->text);
         if (d)
-            print_diag(o->input_name, d, "error");
+            cmd_print_diag("dlx", o->input_name, d, "error");
         else
             fprintf(stderr, "dlx: %s: error: %s\n", o->input_name, dlx_text_strerror(rc));
         return EXIT_ERROR;

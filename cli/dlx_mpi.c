@@ -116,22 +116,14 @@ static void usage(FILE *out)
           out);
 }
 
-enum { OPT_NO_PROGRESS = 256, OPT_CHOOSE, OPT_SEED, OPT_CHECKPOINT, OPT_SPLIT_NODES };
+enum { OPT_SEED = CMD_OPT_OWN, OPT_CHECKPOINT, OPT_SPLIT_NODES };
 
 /* Fills o from argv. Every rank parses the same command line; only rank 0
  * speaks (talk). Returns -1 to exit 0 at once, 0 to go on, EXIT_ERROR. */
 static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk)
 {
     static const struct option longopts[] = {
-        { "count", no_argument, NULL, 'c' },
-        { "max", required_argument, NULL, 'm' },
-        { "first", no_argument, NULL, '1' },
-        { "format", required_argument, NULL, 'f' },
-        { "stats", no_argument, NULL, 's' },
-        { "quiet", no_argument, NULL, 'q' },
-        { "progress", no_argument, NULL, 'p' },
-        { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-        { "choose", required_argument, NULL, OPT_CHOOSE },
+        CMD_SHARED_LONGOPTS,
         { "seed", required_argument, NULL, OPT_SEED },
         { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
         { "split-nodes", required_argument, NULL, OPT_SPLIT_NODES },
@@ -155,39 +147,8 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
     } while (0)
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":cm:1f:sqphV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":" CMD_SHARED_SHORTOPTS "hV", longopts, NULL)) != -1) {
         switch (c) {
-        case 'c':
-            o->count_only = 1;
-            break;
-        case 'm':
-            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_solutions) != 0 ||
-                o->max_solutions == 0)
-                BAD("--max wants a positive whole number, not '%s'", optarg);
-            break;
-        case '1':
-            o->max_solutions = 1;
-            break;
-        case 'f':
-            if (cmd_format_word(optarg, &o->format) != 0)
-                BAD("unknown --format '%s' (expected text, ids or json)", optarg);
-            break;
-        case 's':
-            o->stats = 1;
-            break;
-        case 'q':
-            o->quiet = 1;
-            break;
-        case 'p':
-            o->progress = 1;
-            break;
-        case OPT_NO_PROGRESS:
-            o->progress = 0;
-            break;
-        case OPT_CHOOSE:
-            if (cmd_choose_word(optarg, &o->choose) != 0)
-                BAD("unknown rule '%s' for --choose (expected mrv, knuth, recent or first)", optarg);
-            break;
         case OPT_SEED:
             /* Every rank must draw the same tree: no --seed=random here. */
             if (strcmp(optarg, "random") == 0)
@@ -215,8 +176,12 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
                                   "Knuth's Algorithm X with dancing links, on the ranks of an "
                                   "MPI job.");
             return -1;
-        case ':':
         default: {
+            int taken = cmd_shared_option("dlx-mpi", talk, c, optarg, o);
+            if (taken > 0)
+                break;
+            if (taken < 0)
+                return EXIT_ERROR;
             char why[256];
             BAD("%s", cli_getopt_problem(c, argv, why, sizeof why));
         }
@@ -227,23 +192,11 @@ static int parse_options(int argc, char **argv, struct mpi_options *mo, int talk
     if (argc - optind > 1)
         BAD("too many arguments: one FILE at most (starting with '%s')", argv[optind + 1]);
 #undef BAD
-    o->path = optind < argc ? argv[optind] : NULL;
-    if (o->path && strcmp(o->path, "-") == 0)
-        o->path = NULL;
-    o->input_name = o->path ? o->path : "<stdin>";
+    cmd_take_path(o, optind < argc ? argv[optind] : NULL);
     return 0;
 }
 
 /* --- the problem, on every rank ---------------------------------------- */
-
-static void print_diag(const char *name, const dlx_text_diag *d, const char *kind)
-{
-    if (d->line > 0)
-        fprintf(stderr, "%s:%lld:%lld: %s: %s\n", name, (long long)d->line,
-                (long long)d->column, kind, d->message);
-    else
-        fprintf(stderr, "dlx-mpi: %s: %s: %s\n", name, kind, d->message);
-}
 
 /* Rank 0 reads the input and sends its bytes to every rank, which parses
  * them: the workers need no file of their own (nor a shared disk). Returns
@@ -286,13 +239,13 @@ static dlx_text *load_problem(const struct cmd_options *o, int rank, uint64_t *h
     if (rank == 0 && t && !o->quiet) {
         const dlx_text_diag *w;
         for (size_t i = 0; (w = dlx_text_warning(t, i)) != NULL; i++)
-            print_diag(o->input_name, w, "warning");
+            cmd_print_diag("dlx-mpi", o->input_name, w, "warning");
     }
     if (rc != DLX_OK) {
         if (rank == 0) {
             const dlx_text_diag *d = t ? dlx_text_error(t) : NULL;
             if (d)
-                print_diag(o->input_name, d, "error");
+                cmd_print_diag("dlx-mpi", o->input_name, d, "error");
             else
                 fprintf(stderr, "dlx-mpi: %s: error: %s\n", o->input_name,
                         dlx_text_strerror(rc));

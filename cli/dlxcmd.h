@@ -103,9 +103,39 @@ int output_check(struct cmd_run *run);
  * many options left (docs/dlx.1 says how it was chosen). */
 #define CMD_INFER_DEFAULT 4
 
+/* --- dlxcmd_options.c: what dlx and dlx-mpi parse alike ---------------- */
+
+/* The shared options' getopt_long codes: their short letters, and these for
+ * the long-only ones. Each program numbers its own long-only options from
+ * CMD_OPT_OWN, and puts CMD_SHARED_LONGOPTS and CMD_SHARED_SHORTOPTS in its
+ * tables. */
+enum { CMD_OPT_NO_PROGRESS = 256, CMD_OPT_CHOOSE, CMD_OPT_OWN };
+#define CMD_SHARED_SHORTOPTS "cm:1f:sqp"
+#define CMD_SHARED_LONGOPTS                                                                   \
+    { "count", no_argument, NULL, 'c' }, { "max", required_argument, NULL, 'm' },            \
+        { "first", no_argument, NULL, '1' }, { "format", required_argument, NULL, 'f' },     \
+        { "stats", no_argument, NULL, 's' }, { "quiet", no_argument, NULL, 'q' },            \
+        { "progress", no_argument, NULL, 'p' },                                              \
+        { "no-progress", no_argument, NULL, CMD_OPT_NO_PROGRESS },                           \
+        { "choose", required_argument, NULL, CMD_OPT_CHOOSE }
+
+/* Sets in o the shared option getopt_long returned as c (with its argument
+ * arg). Returns 1 when it was one and is set, 0 when c is not a shared
+ * option (the program's own, or getopt's error), and -1 for a bad argument,
+ * after saying so as "PROG: ..." with the usage hint when talk (dlx-mpi's
+ * ranks other than 0 stay silent). */
+int cmd_shared_option(const char *prog, int talk, int c, const char *arg,
+                      struct cmd_options *o);
+/* The FILE argument (NULL when absent): "-" or none is standard input. */
+void cmd_take_path(struct cmd_options *o, const char *arg);
+/* Says a diagnostic of the input reader on stderr, KIND "error" or
+ * "warning", in the words every message of the two programs uses. */
+void cmd_print_diag(const char *prog, const char *name, const dlx_text_diag *d,
+                    const char *kind);
+
 /* The words of --format (text, ids, json) and --choose (mrv, knuth or
- * mrv-full, recent or mrv-recent, first), shared by dlx and dlx-mpi: 0 with *out set, or -1 for a
- * word that is not one of them (each program words its own message). */
+ * mrv-full, recent or mrv-recent, first): 0 with *out set, or -1 for a word
+ * that is not one of them. */
 int cmd_format_word(const char *word, enum cmd_format *out);
 int cmd_choose_word(const char *word, enum dlx_choose *out);
 

@@ -110,31 +110,3 @@ int output_solution(struct cmd_run *run, const int32_t *options, int32_t count)
     run->printed++;
     return output_check(run);
 }
-
-int cmd_format_word(const char *word, enum cmd_format *out)
-{
-    if (strcmp(word, "text") == 0)
-        *out = CMD_FORMAT_TEXT;
-    else if (strcmp(word, "ids") == 0)
-        *out = CMD_FORMAT_IDS;
-    else if (strcmp(word, "json") == 0)
-        *out = CMD_FORMAT_JSON;
-    else
-        return -1;
-    return 0;
-}
-
-int cmd_choose_word(const char *word, enum dlx_choose *out)
-{
-    if (strcmp(word, "mrv") == 0)
-        *out = DLX_CHOOSE_MRV;
-    else if (strcmp(word, "knuth") == 0 || strcmp(word, "mrv-full") == 0)
-        *out = DLX_CHOOSE_MRV_FULL;
-    else if (strcmp(word, "recent") == 0 || strcmp(word, "mrv-recent") == 0)
-        *out = DLX_CHOOSE_MRV_RECENT;
-    else if (strcmp(word, "first") == 0)
-        *out = DLX_CHOOSE_FIRST;
-    else
-        return -1;
-    return 0;
-}

@@ -235,6 +235,14 @@ void out_read_error(const run_state *t, const sudoku_read_error *e);
 int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_is_error);
 /* Writes the out-of-memory message and raises the status to 2. */
 void out_of_memory(run_state *t);
+/* For the modes that answer a unit themselves (--explain, --to-dlx): a
+ * unit that is not a puzzle, said and counted as invalid (status 1)... */
+void out_unreadable(run_state *t, const unit *u);
+/* ...and the end of such an answer: found > 0 counts the unit solved; 0
+ * says "no solution", counted unsolved (status 1); below 0 says what went
+ * wrong (a sudoku_ status; SUDOKU_ESHAPE as "no NxN grid shape"), counted
+ * invalid (status 2 for SUDOKU_ENOMEM, else 1). */
+void out_tally(run_state *t, const unit *u, int64_t found);
 /* Has standard output failed? Checked after every answer, so a full disk
  * stops the run at once; remembers the errno for the final message. */
 int out_check_write(run_state *t);

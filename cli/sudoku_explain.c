@@ -277,9 +277,7 @@ void explain_one(run_state *t, const unit *u, const uint8_t *givens)
 {
     if (u->read_status != 0) {
         t->puzzles++;
-        out_read_error(t, &u->err);
-        t->invalid++;
-        out_set_status(t, 1);
+        out_unreadable(t, u);
         return;
     }
     sudoku_shape sh;
@@ -291,15 +289,5 @@ void explain_one(run_state *t, const unit *u, const uint8_t *givens)
         return;
     }
     t->puzzles++;
-    if (found < 0) {
-        out_puzzle_error(t->file, u->line, 0, "%s", sudoku_strerror((int)found));
-        t->invalid++;
-        out_set_status(t, found == SUDOKU_ENOMEM ? 2 : 1);
-    } else if (found == 0) {
-        out_puzzle_error(t->file, u->line, 0, "no solution");
-        t->unsolved++;
-        out_set_status(t, 1);
-    } else {
-        t->solved++;
-    }
+    out_tally(t, u, found);
 }

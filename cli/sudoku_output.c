@@ -176,6 +176,32 @@ static void answer_invalid(run_state *t, const unit *u, int multiline, int statu
     out_set_status(t, status);
 }
 
+void out_unreadable(run_state *t, const unit *u)
+{
+    out_read_error(t, &u->err);
+    t->invalid++;
+    out_set_status(t, 1);
+}
+
+void out_tally(run_state *t, const unit *u, int64_t found)
+{
+    if (found < 0) {
+        if (found == SUDOKU_ESHAPE)
+            out_puzzle_error(t->file, u->line, 0, "no %dx%d grid shape for these rules", u->n,
+                             u->n);
+        else
+            out_puzzle_error(t->file, u->line, 0, "%s", sudoku_strerror((int)found));
+        t->invalid++;
+        out_set_status(t, found == SUDOKU_ENOMEM ? 2 : 1);
+    } else if (found == 0) {
+        out_puzzle_error(t->file, u->line, 0, "no solution");
+        t->unsolved++;
+        out_set_status(t, 1);
+    } else {
+        t->solved++;
+    }
+}
+
 int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_is_error)
 {
     const cli_options *o = t->o;

@@ -625,9 +625,7 @@ void steps_one(run_state *t, const unit *u, const uint8_t *givens)
     }
     t->puzzles++;
     if (u->read_status != 0) {
-        out_read_error(t, &u->err);
-        t->invalid++;
-        out_set_status(t, 1);
+        out_unreadable(t, u);
         return;
     }
     steps *x = calloc(1, sizeof *x);
@@ -664,20 +662,8 @@ void steps_one(run_state *t, const unit *u, const uint8_t *givens)
                          c.cell1 % u->n + 1, c.cell2 / u->n + 1, c.cell2 % u->n + 1);
         t->unsolved++;
         out_set_status(t, 1);
-    } else if (found < 0) {
-        if (found == SUDOKU_ESHAPE)
-            out_puzzle_error(t->file, u->line, 0, "no %dx%d grid shape for these rules", u->n,
-                             u->n);
-        else
-            out_puzzle_error(t->file, u->line, 0, "%s", sudoku_strerror(found));
-        t->invalid++;
-        out_set_status(t, found == SUDOKU_ENOMEM ? 2 : 1);
-    } else if (found == 0) {
-        out_puzzle_error(t->file, u->line, 0, "no solution");
-        t->unsolved++;
-        out_set_status(t, 1);
     } else {
-        t->solved++;
+        out_tally(t, u, found);
     }
     sudoku_logic_free(x->L);
     free(x->buf);

@@ -145,9 +145,7 @@ void to_dlx_one(run_state *t, const unit *u, const uint8_t *givens)
 {
     t->puzzles++;
     if (u->read_status != 0) {
-        out_read_error(t, &u->err);
-        t->invalid++;
-        out_set_status(t, 1);
+        out_unreadable(t, u);
         return;
     }
     sudoku_shape sh;

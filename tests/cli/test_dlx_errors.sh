@@ -4,11 +4,8 @@
 # FILE:LINE:COL, and the exit status (2 for errors; warnings leave the status
 # to the search: 0 found, 1 none). Columns count characters, from 1.
 DLX="$BIN/dlx"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$TESTS/cli/common.sh"
 cd "$tmp" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # case STATUS EXPECTED-FIRST-STDERR-LINE INPUT (a printf format)
 case_() {

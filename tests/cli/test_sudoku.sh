@@ -7,23 +7,8 @@
 # Gets BIN and TESTS from tests/cli/run.sh.
 S="$BIN/sudoku"
 D="$TESTS/data/sudoku"
-T=$(mktemp -d) || exit 2
-trap 'rm -rf "$T"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# expect_eq WHAT GOT WANT
-expect_eq() {
-    if [ "$2" != "$3" ]; then
-        fail "$1"
-        echo "  got:  $(printf '%s' "$2" | head -c 600)"
-        echo "  want: $(printf '%s' "$3" | head -c 600)"
-    fi
-}
+. "$TESTS/cli/common.sh"
+T=$tmp
 
 # Checks that a solution (one line of N*N symbols) is a valid grid keeping
 # the givens of the puzzle (one line): rows, columns and BR x BC boxes.
@@ -263,4 +248,4 @@ expect_eq "band on a 4x4: message" "$(cat "$T/err")" \
 out=$(printf '# c\n\n%s\nend\n%s\n' "$(head -1 "$D/known.solutions")" "garbage" | "$S")
 expect_eq "end and comments" "$out" "$(head -1 "$D/known.solutions")"
 
-[ "$failures" -eq 0 ]
+[ "$fails" -eq 0 ]

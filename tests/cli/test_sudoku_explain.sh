@@ -7,11 +7,7 @@
 # test_sudoku_steps.sh.)
 S="$BIN/sudoku"
 D="$TESTS/data/sudoku"
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$TESTS/cli/common.sh"
 # digits of the last pretty grid printed
 last_grid() {
     tail -13 | tr -cd '0-9\n' | tr -d '\n'
@@ -44,4 +40,4 @@ for alg in bitmask band; do
     "$S" --explain=search --algorithm "$alg" < /dev/null > /dev/null 2>&1
     [ $? -eq 2 ] || fail "--explain=search --algorithm $alg is a usage error"
 done
-[ "$failures" -eq 0 ]
+[ "$fails" -eq 0 ]

@@ -9,16 +9,8 @@
 # Gets BIN and TESTS from tests/cli/run.sh.
 S="$BIN/sudoku"
 D="$TESTS/data/sudoku"
-T=$(mktemp -d) || exit 2
-trap 'rm -rf "$T"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-expect_eq() {
-    [ "$2" = "$3" ] || { fail "$1"; echo "  got:  $2"; echo "  want: $3"; }
-}
+. "$TESTS/cli/common.sh"
+T=$tmp
 
 grep -v '^#' "$D/known.txt" > "$T/known"
 wiki=$(sed -n 1p "$T/known")
@@ -74,4 +66,4 @@ cp "$T/known" "$T/a,b.txt"
 # the grid formats are unchanged, and a bad format names the good ones
 "$S" --format=bogus "$T/known" > /dev/null 2> "$T/err"
 [ $? -eq 2 ] && grep -q "expected line, grid, pretty, csv or json" "$T/err" || fail "bad --format: $(cat "$T/err")"
-[ "$failures" -eq 0 ]
+[ "$fails" -eq 0 ]

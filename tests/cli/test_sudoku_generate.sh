@@ -14,13 +14,8 @@
 # Gets BIN and TESTS from tests/cli/run.sh.
 S="$BIN/sudoku"
 C="$TESTS/cli/count_solutions.awk"
-T=$(mktemp -d) || exit 2
-trap 'rm -rf "$T"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$TESTS/cli/common.sh"
+T=$tmp
 
 # count N BR BC [X]: the counts of the puzzles on stdin, one a line
 count() {
@@ -173,4 +168,4 @@ if [ "${DLX_VALGRIND:-0}" != 1 ]; then
     head -3 "$T/int" > "$T/int3"
     all_unique "$T/int3" 9 3 3 || fail "Ctrl-C: a puzzle not unique"
 fi
-[ "$failures" -eq 0 ]
+[ "$fails" -eq 0 ]

@@ -9,13 +9,8 @@
 # tests/cli/run.sh.
 S="$BIN/sudoku"
 D="$TESTS/data/sudoku"
-T=$(mktemp -d) || exit 2
-trap 'rm -rf "$T"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$TESTS/cli/common.sh"
+T=$tmp
 
 grep -v '^#' "$D/known.txt" > "$T/known"
 "$S" --rate "$T/known" > "$T/out" || fail "--rate known.txt: status $?"
@@ -79,4 +74,4 @@ grep -q '"line":2,"puzzle":null,"status":"invalid"' "$T/json" || fail "json inva
 # threads do not change the answers
 cat "$T/known" "$T/known" "$T/known" > "$T/six"
 [ "$("$S" --rate "$T/six")" = "$("$S" --rate -j 2 "$T/six")" ] || fail "-j 2 changed the ratings"
-[ "$failures" -eq 0 ]
+[ "$fails" -eq 0 ]

@@ -11,13 +11,8 @@
 # Gets BIN and TESTS from tests/cli/run.sh.
 S="$BIN/sudoku"
 D="$TESTS/data/sudoku"
-T=$(mktemp -d) || exit 2
-trap 'rm -rf "$T"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$TESTS/cli/common.sh"
+T=$tmp
 
 # sound JSON SOLUTION: prints the number of placements, or "bad: ..."
 sound() {
@@ -124,4 +119,4 @@ for args in "--candidates" "--explain=json --candidates" "--explain --format csv
     "$S" $args < /dev/null > /dev/null 2>&1
     [ $? -eq 2 ] || fail "sudoku $args: not a usage error"
 done
-[ "$failures" -eq 0 ]
+[ "$fails" -eq 0 ]
