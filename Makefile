@@ -17,7 +17,8 @@
 #   make install    headers, both libraries, pkg-config files, the programs, man pages,
 #                   docs and bash completions (DESTDIR, PREFIX and the *DIR below);
 #                   dlx-mpi and dlx-mpi(1) too when it was built
-#   make install-mpi  builds dlx-mpi (make mpi) and installs it and its man page
+#   make install-mpi  builds dlx-mpi (make mpi) and installs it, its man page
+#                   and its bash completion
 #   make uninstall  removes exactly what install put (give it the same variables)
 #   make dist       build/dlx-VERSION.tar.gz; make distcheck builds and checks it
 #   make clean
@@ -411,9 +412,12 @@ COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))
 # to date. make install-mpi builds it first. uninstall always removes both.
 MAN_PAGES     := $(filter-out docs/dlx-mpi.1,$(wildcard docs/*.1))
 MPI_BUILT     := $(wildcard $(DLX_MPI))
-INSTALL_MPI    = install -m 755 $(DLX_MPI) $(DESTDIR)$(BINDIR)/dlx-mpi && \
+MPI_COMPLETION = $(BUILD)/completion/dlx-mpi
+INSTALL_MPI    = install -d $(DESTDIR)$(COMPLETIONDIR) && \
+                 install -m 755 $(DLX_MPI) $(DESTDIR)$(BINDIR)/dlx-mpi && \
                  sed $(MAN_SED) docs/dlx-mpi.1 > $(DESTDIR)$(MANDIR)/man1/dlx-mpi.1 && \
-                 chmod 644 $(DESTDIR)$(MANDIR)/man1/dlx-mpi.1
+                 chmod 644 $(DESTDIR)$(MANDIR)/man1/dlx-mpi.1 && \
+                 install -m 644 $(MPI_COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/dlx-mpi
 
 # The man pages as installed: repository paths become installed ones
 # (docs/X.md -> $(DOCDIR)/X.md, examples/ -> $(DOCDIR)/examples/) and the
@@ -445,10 +449,15 @@ $(BUILD)/completion/$(SUDOKU_NAME): cli/completion.sh $(BUILD)/bin/sudoku
 	@mkdir -p $(@D)
 	$(say) GEN $@
 	$(Q)sh cli/completion.sh $(BUILD)/bin/sudoku $(SUDOKU_NAME) > $@.tmp && mv $@.tmp $@
+# dlx-mpi's (when it is built) from its --help too, run as a singleton MPI job.
+$(MPI_COMPLETION): cli/completion.sh $(DLX_MPI)
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q)sh cli/completion.sh $(DLX_MPI) dlx-mpi > $@.tmp && mv $@.tmp $@
 
 completion: $(COMPLETIONS)
 
-install: $(LIBS) $(PROGRAMS) $(COMPLETIONS) $(MPI_BUILT)
+install: $(LIBS) $(PROGRAMS) $(COMPLETIONS) $(MPI_BUILT) $(if $(MPI_BUILT),$(MPI_COMPLETION))
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
 	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/examples \
 	    $(DESTDIR)$(COMPLETIONDIR)
@@ -470,6 +479,7 @@ install: $(LIBS) $(PROGRAMS) $(COMPLETIONS) $(MPI_BUILT)
 	install -m 644 $(COMPLETIONS) $(DESTDIR)$(COMPLETIONDIR)/
 
 install-mpi: mpi
+	@$(MAKE) --no-print-directory $(MPI_COMPLETION)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	$(INSTALL_MPI)
 
@@ -485,7 +495,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS))) \
 	    $(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES)))
 	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null || true
-	rm -f $(addprefix $(DESTDIR)$(COMPLETIONDIR)/,$(INST_PROGRAMS))
+	rm -f $(addprefix $(DESTDIR)$(COMPLETIONDIR)/,$(INST_PROGRAMS) dlx-mpi)
 
 # --- releasing ------------------------------------------------------------------
 # make dist: $(BUILD)/dlx-VERSION.tar.gz holding every file git tracks (in a

@@ -192,17 +192,15 @@ static void share(struct team *t, struct worker *w)
             finish_locked(t, DLX_ENOMEM);
             return;
         }
-        int32_t from = q->floor, before = t->queued;
+        int32_t before = t->queued;
         struct split_ctx s = {t, 0.0};
-        /* The level that goes is the shallowest with untried options. */
-        double weight = w->weight, done = 0.0;
-        for (int32_t l = from; l < q->level; l++) {
-            int32_t k, width = dlxi_level_width(q, l, &k);
-            weight /= width;
-            done += k * weight;
-            if (dlxi_untried(q, l, NULL, 0) > 0)
-                break;
-        }
+        /* The level that goes is the shallowest with untried options: the
+         * first after the barren ones (dlxi_barren(), which dlx_split() has
+         * just brought up to date). */
+        int32_t l = dlxi_barren(q), k;
+        double width = q->barren_width * dlxi_level_width(q, l, &k);
+        double weight = w->weight / width;
+        double done = w->weight * (q->barren_done + k / width);
         s.weight = weight;
         int32_t given = dlx_split(q, DLX_SPLIT_SHALLOWEST, pool_put, &s);
         if (given <= 0) {
@@ -270,7 +268,7 @@ static void publish(struct team *t, struct worker *w, int searching)
      * estimate; the interface of a search that can be split is not its. */
     double below = !searching         ? 0.0
                    : w->q->has_bounds ? dlx_estimate_done(w->q)
-                                      : dlxi_estimate_below(w->q, w->q->floor, NULL);
+                                      : dlxi_estimate_from_floor(w->q, NULL);
     w->partial = w->weight * below;
     w->epoch = t->epoch;
 }

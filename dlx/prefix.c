@@ -214,7 +214,7 @@ int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, vo
         return 0; /* Algorithm M's search cannot be split yet: it keeps everything */
     const int32_t level = p->level;
     int32_t first = -1, last = -1, total = 0, widest = 0;
-    for (int32_t l = p->floor; l < level; l++) {
+    for (int32_t l = dlxi_barren(p); l < level; l++) {
         int32_t n = dlxi_untried(p, l, NULL, 0);
         if (n == 0)
             continue;

@@ -178,6 +178,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     if (p->state == S_DONE)
         c->state = S_IDLE;
     c->level = 0;
+    c->barren = -1;
     c->found = 0;
     c->stop_requested = 0;
     c->in_callback = 0;

@@ -689,6 +689,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         if (rc)
             return rc;
         p->level = 0;
+        p->barren = -1;
         p->found = 0;
         p->stop_requested = 0;
         p->event_seq = 0;

@@ -105,8 +105,10 @@ int32_t dlxi_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t
 
 void dlxi_raise_floor(dlx_problem *p, int32_t to)
 {
-    if (to > p->floor && to <= p->level)
+    if (to > p->floor && to <= p->level) {
         p->floor = to;
+        p->barren = -1;
+    }
 }
 
 int32_t dlxi_path(const dlx_problem *p, int32_t *opts)
@@ -153,4 +155,29 @@ double dlxi_estimate_below(const dlx_problem *p, int32_t from, double *width)
     if (width)
         *width = w;
     return done;
+}
+
+int32_t dlxi_barren(dlx_problem *p)
+{
+    if (p->barren < p->floor || p->barren > p->level) {
+        p->barren = p->floor;
+        p->barren_width = 1.0;
+        p->barren_done = 0.0;
+    }
+    while (p->barren < p->level && dlxi_untried(p, p->barren, NULL, 0) == 0) {
+        int32_t k;
+        p->barren_width *= dlxi_level_width(p, p->barren, &k);
+        p->barren_done += k / p->barren_width;
+        p->barren++;
+    }
+    return p->barren;
+}
+
+double dlxi_estimate_from_floor(dlx_problem *p, double *width)
+{
+    int32_t from = dlxi_barren(p);
+    double rest_width = 1.0, rest = dlxi_estimate_below(p, from, &rest_width);
+    if (width)
+        *width = p->barren_width * rest_width;
+    return p->barren_done + rest / p->barren_width;
 }

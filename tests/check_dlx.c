@@ -765,12 +765,23 @@ static struct outcome run_with(dlx_problem *p, enum dlx_strategy strategy, uint6
         ck_assert_int_eq(dlx_check(p), DLX_OK);
         double f = dlx_estimate_done(p);
         ck_assert(f >= 0.0 && f <= 1.0);
-        /* Each active item's count is the length of its option list. */
+        /* Each active item's count is the length of its option list, whose
+         * options hold the item, in increasing ids (the order of the links;
+         * the bits number options in their own way inside, search_bits.c). */
         int32_t active[64];
         int32_t na = dlx_active_items(p, active, 64);
-        for (int32_t k = 0; k < na && k < 64; k++)
-            ck_assert_int_eq(dlx_item_remaining(p, active[k]),
-                             dlx_item_options(p, active[k], NULL, 0));
+        for (int32_t k = 0; k < na && k < 64; k++) {
+            int32_t opts[64], items[64];
+            int32_t no = dlx_item_options(p, active[k], opts, 64);
+            ck_assert_int_eq(dlx_item_remaining(p, active[k]), no);
+            for (int32_t j = 0; j < no && j < 64; j++) {
+                ck_assert(j == 0 || opts[j] > opts[j - 1]);
+                int32_t ni = dlx_option_items(p, opts[j], items, NULL, 64), has = 0;
+                for (int32_t e = 0; e < ni && e < 64; e++)
+                    has |= items[e] == active[k];
+                ck_assert_msg(has, "option %d listed for item %d", opts[j], active[k]);
+            }
+        }
     }
     if (strategy != DLX_STRATEGY_AUTO)
         ck_assert_int_eq(dlx_search_strategy(p), strategy);
@@ -976,6 +987,7 @@ START_TEST(commitments_wait_for_the_links)
 END_TEST
 
 static dlx_problem *build_shidoku(void);
+static dlx_problem *build_sudoku9(const char *givens);
 
 /* The sudoku of order 4 (which 4) is the shape the bits' forced moves are
  * for: most levels have one option, and options share two items with
@@ -1069,6 +1081,53 @@ START_TEST(path_rule_keeps_the_solutions)
         }
         dlx_free(p);
     }
+}
+END_TEST
+
+/* The 9 x 9 sudoku: 729 options over twelve words of bits, a column's
+ * symbol in nine of them by id (the options cell by cell), so the bits
+ * number the options their own way inside (by box, search_bits.c); the
+ * same solutions, order and nodes still. Two puzzles of Gordon Royle's
+ * collection of 17-clue puzzles (each has one solution: the collection is
+ * of uniquely solvable ones). */
+START_TEST(strategies_agree_on_sudoku)
+{
+    static const struct { const char *givens; uint64_t count; } cases[] = {
+        {".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", 1},
+        {".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.", 1},
+    };
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        dlx_problem *p = build_sudoku9(cases[t].givens);
+        ck_assert_int_eq(dlx_set_choose(p, agreeing_rules[_i]), DLX_OK);
+        ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+        ck_assert_uint_eq(strategies_agree(p, "sudoku", (uint32_t)t), cases[t].count);
+        dlx_free(p);
+    }
+}
+END_TEST
+
+/* A numbering of the bits that would need fewer words but put an item's
+ * options out of id order must be refused (search_bits.c): item 0, the one
+ * primary item, has options 0 = {2, 0} and 64 = {1, 0} (secondary items 1
+ * and 2), with 63 options without items between them. Grouped by their
+ * first items they would come 64, 0: the search would find its two
+ * solutions, {0} and {64} (item 0's two options: nothing else to cover),
+ * in the wrong order. Grouped by their second, 0 and 64 stay in order. */
+START_TEST(bits_keep_the_order_of_options)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_int_eq(dlx_add_item(p, NULL, DLX_PRIMARY), 0);
+    ck_assert_int_eq(dlx_add_item(p, NULL, DLX_SECONDARY), 1);
+    ck_assert_int_eq(dlx_add_item(p, NULL, DLX_SECONDARY), 2);
+    const int32_t first[2] = {2, 0}, last[2] = {1, 0};
+    ck_assert_int_eq(dlx_add_option(p, first, NULL, 2), 0);
+    for (int o = 1; o < 64; o++)
+        ck_assert_int_eq(dlx_add_option(p, NULL, NULL, 0), o);
+    ck_assert_int_eq(dlx_add_option(p, last, NULL, 2), 64);
+    ck_assert_int_eq(dlx_set_choose(p, agreeing_rules[_i]), DLX_OK);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+    ck_assert_uint_eq(strategies_agree(p, "order", 0), 2);
+    dlx_free(p);
 }
 END_TEST
 
@@ -1553,6 +1612,26 @@ static dlx_problem *build_shidoku(void)
     return p;
 }
 
+/* The 9 x 9 sudoku as exact cover, as build_shidoku(), with `givens` (81
+ * characters, '1'-'9' or another for an empty cell) committed. */
+static dlx_problem *build_sudoku9(const char *givens)
+{
+    dlx_problem *p = dlx_new();
+    for (int k = 0; k < 324; k++)
+        ck_assert_int_eq(dlx_add_item(p, NULL, DLX_PRIMARY), k);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++)
+            for (int v = 0; v < 9; v++) {
+                int b = r / 3 * 3 + c / 3;
+                int32_t items[4] = {r * 9 + c, 81 + r * 9 + v, 162 + c * 9 + v, 243 + b * 9 + v};
+                ck_assert_int_eq(dlx_add_option(p, items, NULL, 4), (r * 9 + c) * 9 + v);
+            }
+    for (int i = 0; i < 81; i++)
+        if (givens[i] >= '1' && givens[i] <= '9')
+            ck_assert_int_eq(dlx_commit(p, i * 9 + givens[i] - '1'), DLX_OK);
+    return p;
+}
+
 /* The known counts are unchanged by the inference at each threshold (each
  * source as in the tests above), the structure sound after; without it the
  * counts are the same again. The inference must have had work on some of
@@ -1961,6 +2040,12 @@ Suite *dlx_suite(void)
     tcase_add_loop_test(counts, many_single_option_items, 0,
                         (int)(sizeof single_cases / sizeof single_cases[0]));
     suite_add_tcase(s, counts);
+
+    TCase *sudoku = tcase_create("sudoku on bits");
+    tcase_set_timeout(sudoku, 60);
+    tcase_add_loop_test(sudoku, strategies_agree_on_sudoku, 0, 2);
+    tcase_add_loop_test(sudoku, bits_keep_the_order_of_options, 0, 2);
+    suite_add_tcase(s, sudoku);
 
     TCase *control = tcase_create("control");
     tcase_set_timeout(control, 60);

@@ -13,6 +13,11 @@
 #   expect_ok NAME STATUS     sane, exit STATUS, nothing alarming on stderr
 #   expect_out NAME TEXT      the output of the run is TEXT
 #   scaled N                  N, or N/50 under valgrind
+#   closed_pipe "STATUSES" CMD...   CMD's output read by head -n 1, which
+#                             then goes away: CMD ends with one of STATUSES,
+#                             says nothing of the pipe, no sanitizer speaks
+#   help_to_full PROG         --help and --version into a full disk: an
+#                             error and status 2
 #   finish                    prints the verdict and exits
 set -u
 failures=0
@@ -110,6 +115,35 @@ expect_out() {
 }
 
 # Random bytes, the same on every run of the same awk: COUNT SEED.
+closed_pipe() {
+    ok=$1
+    shift
+    ( "$@" 2> "$WORK/pipe.err"; echo $? > "$WORK/pipe.status" ) | head -n 1 > "$WORK/pipe.out"
+    st=$(cat "$WORK/pipe.status")
+    case " $ok " in
+    *" $st "*) ;;
+    *)
+        fail "pipe: exit status $st after the reader went away (expected one of: $ok)"
+        show pipe
+        ;;
+    esac
+    if grep -q -i -E 'error|pipe' "$WORK/pipe.err"; then
+        fail "pipe: complains about the closed pipe"
+        show pipe
+    fi
+    if grep -q -E 'Sanitizer|runtime error:' "$WORK/pipe.err"; then
+        fail "pipe: a sanitizer reported an error"
+        show pipe
+    fi
+}
+
+help_to_full() {
+    run full_help 10 sh -c '"$0" --help > /dev/full' "$1"
+    expect_error full_help 2 'error|space'
+    run full_version 10 sh -c '"$0" --version > /dev/full' "$1"
+    expect_error full_version 2 'error|space'
+}
+
 random_bytes() {
     awk -v n="$1" -v seed="$2" 'BEGIN { srand(seed); for (i = 0; i < n; i++) printf "%c", int(rand() * 256) }'
 }

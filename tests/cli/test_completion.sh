@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The bash completion of both commands (cli/completion.sh, generated from
-# --help at build time). Sourced into bash and driven as bash drives it
+# The bash completion of both commands, and of dlx-mpi when it was built
+# (cli/completion.sh, generated from --help at build time). Sourced into bash and driven as bash drives it
 # (COMP_WORDS, COMP_CWORD), it must offer every option that --help lists, so
 # an option added to --help cannot go without completion; the values --help
 # documents for --format, --choose, --algorithm ... (table below); only values
@@ -35,7 +35,19 @@ has() { # LIST WORD...: every WORD is a line of LIST
     for w in "$@"; do printf '%s\n' "$list" | grep -q -x -F -e "$w" || return 1; done
 }
 
-for p in dlx sudoku; do
+# dlx-mpi when it was built (make check builds it when Open MPI is there)
+# and runs as a singleton job, as the build runs it to make its completion.
+mpi=
+if [ -x "$BIN/dlx-mpi" ]; then
+    if timeout 60 "$BIN/dlx-mpi" --help > /dev/null 2>&1; then
+        mpi=dlx-mpi
+    else
+        fail "dlx-mpi was built but 'dlx-mpi --help' fails: its completion cannot be made"
+    fi
+else
+    echo "dlx-mpi not built (no Open MPI: sh tests/mpi/ensure-mpi.sh): its completion not tested"
+fi
+for p in dlx sudoku $mpi; do
     prog="$BIN/$p"
     name=$p
     [ "$p" = sudoku ] && name=dlx-sudoku
@@ -60,7 +72,7 @@ for p in dlx sudoku; do
 
     # Every value offered is one the program accepts: its complaint about a
     # value quotes it, so a rejected value would appear in quotes.
-    case $p in dlx) input=$ROOT/docs/paper.dlx ;; *) input=$ROOT/examples/puzzle.txt ;; esac
+    case $p in dlx*) input=$ROOT/docs/paper.dlx ;; *) input=$ROOT/examples/puzzle.txt ;; esac
     for o in $longs; do
         grep -q -E -e "^ +(-[A-Za-z0-9], )?$o\\[?=" "$tmp/help" || continue
         for v in $(comp "$prog" "$name" "$o" = ""); do
@@ -77,6 +89,7 @@ done
 # being completed (@ for an empty one), the words before it.
 while read -r p name opt want cur words; do
     [ "$cur" = @ ] && cur=
+    [ "$p" = dlx-mpi ] && [ -z "$mpi" ] && continue
     got=$(comp "$BIN/$p" "$name" $words "$cur" | paste -s -d ' ' -)
     for w in $(echo "$want" | tr , ' '); do
         printf '%s\n' $got | grep -q -x -F -e "$w" ||
@@ -89,6 +102,9 @@ dlx dlx --choose mrv,knuth,recent,first --choose=
 dlx dlx --choose first f --choose
 dlx dlx --trace text,json @ --trace =
 dlx dlx --tree dot @ --tree =
+dlx-mpi dlx-mpi --format text,ids,json @ --format =
+dlx-mpi dlx-mpi --choose mrv,knuth,recent,first --choose=
+dlx-mpi dlx-mpi --checkpoint map.txt @ --checkpoint
 sudoku dlx-sudoku --format line,grid,pretty @ --format
 sudoku dlx-sudoku --format pretty --format=p
 sudoku dlx-sudoku --algorithm band,dlx,bitmask,backtrack @ -A
@@ -100,4 +116,8 @@ for w in "--max" "-m" "--jobs" "--box"; do
     [ -z "$(comp "$BIN/sudoku" dlx-sudoku "$w" "")" ] || fail "dlx-sudoku $w <TAB> offers something"
 done
 [ -z "$(comp "$BIN/dlx" dlx --seed = "")" ] || fail "dlx --seed=<TAB> offers something"
+if [ -n "$mpi" ]; then
+    [ -z "$(comp "$BIN/dlx-mpi" dlx-mpi --split-nodes "")" ] ||
+        fail "dlx-mpi --split-nodes <TAB> offers something"
+fi
 [ "$fails" -eq 0 ]

@@ -59,9 +59,13 @@ if [ -x "$BIN/dlx-mpi" ]; then
     [ -x "$P/bin/dlx-mpi" ] || fail "dlx-mpi was built but not installed"
     [ -f "$P/share/man/man1/dlx-mpi.1" ] || fail "dlx-mpi was built but dlx-mpi.1 not installed"
     cmp -s "$BIN/dlx-mpi" "$P/bin/dlx-mpi" || fail "the installed dlx-mpi is not the one built"
+    grep -q '^complete -F [A-Za-z_]* dlx-mpi$' "$P/share/bash-completion/completions/dlx-mpi" ||
+        fail "dlx-mpi was built but its bash completion not installed"
 else
     [ -e "$P/bin/dlx-mpi" ] && fail "dlx-mpi installed, but it was not built"
     [ -e "$P/share/man/man1/dlx-mpi.1" ] && fail "dlx-mpi.1 installed, but dlx-mpi was not built"
+    [ -e "$P/share/bash-completion/completions/dlx-mpi" ] &&
+        fail "dlx-mpi's completion installed, but dlx-mpi was not built"
 fi
 for m in "$ROOT"/docs/*.md "$ROOT"/examples/*.md "$ROOT"/examples/*.txt "$ROOT"/examples/*.dlx \
     "$ROOT"/examples/*.regions; do
