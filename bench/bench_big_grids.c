@@ -181,20 +181,24 @@ int main(int argc, char **argv)
     /* The sudoku solvers (dlx: its turns of engine settings, see
      * sudoku/solve_dlx.c), then the engine's settings one search each:
      * which puzzles each setting finishes alone, and its cost a node. */
-    enum { COLS = 5 };
+    enum { COLS = 7 };
     static column cols[COLS] = {{.label = "dlx"},
                                 {.label = "infer"},
                                 {.label = "infer+recent"},
                                 {.label = "plain"},
+                                {.label = "infer+path"},
+                                {.label = "plain+path"},
                                 {.label = "bitmask"}};
-    const int width[COLS] = {10, 10, 13, 10, 10};
+    const int width[COLS] = {10, 10, 13, 10, 11, 11, 10};
     budget b = {nodes};
     int err;
     cols[0].s = sudoku_solver_new(&sh, SUDOKU_DLX, &err);
-    cols[4].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
+    cols[6].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
     cols[1].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV);
     cols[2].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT);
     cols[3].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV);
+    cols[4].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH);
+    cols[5].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV_PATH);
     for (int k = 0; k < COLS; k++) {
         if (!cols[k].s && !cols[k].p) {
             fprintf(stderr, "bench_big_grids: no solver for %s\n", cols[k].label);

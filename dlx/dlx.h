@@ -251,7 +251,27 @@ enum dlx_choose {
                             move made by the last choice needs no scan.
                             Level 0 and Algorithm M (bounds) use the plain
                             MRV rule; with a seed, ties are random. Both
-                            strategies visit the same tree under it */
+                            strategies visit the same tree under it */,
+    DLX_CHOOSE_MRV_PATH   /* fewest remaining options, as DLX_CHOOSE_MRV, but
+                            ties go to the items of the last path: the
+                            search keeps the items in an order, header
+                            order at the start of each search, and moves
+                            the item chosen at level l to place l (the item
+                            there takes its old place); ties go to the
+                            item placed first. Back down after a
+                            backtrack, ties thus go first to the items the
+                            path before chose, level by level (the one it
+                            failed on among them), as the bitmask sudoku
+                            solver's array of blanks does (sudoku/
+                            solve_bitmask.c). The order is history, not
+                            the path: the same search visits the same tree,
+                            but a piece of a split or parallel search has
+                            its own order. On 25 x 25 sudokus near the
+                            hardest density it finishes puzzles in a
+                            heavy tail that leftmost ties do not
+                            (docs/sudoku.md, "Big grids"). Always on the
+                            links; Algorithm M (bounds) breaks ties as
+                            DLX_CHOOSE_MRV does, a seed at random */
 };
 /* With bounds (Algorithm M) "fewest options" is Knuth's branching degree of
  * DLX3 and SSMCC: an item with len options left, residual bound b (how many

@@ -228,6 +228,13 @@ struct dlx_problem {
                              search's root share another item, so it is
                              never an A below (infer.c); infer_cap + 1 long,
                              in the same block as the arrays above */
+    /* Under DLX_CHOOSE_MRV_PATH (dlx.h): the items in the rule's order of
+     * ties, path_item[position] and its inverse path_rank[header], one
+     * block of 2 * path_cap, made and put in header order by
+     * dlxi_prepare_search(); the search moves the item chosen at level l
+     * to position l. */
+    int32_t *path_rank, *path_item;
+    int32_t path_cap;
     uint8_t *infer_done;  /* [level] 1: the node of that level on the path
                              inferred (to its fixed point); 0: it had a
                              forced move or a dead end and did not */

@@ -82,6 +82,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(m_best, p->m_best_cap, 0);
     OWN(m_touched, p->m_touched_cap, 0);
     OWN(x_best, p->x_best_cap, 0);
+    OWN(path_rank, (size_t)p->path_cap * 2, 0);
     out[n++] = (struct owned){(void **)&p->infer_node,
                               p->infer_node ? dlxi_inference_block_size(p->infer_cap) : 0,
                               0};

@@ -19,6 +19,28 @@
 
 #include <string.h>
 
+/* Under DLX_CHOOSE_MRV_PATH, the order of ties (path_rank[], path_item[])
+ * made if need be and put back in header order: every search from the
+ * root starts from it, so the same search visits the same tree. */
+static int prepare_path_order(dlx_problem *p)
+{
+    if (p->choose != DLX_CHOOSE_MRV_PATH)
+        return DLX_OK;
+    int32_t need = p->n_items + 1;
+    if (need > p->path_cap) {
+        int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
+        if (!block)
+            return DLX_ENOMEM;
+        dlxi_free(p, p->path_rank, (size_t)p->path_cap * 2 * sizeof *p->path_rank);
+        p->path_rank = block;
+        p->path_item = block + need;
+        p->path_cap = need;
+    }
+    for (int32_t x = 0; x < need; x++)
+        p->path_rank[x] = p->path_item[x] = x;
+    return DLX_OK;
+}
+
 /* --- Helpers of the loop ---------------------------------------------------- */
 
 int dlxi_prepare_search(dlx_problem *p)
@@ -29,6 +51,9 @@ int dlxi_prepare_search(dlx_problem *p)
      * most every option once. The arrays live in one block, whose contents
      * need not survive since no search is under way. */
     int rc = dlxi_prepare_inference(p);
+    if (rc)
+        return rc;
+    rc = prepare_path_order(p);
     if (rc)
         return rc;
     int64_t need = (int64_t)p->n_primary + p->n_commits + 2;
@@ -177,8 +202,29 @@ DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, 
         ++*ties;
         if (dlxi_random_below(&p->rng, *ties) == 0)
             *best = k;
+    } else if (general && len == *t && p->choose == DLX_CHOOSE_MRV_PATH &&
+               p->path_rank[k] < p->path_rank[*best]) {
+        *best = k;
     }
     return 0;
+}
+
+/* Under DLX_CHOOSE_MRV_PATH: item x, chosen at level, takes that level's
+ * place in the order of ties (position level + 1: header 0 keeps place 0),
+ * and the item there moves to x's old place. So on the way back down after
+ * a backtrack, ties go first to the items the last path chose at each
+ * level, in the order it chose them (the items the contradiction was met
+ * on among them), then to the rest in their order. */
+static inline void note_path_choice(dlx_problem *p, int32_t x, int32_t level)
+{
+    int32_t pos = level + 1;
+    if (pos >= p->path_cap)
+        return;
+    int32_t from = p->path_rank[x], y = p->path_item[pos];
+    p->path_item[from] = y;
+    p->path_rank[y] = from;
+    p->path_item[pos] = x;
+    p->path_rank[x] = pos;
 }
 
 /* The scan of choose_item() stopped early at header k, which it takes:
@@ -380,8 +426,8 @@ static int x_index_pays(dlx_problem *p)
  * the same items). */
 static int x_index_ready(dlx_problem *p)
 {
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST || dlxi_infers(p) ||
-        !x_index_pays(p))
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+        p->choose == DLX_CHOOSE_MRV_PATH || dlxi_infers(p) || !x_index_pays(p))
         return 0;
     if (p->index_live)
         return 1;
@@ -532,6 +578,8 @@ forward:
             if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0)
                 best = choose_item(p, general, &scanned, level);
         }
+        if (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized)
+            note_path_choice(p, best, level);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
         cover_w(p, nd, cl, best, last_hdr, colors, detail, walk, level, UPDATES);
@@ -661,7 +709,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_RECENT)
+        p->choose == DLX_CHOOSE_MRV_RECENT || p->choose == DLX_CHOOSE_MRV_PATH)
         return run_general(p, node_budget);
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
 }
@@ -737,10 +785,11 @@ enum dlx_strategy dlx_search_strategy(const dlx_problem *p)
     if (p->state != S_IDLE)
         return p->bits_search ? DLX_STRATEGY_BITS : DLX_STRATEGY_LINKS;
     /* The hook watches the links dance, a seed shuffles the links' lists,
-     * the "first item" rule is for teaching, bounds are Algorithm M's
-     * (search_m.c), and only the links infer (infer.c): all of these
-     * dance. */
+     * the "first item" rule is for teaching, the order of the path's ties
+     * is kept on the links only, bounds are Algorithm M's (search_m.c), and
+     * only the links infer (infer.c): all of these dance. */
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+        p->choose == DLX_CHOOSE_MRV_PATH ||
         p->strategy == DLX_STRATEGY_LINKS || p->has_bounds || dlxi_infers(p))
         return DLX_STRATEGY_LINKS;
     if (p->strategy == DLX_STRATEGY_BITS || dlxi_bits_suits(p))

@@ -24,7 +24,7 @@ void dlx_set_limit(dlx_problem *p, uint64_t max_solutions)
 int dlx_set_choose(dlx_problem *p, enum dlx_choose rule)
 {
     if (!p || (rule != DLX_CHOOSE_MRV && rule != DLX_CHOOSE_MRV_FULL && rule != DLX_CHOOSE_FIRST &&
-               rule != DLX_CHOOSE_MRV_RECENT))
+               rule != DLX_CHOOSE_MRV_RECENT && rule != DLX_CHOOSE_MRV_PATH))
         return DLX_EINVAL;
     if (dlxi_frozen(p))
         return DLX_EBUSY;

@@ -95,6 +95,11 @@ int sudoku_dlx_build(sudoku_solver *s)
         int rc = dlx_set_inference(p, DLX_INFER_SHARED_ITEM, most);
         if (rc < 0)
             return engine_status(rc);
+        /* Ties to the items of the last path (DLX_CHOOSE_MRV_PATH), the
+         * first of the turns of sudoku_dlx_solve() */
+        rc = dlx_set_choose(p, DLX_CHOOSE_MRV_PATH);
+        if (rc < 0)
+            return engine_status(rc);
     }
     return SUDOKU_OK;
 }
@@ -153,22 +158,21 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
      * setting of the engine has puzzles the others do far better on: of
      * the 20 puzzles of tests/data/sudoku/big25_253.txt within a million
      * nodes (bench/bench_big_grids, docs/sudoku.md "Big grids"), the
-     * inference with leftmost ties finishes 7, with ties to the recent
-     * item (DLX_CHOOSE_MRV_RECENT) a different 6, one in 916 nodes, the
-     * plain search 3; the turns of the three finish 8.
+     * inference with ties to the items of the last path
+     * (DLX_CHOOSE_MRV_PATH, the bitmask solver's order of blanks) finishes
+     * 18, with leftmost ties 7 (10 among them, which the other does not).
      * So until a first solution is found the search takes turns, from the
      * root each time, through the arms below, FIRST_TURN nodes each, then
      * all again with twice the nodes, and so on. Whatever the puzzle, that
      * costs a few times the nodes of the best arm at most; once a solution
      * is found the turn in progress runs to the end, so counts and
      * uniqueness are those of one search. */
-    enum { FIRST_TURN = 32768, ARMS = 3 };
+    enum { FIRST_TURN = 32768, ARMS = 2 };
     static const struct {
         enum dlx_inference infer;
         enum dlx_choose choose;
-    } arm[ARMS] = {{DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV},
-                   {DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT},
-                   {DLX_INFER_NONE, DLX_CHOOSE_MRV}};
+    } arm[ARMS] = {{DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH},
+                   {DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV}};
     int32_t most = 0;
     int turns = dlx_inference(p, &most) == DLX_INFER_SHARED_ITEM;
     uint64_t turn = turns ? FIRST_TURN : 0;

@@ -1023,6 +1023,68 @@ START_TEST(strategies_agree_on_known_problems)
 }
 END_TEST
 
+/* DLX_CHOOSE_MRV_PATH visits a tree of its own, on the links whatever the
+ * strategy asked: its expected values are known counts (OEIS A000170 for
+ * queens, A014552 doubled for Langford pairs, Gardner's 2 x 4 = 8 tilings
+ * of 3 x 20 by pentominoes), the brute force on random problems (with an
+ * option committed), the same count in slices of 3 nodes as in one go (the
+ * order of ties lives on across pauses) and again after a reset (each
+ * search from the root starts from header order), and on 4 threads, whose
+ * pieces keep orders of their own. */
+START_TEST(path_rule_keeps_the_solutions)
+{
+    static const struct { int which, a, b; uint64_t count; } cases[] = {
+        {0, 8, 0, 92}, {0, 10, 0, 724}, {1, 8, 0, 300}, {2, 3, 20, 8},
+    };
+    for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+        dlx_problem *p = cases[t].which == 0   ? build_queens(cases[t].a)
+                         : cases[t].which == 1 ? build_langford(cases[t].a)
+                                               : build_pentominoes(cases[t].a, cases[t].b);
+        ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_PATH), DLX_OK);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+        ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_LINKS);
+        dlx_reset_stats(p);
+        ck_assert_uint_eq(count_all(p), cases[t].count);
+        dlx_stats whole;
+        dlx_get_stats(p, &whole);
+        dlx_reset_stats(p);
+        int rc;
+        while ((rc = dlx_search(p, 3)) == DLX_PAUSED)
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+        ck_assert_int_eq(rc, DLX_OK);
+        dlx_stats sliced;
+        dlx_get_stats(p, &sliced);
+        ck_assert_uint_eq(sliced.solutions, cases[t].count);
+        ck_assert_uint_eq(sliced.nodes, whole.nodes);
+        ck_assert_int_eq(dlx_reset(p), DLX_OK);
+        dlx_reset_stats(p);
+        ck_assert_uint_eq(count_all(p), cases[t].count);
+        dlx_get_stats(p, &sliced);
+        ck_assert_uint_eq(sliced.nodes, whole.nodes);
+        ck_assert_int_eq(dlx_reset(p), DLX_OK);
+        dlx_reset_stats(p);
+        ck_assert_int_eq(dlx_search_threads(p, 4, NULL, NULL), DLX_OK);
+        dlx_get_stats(p, &sliced);
+        ck_assert_uint_eq(sliced.solutions, cases[t].count);
+        dlx_free(p);
+    }
+    for (uint32_t seed = 1; seed <= 400; seed++) {
+        struct random_problem r;
+        make_random(&r, seed);
+        dlx_problem *p = build_random(&r);
+        ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_PATH), DLX_OK);
+        ck_assert_uint_eq(count_all(p), brute_force(&r, -1));
+        for (int o = 0; o < r.no; o++) {
+            if (dlx_commit(p, o) != DLX_OK)
+                continue;
+            ck_assert_uint_eq(count_all(p), brute_force(&r, o));
+            ck_assert_int_eq(dlx_uncommit(p), DLX_OK);
+        }
+        dlx_free(p);
+    }
+}
+END_TEST
+
 /* The 9 x 9 sudoku: 729 options over twelve words of bits, a column's
  * symbol in nine of them by id (the options cell by cell), so the bits
  * number the options their own way inside (by box, search_bits.c); the
@@ -1481,14 +1543,15 @@ static void grouped_covers(const struct grouped_problem *g, uint32_t covered, ui
             grouped_covers(g, covered | g->mask[o], chosen | 1u << o, out);
 }
 
-/* On those, the inference at each threshold and under both MRV rules (the
- * sudoku solver's turns use both) finds the brute force's solutions, the
+/* On those, the inference at each threshold and under the three MRV rules
+ * (the sudoku solver's turns use them) finds the brute force's solutions, the
  * links sound after and at every pause of 2 nodes; it must have taken
  * options out on many of them. */
 START_TEST(inference_on_grouped_items)
 {
     static const int32_t thresholds[] = {2, 3, 6};
-    static const enum dlx_choose rules[] = {DLX_CHOOSE_MRV, DLX_CHOOSE_MRV_RECENT};
+    static const enum dlx_choose rules[] = {DLX_CHOOSE_MRV, DLX_CHOOSE_MRV_RECENT,
+                                            DLX_CHOOSE_MRV_PATH};
     static struct solution_sets want, got;
     uint64_t problems_inferring = 0, inferred = 0;
     for (uint32_t seed = 1; seed <= 400; seed++) {
@@ -1503,7 +1566,7 @@ START_TEST(inference_on_grouped_items)
         for (int o = 0; o < g.no; o++)
             ck_assert_int_eq(dlx_add_option(p, g.items[o], NULL, g.size[o]), o);
         for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++)
-            for (size_t c = 0; c < 2; c++) {
+            for (size_t c = 0; c < sizeof rules / sizeof rules[0]; c++) {
                 ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, thresholds[t]),
                                  DLX_OK);
                 ck_assert_int_eq(dlx_set_choose(p, rules[c]), DLX_OK);
@@ -1954,6 +2017,7 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, random_problems_match_brute_force);
     tcase_add_loop_test(counts, strategies_agree_on_random_problems, 0, 2);
     tcase_add_loop_test(counts, strategies_agree_on_known_problems, 0, 2);
+    tcase_add_test(counts, path_rule_keeps_the_solutions);
     tcase_add_test(counts, commitments_wait_for_the_links);
     tcase_add_test(counts, inference_keeps_the_solutions);
     tcase_add_test(counts, inference_keeps_known_counts);

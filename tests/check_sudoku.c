@@ -609,13 +609,12 @@ static const char HARD25[] =
     "....E6PI..N13......2..4F.";
 
 /* Puzzle 15 of the same file, which of the turns of sudoku/solve_dlx.c
- * only those with ties to the recent item finish: that setting alone in
- * 59,478 nodes, the turns in 223,318 when written; leftmost ties with the
- * inference and the plain search had no solution in a million nodes each
- * (bench/bench_big_grids). The dlx solver must find one, checked against
- * the rules and the givens, within 240,000 nodes (a third of a second):
- * losing that setting's turns fails here (without them the turns would
- * need more than a million nodes, as the other two settings do alone). */
+ * only those with ties to the recent item finished when written: that
+ * setting alone in 59,478 nodes, the turns in 223,318; leftmost ties with
+ * the inference and the plain search had no solution in a million nodes
+ * each (bench/bench_big_grids). Now the ties to the last path's items
+ * take 33,337 nodes alone, the turns 98,873. The dlx solver must find
+ * one, checked against the rules and the givens, within 240,000 nodes. */
 static const char RECENT25[] =
     "8..G..M.....6I4..B1.F....KL.5...B47.1A.M.J9G....IN1A.NO......5L.8.6..M.7.9C"
     "...I.K....2O.C..H....P.A5.H....2...J.....8....D.K.E.I...N.P...BG..46.85A..L"
@@ -626,6 +625,64 @@ static const char RECENT25[] =
     "J..A......5EO1..BMN.H4...H8BE.......M..J......2..I..H35......CJP..D.41E.6.7"
     "L..D6.9...1G....2O..N.IP..B7K9..6.N.F5..E..8J.O.4............3.8.LI.5K..J.A"
     "G.O..CE.3....7.MP....1.2.";
+
+/* Puzzles 4, 11, 14 and 17 of the same file, which before the ties to the
+ * items of the last path (DLX_CHOOSE_MRV_PATH, the first of the turns of
+ * sudoku/solve_dlx.c) only bitmask finished within a million nodes
+ * (bitmask 6,372, 875,326, 314,459, 603,477 nodes; dlx none of them:
+ * bench/bench_big_grids, docs/sudoku.md "Big grids"). Now dlx takes
+ * 99,867, 3,151, 14,956 and 21,799 nodes (sudoku --stats); the budget is
+ * about twice that. Several solutions each: whichever is found is checked
+ * against the rules and the givens (sudoku_check_solution, which looks at
+ * the grid only); the bitmask solver, whose search owes nothing to the
+ * engine, must find a valid one too where it is quick (line 4; the others
+ * take it 0.3 to 1 s). */
+static const struct {
+    int line;                /* in tests/data/sudoku/big25_253.txt */
+    uint64_t budget, bitmask; /* dlx nodes; bitmask nodes, 0: not run */
+    const char *puzzle;
+} PATH25[] = {
+    {4, 200000, 20000,
+     ".GC......N2E3..9.F....D...5.F.1..L.....H.4...E32CP........3...I..G.DH......"
+     "KP..6CJDBG.4....M.....5L8....L.P.E..MN..18B3..F9IH7.B..M....85.HNFP....D4.."
+     "A1..3F9G..J..B.L2.O..5.E7...N....7DK.....J4I...M...CG.O...NJ..M4...78....B3"
+     "...DF.5...C...O......A.2K...I......7B...C..2.4M..F.9..J...2BD..P..F.K...G5I"
+     ".DE.....9.M....B..G.1.P....L..8.4IF.6.5...A...O..B.3K.ML..D.OJ2.87........N"
+     "..53.E.A.8.1.C.M..7...FD9P....9.K......2JBHD..ILA1.6O.....J2...EB.........."
+     "D.A.....O..P4.I2...CBG...1.M24...H..L.....K....NJ.CH6..OG.P.5.8I..1....B..."
+     "...4IN..8A..O2..DE.H6..G.8..7.JM...4.6.F.3.PNC.A.LJ.....I.1....L..76..MP..E"
+     ".A..B...6.N...G..M9.J...."},
+    {11, 20000, 0,
+     "8.3.H..K.....25.D.7.B..N..J.D.1P46.I.7H..5...3M.KE...G..2...8....O.A.E...L."
+     "N7.I..E..M....J....L...AH.5.FKA....O......4.3..1.P.....58.M..GC...7...P.B.1"
+     "...A.3197....JB....G.......I97.D......6.....O...5.O.....G.PIA..KD.B.J...M.6"
+     "PD.12JL.....FN.3.9...G.......N4.7.J..LIP.......9..5G.8P2.B.K7...9I.E..1.HDC"
+     "..F..MCO.L.D8...A32B...J..O...F9.H..1.A..6.C.EBL....K.......234B..9GM...I.N"
+     "AP.....H.D.J.7.K.O3C.L24.2.NE..6L....3.O..BFI.KA1.L.7....E...KH..G4...N.6.."
+     "..H..B..5...2.FL...6C.P..49.6.O....L..5N......83E...4.......5.I.....O....BM"
+     "C..M.K.GL.HFO....21..6.....J.57.P..GC.34.....9A..F..E..IA...1....4PH.M..8.7"
+     "IAB.G..2.....L..F.D5O...."},
+    {14, 40000, 0,
+     ".....DF9..M7...H6...2...........H..N..4..O..BPE1.....8..1E.AO.P23..I.M.6D.F"
+     ".E..P5...2..8D..3.....NK.I6K.3..4N..........PLH97BDF.....2........1.JN.B.9."
+     ".IC6..9.4...K...A......JN5L3.8.N...2..E..D.974...M2.9.E.6JKD.OI.A........C."
+     "...74.....8J1M.O.C..IKP5.3..2C9.G..E...5..KF.74.OL...H.J...7C.....93.8N.K.."
+     "FM.4..ENI..L2....O..BG.P...6N...F...DH.......E9I..G...J.8.ML.9.....B.C...2."
+     ".K.EH..I...3...J..6.1F.....N......M...7..I.K....6CPD..63...C....E...19....."
+     ".....O.K7.BC...3.4.D...N..O..A.....1K.J.85FCH.D.4POBG.....8E..J92....1....7"
+     "7.LA..5.....BHF....4.O.IG.J..27MB..D.5O8CN..K...H.N1.9M4.O..7E6....DB.....K"
+     ".3.IK...HJ..M....L..5...."},
+    {17, 60000, 0,
+     "7...8.4A..NO1C.E9....IK..F..3.M...L....I7.K.P.5O....JLBO....H...EF..1M6..4."
+     ".M.1....9K.64.A8.....PN...O2...ED.P..5...NG.L..9MFG.E...M.4HP.L.N...C.7.J.A"
+     "...A.83C...D.....I...1E.....7J..5E.C8.O.....A.3......P..G9.O.F3I1....N8D.H."
+     "6.O..I..P.5......F.B.KM.2B..F49.6..EC...L.....H3..M2.HD.N.JC.K.8...53I...F."
+     "..3.N....D.....2..B...C.55.K6........HB.....EI.487J1...B8...4......N.HD...P"
+     ".D...AC.I58.J...E.2.......C8.I..L.MFN......A43J....L.B...H...AM5......9.PI."
+     ".P1..46.O.......K8F...G...64..E.7...B..D.1..J......764.CH.FB...1...E....8.."
+     "......7KM.B58A.I2PD..6.3.E.....12...JK9.O.CG.L..7..G.8.NI......4....L5MO..J"
+     "DB...J.P.....6......4.AC."},
+};
 
 START_TEST(test_big_grids_budget)
 {
@@ -678,6 +735,21 @@ START_TEST(test_big_grids_budget)
                           "no answer to puzzle 15 within %d nodes", (int)hard_nb.budget);
             ck_assert_int_eq(sudoku_check_solution(s, hard, found), 1);
             ck_assert_uint_lt(hard_st.nodes, hard_nb.budget);
+        }
+        for (size_t i = 0; i < sizeof PATH25 / sizeof PATH25[0]; i++) {
+            uint8_t g[625] = {0}, got[625] = {0};
+            ck_assert_uint_eq(strlen(PATH25[i].puzzle), 625);
+            cells_from(PATH25[i].puzzle, g);
+            node_budget path_nb = {algs[a] == SUDOKU_DLX ? PATH25[i].budget : PATH25[i].bitmask};
+            if (!path_nb.budget)
+                continue;
+            sudoku_solver_set_progress(s, over_budget, &path_nb, 1000);
+            sudoku_stats st = {0};
+            ck_assert_msg(sudoku_solve(s, g, 1, got, &st) == 1,
+                          "algorithm %d: no answer to line %d within %d nodes", (int)algs[a],
+                          PATH25[i].line, (int)path_nb.budget);
+            ck_assert_int_eq(sudoku_check_solution(s, g, got), 1);
+            ck_assert_uint_lt(st.nodes, path_nb.budget);
         }
         sudoku_solver_set_progress(s, over_budget, &nb, 1000);
         /* the empty 25x25: a grid within the budget too (dlx: 11,196 nodes
