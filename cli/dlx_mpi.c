@@ -101,7 +101,8 @@ static void usage(FILE *out)
           "  -q, --quiet             no summary line and no warnings on stderr\n"
           "  -p, --progress          show progress on stderr about once a second\n"
           "      --no-progress       never show progress\n"
-          "      --choose=RULE       mrv (the default), knuth, recent or first, as dlx\n"
+          "      --choose=RULE       mrv (the default), knuth, recent, path or first, as\n"
+          "                          dlx\n"
           "      --seed=N            break ties at random from seed N, as dlx\n"
           "      --checkpoint=FILE   record every finished piece of the search in FILE;\n"
           "                          run again with the same FILE to finish the rest\n"
@@ -612,6 +613,7 @@ static const char *choose_name(enum dlx_choose c)
     return c == DLX_CHOOSE_FIRST        ? "first"
            : c == DLX_CHOOSE_MRV_FULL   ? "knuth"
            : c == DLX_CHOOSE_MRV_RECENT ? "recent"
+           : c == DLX_CHOOSE_MRV_PATH   ? "path"
                                         : "mrv";
 }
 

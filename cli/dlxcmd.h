@@ -50,7 +50,7 @@ struct cmd_options {
     int progress;             /* --progress 1, --no-progress 0, -1: when stderr is a tty */
     int have_seed;            /* --seed N given */
     uint64_t seed;
-    enum dlx_choose choose;   /* --choose=mrv|knuth|recent|first */
+    enum dlx_choose choose;   /* --choose=mrv|knuth|recent|path|first */
     enum dlx_strategy strategy; /* --strategy=auto|links|bits */
     int32_t infer;            /* --infer[=K]: the inference's K; 0: off */
     enum cmd_view view;   /* --trace[=json], --tree=dot */
@@ -134,7 +134,7 @@ void cmd_print_diag(const char *prog, const char *name, const dlx_text_diag *d,
                     const char *kind);
 
 /* The words of --format (text, ids, json) and --choose (mrv, knuth or
- * mrv-full, recent or mrv-recent, first): 0 with *out set, or -1 for a word
+ * mrv-full, recent or mrv-recent, path or mrv-path, first): 0 with *out set, or -1 for a word
  * that is not one of them. */
 int cmd_format_word(const char *word, enum cmd_format *out);
 int cmd_choose_word(const char *word, enum dlx_choose *out);

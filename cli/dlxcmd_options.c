@@ -33,6 +33,8 @@ int cmd_choose_word(const char *word, enum dlx_choose *out)
         *out = DLX_CHOOSE_MRV_FULL;
     else if (strcmp(word, "recent") == 0 || strcmp(word, "mrv-recent") == 0)
         *out = DLX_CHOOSE_MRV_RECENT;
+    else if (strcmp(word, "path") == 0 || strcmp(word, "mrv-path") == 0)
+        *out = DLX_CHOOSE_MRV_PATH;
     else if (strcmp(word, "first") == 0)
         *out = DLX_CHOOSE_FIRST;
     else
@@ -73,7 +75,7 @@ int cmd_shared_option(const char *prog, int talk, int c, const char *arg,
         return 1;
     case CMD_OPT_CHOOSE:
         if (cmd_choose_word(arg, &o->choose) != 0)
-            why = "unknown rule '%s' for --choose (expected mrv, knuth, recent or first)";
+            why = "unknown rule '%s' for --choose (expected mrv, knuth, recent, path or first)";
         break;
     default:
         return 0;

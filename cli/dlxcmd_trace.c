@@ -555,6 +555,7 @@ static void json_problem(search_trace *t)
             t->o.choose == DLX_CHOOSE_FIRST        ? "first"
             : t->o.choose == DLX_CHOOSE_MRV_FULL   ? "knuth"
             : t->o.choose == DLX_CHOOSE_MRV_RECENT ? "recent"
+            : t->o.choose == DLX_CHOOSE_MRV_PATH   ? "path"
                                                    : "mrv");
     /* The seed, so that a traced random run can be run again. */
     if (t->o.have_seed)
@@ -791,6 +792,9 @@ search_trace *trace_new(dlx_problem *p, const trace_opts *opts)
                 : t->o.choose == DLX_CHOOSE_MRV_RECENT
                     ? "the one with the fewest options left, ties going to an item the last "
                       "choice took options from"
+                : t->o.choose == DLX_CHOOSE_MRV_PATH
+                    ? "the one with the fewest options left, ties going to the items the last "
+                      "path chose, in its order"
                     : "the one with the fewest options left");
         if (t->o.have_seed)
             fprintf(out, "; seed %" PRIu64 " (ties broken and options ordered at random)",

@@ -197,6 +197,18 @@ static void say_direct_single(const steps *x, text *t)
     say_house(x, t, x->st.house);
 }
 
+/* "naked pair 4, 7 in row 3 (r3c1, r3c5)": how a subset's step begins. */
+static void say_subset(const steps *x, text *t, const char *name)
+{
+    say(t, "%s ", name);
+    say_digits(x, t, x->st.digits);
+    say(t, " in ");
+    say_house(x, t, x->st.houses[0]);
+    say(t, " (");
+    say_cells(x, t, -1);
+    say(t, ")");
+}
+
 static void describe(const steps *x, text *t)
 {
     const sudoku_step *st = &x->st;
@@ -238,13 +250,8 @@ static void describe(const steps *x, text *t)
     case SUDOKU_NAKED_PAIR:
     case SUDOKU_NAKED_TRIPLE:
     case SUDOKU_NAKED_QUAD:
-        say(t, "%s ", name);
-        say_digits(x, t, st->digits);
-        say(t, " in ");
-        say_house(x, t, st->houses[0]);
-        say(t, " (");
-        say_cells(x, t, -1);
-        say(t, "): these cells hold ");
+        say_subset(x, t, name);
+        say(t, ": these cells hold ");
         say_digit_list(x, t, st->digits);
         say(t, ", so ");
         say_elims(x, t, 0);
@@ -254,13 +261,8 @@ static void describe(const steps *x, text *t)
     case SUDOKU_HIDDEN_PAIR:
     case SUDOKU_HIDDEN_TRIPLE:
     case SUDOKU_HIDDEN_QUAD:
-        say(t, "%s ", name);
-        say_digits(x, t, st->digits);
-        say(t, " in ");
-        say_house(x, t, st->houses[0]);
-        say(t, " (");
-        say_cells(x, t, -1);
-        say(t, "): ");
+        say_subset(x, t, name);
+        say(t, ": ");
         say_digit_list(x, t, st->digits);
         say(t, " can only go in these cells, so ");
         say_elims(x, t, 0);

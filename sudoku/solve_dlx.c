@@ -95,8 +95,12 @@ int sudoku_dlx_build(sudoku_solver *s)
         int rc = dlx_set_inference(p, DLX_INFER_SHARED_ITEM, most);
         if (rc < 0)
             return engine_status(rc);
-        /* Ties to the items of the last path (DLX_CHOOSE_MRV_PATH), the
-         * first of the turns of sudoku_dlx_solve() */
+        /* Ties to the items of the last path (DLX_CHOOSE_MRV_PATH) on p,
+         * leftmost ties on a clone: the two searches of the turns of
+         * sudoku_dlx_solve(). */
+        s->dlx_other = dlx_clone(p);
+        if (!s->dlx_other)
+            return SUDOKU_ENOMEM;
         rc = dlx_set_choose(p, DLX_CHOOSE_MRV_PATH);
         if (rc < 0)
             return engine_status(rc);
@@ -108,8 +112,9 @@ int sudoku_dlx_build(sudoku_solver *s)
  * budget), in slices of progress_every nodes when there is a progress
  * callback, which is called between them. Returns the engine's status:
  * DLX_PAUSED when the budget ran out or the callback stopped the search
- * (s->interrupted then says which). s->nodes follows the search. */
-static int run_turn(sudoku_solver *s, dlx_problem *p, uint64_t budget)
+ * (s->interrupted then says which). s->nodes follows the search: others
+ * (the nodes of the other search of the turns) plus p's. */
+static int run_turn(sudoku_solver *s, dlx_problem *p, uint64_t budget, uint64_t others)
 {
     dlx_stats st;
     dlx_get_stats(p, &st);
@@ -125,7 +130,7 @@ static int run_turn(sudoku_solver *s, dlx_problem *p, uint64_t budget)
         }
         int rc = dlx_search(p, slice);
         dlx_get_stats(p, &st);
-        s->nodes = st.nodes;
+        s->nodes = others + st.nodes;
         if (rc != DLX_PAUSED)
             return rc;
         if (s->progress && sudoku_progress_due(s))
@@ -160,43 +165,50 @@ int64_t sudoku_dlx_solve(sudoku_solver *s)
      * nodes (bench/bench_big_grids, docs/sudoku.md "Big grids"), the
      * inference with ties to the items of the last path
      * (DLX_CHOOSE_MRV_PATH, the bitmask solver's order of blanks) finishes
-     * 18, with leftmost ties 7 (10 among them, which the other does not).
-     * So until a first solution is found the search takes turns, from the
-     * root each time, through the arms below, FIRST_TURN nodes each, then
-     * all again with twice the nodes, and so on. Whatever the puzzle, that
-     * costs a few times the nodes of the best arm at most; once a solution
-     * is found the turn in progress runs to the end, so counts and
+     * 18 alone, with leftmost ties 7 (10 among them, which the other does
+     * not); on 20 more (seed 200) 15 and 6 (7 and 18 among them).
+     * So until a first solution is found the two take turns, each
+     * resuming its own search (the clone s->dlx_other holds the second),
+     * PATH_SHARE slices of TURN nodes for the first, one for the second:
+     * whatever the puzzle, that costs at most (PATH_SHARE + 1) / PATH_SHARE
+     * times the nodes of the first, PATH_SHARE + 1 times those of the
+     * second (the empty 64 x 64, which leftmost ties fill in about 130,000
+     * nodes: 519,309; a larger share made it dearer and moved the sets by a
+     * puzzle). Restarting each turn from the root, as before, lost the long
+     * runs the first needs (the seed-200 set: 9 of 20, against 13 so).
+     * Once a solution is found its search runs to the end, so counts and
      * uniqueness are those of one search. */
-    enum { FIRST_TURN = 32768, ARMS = 2 };
-    static const struct {
-        enum dlx_inference infer;
-        enum dlx_choose choose;
-    } arm[ARMS] = {{DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH},
-                   {DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV}};
-    int32_t most = 0;
-    int turns = dlx_inference(p, &most) == DLX_INFER_SHARED_ITEM;
-    uint64_t turn = turns ? FIRST_TURN : 0;
-    int k = 0; /* the arm in force: arm[0] is how sudoku_dlx_build() left p */
+    enum { TURN = 16384, PATH_SHARE = 3 };
+    dlx_problem *q = s->dlx_other;
+    if (q) {
+        rc = dlx_commit_many(q, opts, count, &failed);
+        if (rc < 0) {
+            dlx_uncommit_all(p);
+            return engine_status(rc);
+        }
+        dlx_set_limit(q, s->limit);
+        dlx_reset_stats(q);
+    }
+    dlx_problem *cur = p;
+    uint64_t p_nodes = 0, q_nodes = 0;
     for (;;) {
-        rc = run_turn(s, p, turn);
+        int first = cur == p;
+        uint64_t others = first ? q_nodes : p_nodes;
+        rc = run_turn(s, cur, q ? (first ? PATH_SHARE : 1) * (uint64_t)TURN : 0, others);
+        if (first)
+            p_nodes = s->nodes - others;
+        else
+            q_nodes = s->nodes - others;
         if (rc != DLX_PAUSED || s->interrupted)
             break;
         if (s->found > 0) {
-            rc = run_turn(s, p, 0); /* the rest of this search, whole */
+            rc = run_turn(s, cur, 0, others); /* the rest of this search, whole */
             break;
         }
-        dlx_reset(p);
-        k = (k + 1) % ARMS;
-        dlx_set_inference(p, arm[k].infer, most);
-        dlx_set_choose(p, arm[k].choose);
-        if (k == 0)
-            turn *= 2;
+        cur = first ? q : p;
     }
-    if (turns && k != 0) {
-        dlx_reset(p);
-        dlx_set_inference(p, arm[0].infer, most);
-        dlx_set_choose(p, arm[0].choose);
-    }
+    if (q)
+        dlx_uncommit_all(q);
     dlx_uncommit_all(p); /* abandons the search too: one copy, no unwinding */
     if (rc < 0)
         return engine_status(rc);

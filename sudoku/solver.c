@@ -238,6 +238,7 @@ void sudoku_solver_free(sudoku_solver *s)
     if (!s)
         return;
     dlx_free(s->dlx);
+    dlx_free(s->dlx_other);
     free(s->regions);
     free(s->house_cells);
     free(s->cell_houses);

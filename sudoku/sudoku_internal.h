@@ -27,6 +27,10 @@ struct sudoku_solver {
     int32_t *cell_houses;     /* cells * per_cell houses, -1 padded (owned) */
     uint8_t *cell_house_count;/* cells (owned) */
     struct dlx_problem *dlx;  /* the exact-cover problem (dlx only; owned) */
+    struct dlx_problem *dlx_other; /* its clone with leftmost ties, the
+                                      second of the turns of
+                                      sudoku_dlx_solve(); NULL on the grids
+                                      without inference (owned) */
 
     /* Scratch for one solve, sized once at creation: no allocation per
      * puzzle. */

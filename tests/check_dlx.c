@@ -14,6 +14,7 @@
 
 #include "dlx.h"
 #include "../examples/problems.h"
+#include "slices.h"
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -1793,24 +1794,11 @@ static struct order_figures search_in_order(dlx_problem *p, int hook, uint64_t s
                                             uint64_t budget)
 {
     struct order_figures f = {0, 0, 0, 14695981039346656037u, DLX_PAUSED};
-    dlx_set_event_fn(p, hook ? index_ignore_event : NULL, NULL);
-    dlx_set_solution_fn(p, hash_solution, &f);
-    ck_assert_int_eq(dlx_reset(p), DLX_OK);
-    dlx_reset_stats(p);
-    for (uint64_t done = 0; done < budget && f.rc == DLX_PAUSED;) {
-        uint64_t step = slice && slice < budget - done ? slice : budget - done;
-        f.rc = dlx_search(p, step);
-        ck_assert_int_ge(f.rc, 0);
-        ck_assert_int_eq(dlx_check(p), DLX_OK);
-        done += step;
-    }
-    dlx_stats st;
-    dlx_get_stats(p, &st);
-    f.nodes = st.nodes;
-    f.updates = st.updates;
-    ck_assert_int_eq(dlx_reset(p), DLX_OK);
-    dlx_set_event_fn(p, NULL, NULL);
-    dlx_set_solution_fn(p, NULL, NULL);
+    struct sliced s =
+        search_sliced(p, hook ? index_ignore_event : NULL, hash_solution, &f, slice, budget);
+    f.nodes = s.nodes;
+    f.updates = s.updates;
+    f.rc = s.rc;
     return f;
 }
 

@@ -34,6 +34,7 @@
 
 #include "dlx.h"
 #include "../examples/problems.h"
+#include "slices.h"
 
 /* --- DLX3's example ---------------------------------------------------------- */
 
@@ -1078,24 +1079,11 @@ static struct run_figures search_slices(dlx_problem *p, int hook, uint64_t slice
                                         uint64_t budget)
 {
     struct run_figures f = {0, 0, 0, DLX_PAUSED};
-    dlx_set_event_fn(p, hook ? ignore_event : NULL, NULL);
-    dlx_set_solution_fn(p, count_solution, &f.solutions);
-    ck_assert_int_eq(dlx_reset(p), DLX_OK);
-    dlx_reset_stats(p);
-    for (uint64_t done = 0; done < budget && f.rc == DLX_PAUSED;) {
-        uint64_t step = slice && slice < budget - done ? slice : budget - done;
-        f.rc = dlx_search(p, step);
-        ck_assert_int_ge(f.rc, 0);
-        ck_assert_int_eq(dlx_check(p), DLX_OK);
-        done += step;
-    }
-    dlx_stats st;
-    dlx_get_stats(p, &st);
-    f.nodes = st.nodes;
-    f.updates = st.updates;
-    ck_assert_int_eq(dlx_reset(p), DLX_OK);
-    dlx_set_event_fn(p, NULL, NULL);
-    dlx_set_solution_fn(p, NULL, NULL);
+    struct sliced s =
+        search_sliced(p, hook ? ignore_event : NULL, count_solution, &f.solutions, slice, budget);
+    f.nodes = s.nodes;
+    f.updates = s.updates;
+    f.rc = s.rc;
     return f;
 }
 

@@ -613,7 +613,7 @@ static const char HARD25[] =
  * setting alone in 59,478 nodes, the turns in 223,318; leftmost ties with
  * the inference and the plain search had no solution in a million nodes
  * each (bench/bench_big_grids). Now the ties to the last path's items
- * take 33,337 nodes alone, the turns 98,873. The dlx solver must find
+ * take 33,337 nodes, in the first of the turns. The dlx solver must find
  * one, checked against the rules and the givens, within 240,000 nodes. */
 static const char RECENT25[] =
     "8..G..M.....6I4..B1.F....KL.5...B47.1A.M.J9G....IN1A.NO......5L.8.6..M.7.9C"
@@ -631,8 +631,8 @@ static const char RECENT25[] =
  * sudoku/solve_dlx.c) only bitmask finished within a million nodes
  * (bitmask 6,372, 875,326, 314,459, 603,477 nodes; dlx none of them:
  * bench/bench_big_grids, docs/sudoku.md "Big grids"). Now dlx takes
- * 99,867, 3,151, 14,956 and 21,799 nodes (sudoku --stats); the budget is
- * about twice that. Several solutions each: whichever is found is checked
+ * 34,331, 3,151, 14,956 and 21,799 nodes (sudoku --stats), all in the
+ * first of its turns; the budget is about twice that. Several solutions each: whichever is found is checked
  * against the rules and the givens (sudoku_check_solution, which looks at
  * the grid only); the bitmask solver, whose search owes nothing to the
  * engine, must find a valid one too where it is quick (line 4; the others
@@ -642,7 +642,7 @@ static const struct {
     uint64_t budget, bitmask; /* dlx nodes; bitmask nodes, 0: not run */
     const char *puzzle;
 } PATH25[] = {
-    {4, 200000, 20000,
+    {4, 80000, 20000,
      ".GC......N2E3..9.F....D...5.F.1..L.....H.4...E32CP........3...I..G.DH......"
      "KP..6CJDBG.4....M.....5L8....L.P.E..MN..18B3..F9IH7.B..M....85.HNFP....D4.."
      "A1..3F9G..J..B.L2.O..5.E7...N....7DK.....J4I...M...CG.O...NJ..M4...78....B3"

@@ -59,7 +59,7 @@ static const char *color_name(void *ctx, int32_t color)
 }
 
 /* Reads len bytes of text and traces the search: at most max_nodes
- * search-tree nodes (0: no limit), the rule 0 mrv, 1 knuth, 2 first, 3 recent, and
+ * search-tree nodes (0: no limit), the rule 0 mrv, 1 knuth, 2 first, 3 recent, 4 path, and
  * the seed when have_seed. Returns a handle, NULL only when out of memory
  * before anything could be said. */
 WEB_EXPORT(web_trace)
@@ -91,6 +91,7 @@ web_result *web_trace(const char *src, size_t len, uint32_t max_nodes, int rule,
     enum dlx_choose choose = rule == 1   ? DLX_CHOOSE_MRV_FULL
                              : rule == 2 ? DLX_CHOOSE_FIRST
                              : rule == 3 ? DLX_CHOOSE_MRV_RECENT
+                             : rule == 4 ? DLX_CHOOSE_MRV_PATH
                                          : DLX_CHOOSE_MRV;
     dlx_set_choose(p, choose);
     if (have_seed)

@@ -37,7 +37,7 @@ nodes are the search-tree nodes (each choice of an item, plus one leaf per
 solution), updates the links cut (an item leaving the item list, or an
 option leaving an item's list), max_level the deepest level reached."""
 
-_CHOOSE = {"mrv": 0, "knuth": 1, "first": 2, "recent": 3}
+_CHOOSE = {"mrv": 0, "knuth": 1, "first": 2, "recent": 3, "path": 4}
 _INFER_SHARED_ITEM = 1
 _STRATEGY = {"auto": 0, "links": 1, "bits": 2}
 _OK, _STOPPED, _PAUSED = 0, 1, 2
@@ -90,8 +90,10 @@ class Problem:
     choose     which item the search branches on: "mrv" (fewest options
                left, leftmost on ties, as DLX1: the default), "knuth" (the
                same), "recent" (fewest options, ties going to an item the
-               last choice took options from), "first" (the leftmost item
-               left).
+               last choice took options from), "path" (fewest options,
+               ties going to the items the last path chose, in its order:
+               the bitmask sudoku solver's order of blanks), "first" (the
+               leftmost item left).
     infer      None (the default) or K >= 2: before each choice, when all
                the options of a primary item with 2 to K options left cover
                one other primary item, that item's other options are taken

@@ -216,7 +216,8 @@ class Search(unittest.TestCase):
                               (lambda _: sudoku4(), 4, 288)]:
             plain = sorted(map(sorted, make(n).solutions()))
             self.assertEqual(len(plain), want)
-            for kw in [dict(choose="recent"), dict(infer=2), dict(infer=4, choose="recent")]:
+            for kw in [dict(choose="recent"), dict(infer=2), dict(infer=4, choose="recent"),
+                       dict(choose="path"), dict(infer=3, choose="path")]:
                 with self.subTest(make.__name__, **kw):
                     p = make(n)
                     p.choose = kw.get("choose", "mrv")

@@ -98,12 +98,12 @@ while read -r p name opt want cur words; do
 done << 'EOF'
 dlx dlx --format text,ids,json @ --format =
 dlx dlx --format ids i -f
-dlx dlx --choose mrv,knuth,recent,first --choose= 
+dlx dlx --choose mrv,knuth,recent,path,first --choose= 
 dlx dlx --choose first f --choose
 dlx dlx --trace text,json @ --trace =
 dlx dlx --tree dot @ --tree =
 dlx-mpi dlx-mpi --format text,ids,json @ --format =
-dlx-mpi dlx-mpi --choose mrv,knuth,recent,first --choose=
+dlx-mpi dlx-mpi --choose mrv,knuth,recent,path,first --choose=
 dlx-mpi dlx-mpi --checkpoint map.txt @ --checkpoint
 sudoku dlx-sudoku --format line,grid,pretty @ --format
 sudoku dlx-sudoku --format pretty --format=p

@@ -46,7 +46,8 @@ done
 # -j each thread's piece infers from its own start).
 for opts in "--choose=first" "--choose=knuth" "--seed=1" "--seed=2 --choose=first" \
     "--choose=recent" "--choose=recent --strategy=links" "--infer" "--infer=2 --choose=recent" \
-    "--infer=3 --seed=4" "--infer -j 2"; do
+    "--infer=3 --seed=4" "--infer -j 2" "--choose=path" "--choose=mrv-path --infer" \
+    "--choose=path -j 2" "--choose=path --seed=5"; do
     # shellcheck disable=SC2086
     count queens 8 92 $opts
     # shellcheck disable=SC2086
@@ -68,7 +69,10 @@ motley() {
     [ "$(cat "$tmp/out")" = "$want" ] || fail "motley $m $n knuth: $(cat "$tmp/out") solutions"
     grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n knuth: not $nodes nodes: $(cat "$tmp/stats")"
     grep -qx "updates: $updates" "$tmp/stats" || fail "motley $m $n knuth: not $updates updates"
-    # With bounds "recent" is DLX3's rule too (dlx.h), and --infer is not used.
+    # With bounds "recent" and "path" are DLX3's rule too (dlx.h), and --infer
+    # is not used.
+    "$DLX" --count --stats --choose=path "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
+    grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n path: not $nodes nodes: $(cat "$tmp/stats")"
     "$DLX" --count --stats --choose=recent --infer "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
     grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n recent: not $nodes nodes: $(cat "$tmp/stats")"
     grep -q "note: --infer is not used on a problem with bounds" "$tmp/stats" ||

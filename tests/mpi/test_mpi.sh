@@ -81,6 +81,7 @@ count 4 queens 12 14200
 count 4 langford 11 35584
 count 4 pentominoes 3x20 8
 count 3 queens 10 724 --choose=recent --split-nodes 2000
+count 3 queens 10 724 --choose=path --split-nodes 2000
 
 # --stats: the figures of one search, exactly.
 figures() { grep -E '^(solutions|nodes|updates|max level|complete):' "$1"; }
@@ -247,7 +248,7 @@ done <<'EOF'
 --format bogus|unknown --format 'bogus' (expected text, ids or json)
 -f=ids|unknown --format '=ids' (expected text, ids or json)
 --format=|unknown --format '' (expected text, ids or json)
---choose=best|unknown rule 'best' for --choose (expected mrv, knuth, recent or first)
+--choose=best|unknown rule 'best' for --choose (expected mrv, knuth, recent, path or first)
 --max 0|--max wants a positive whole number, not '0'
 --split-nodes=-1|--split-nodes wants a positive whole number, not '-1'
 --seed=random|--seed=random: every rank must draw the same tree; give a number (0 to 2^64-1)

@@ -110,6 +110,13 @@ async function main() {
     const recentLines = await viz(() => window.dlxViz.lines());
     check(recent.length > 2 && JSON.stringify(recentLines) === JSON.stringify(recent),
       "sudoku4, rule recent: the page's engine writes other lines than dlx --choose=recent (" + recentLines.length + " against " + recent.length + ")");
+    // The rule "path" (4): what `dlx --choose=path` writes, its name included.
+    await viz(() => window.dlxViz.setRule(4));
+    check(await viz(() => window.dlxViz.load("sudoku4")), "sudoku4, rule path: the page does not run it: " + await viz(() => window.dlxViz.error()));
+    const pathRef = fs.readFileSync(path.join(dir, "sudoku4-path.json"), "utf8").split("\n").filter((l) => l);
+    const pathLines = await viz(() => window.dlxViz.lines());
+    check(pathRef.length > 2 && pathRef[0].includes('"rule":"path"') && JSON.stringify(pathLines) === JSON.stringify(pathRef),
+      "sudoku4, rule path: the page's engine writes other lines than dlx --choose=path (" + pathLines.length + " against " + pathRef.length + ")");
     await viz(() => window.dlxViz.setRule(0));
 
     // Pictures of the paper's example: the start, the first cover's last
