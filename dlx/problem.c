@@ -158,7 +158,8 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     for (int k = 0; k < n; k++) {
         if (!from[k] || blocks[k].ptr == (void **)&c->choice ||
             blocks[k].ptr == (void **)&c->infer_node || blocks[k].ptr == (void **)&c->m_best ||
-            blocks[k].ptr == (void **)&c->m_touched || blocks[k].ptr == (void **)&c->x_best)
+            blocks[k].ptr == (void **)&c->m_touched || blocks[k].ptr == (void **)&c->x_best ||
+            blocks[k].ptr == (void **)&c->path_rank)
             continue; /* the search blocks are made again by the next search */
         void *block = dlxi_alloc(c, blocks[k].size);
         if (!block) {
@@ -170,6 +171,11 @@ dlx_problem *dlx_clone(const dlx_problem *p)
     }
     c->search_cap = 0;
     c->m_best_cap = c->m_touched_cap = c->x_best_cap = 0;
+    /* The path rule's order is the clone's own (a thread's, in a parallel
+     * search): path_item points into path_rank's block, so neither may be
+     * p's. */
+    c->path_rank = c->path_item = NULL;
+    c->path_cap = 0;
     c->index_live = 0;
     c->sol = c->first_at = c->degree_at = NULL;
     c->infer_cap = c->infer_top = 0;
