@@ -276,13 +276,36 @@ static void run_input(run_state *t, batch *b, input *in)
     in->r = NULL;
 }
 
+/* Whether a FILE that does not exist looks like a puzzle typed where a file
+ * name goes (`sudoku 53..7....`): 16 or more characters, no '/', only digits,
+ * letters and the usual blanks ". 0 _ * -", at least 8 of them digits or dots. */
+static int looks_like_puzzle(const char *word)
+{
+    size_t len = strlen(word), cells = 0;
+    if (len < 16)
+        return 0;
+    for (const char *c = word; *c; c++) {
+        if ((*c >= '0' && *c <= '9') || *c == '.')
+            cells++;
+        else if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_' ||
+                   *c == '*' || *c == '-'))
+            return 0;
+    }
+    return cells >= 8;
+}
+
 /* One FILE of the command line ("-": standard input). */
 static void run_file(run_state *t, batch *b, const char *path)
 {
     int is_stdin = strcmp(path, "-") == 0;
     input in = {.name = is_stdin ? "<stdin>" : path, .fd = STDIN_FILENO};
     if (!is_stdin && (in.fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-        cli_file_error(t->o->program, path, "cannot open", errno);
+        int err = errno;
+        cli_file_error(t->o->program, path, "cannot open", err);
+        if (err == ENOENT && looks_like_puzzle(path))
+            fprintf(stderr, "%s: note: to solve a puzzle given on the command line, put -p "
+                            "before it: %s -p '%s'\n",
+                    t->o->program, t->o->program, path);
         out_set_status(t, 2);
         return;
     }
@@ -350,8 +373,8 @@ static void print_stats(const run_state *t, double wall)
 /* After a stop signal: how far the run got. */
 static void print_interrupted(const run_state *t, int sig)
 {
-    char where[256] = "";
-    if (t->stop_file) {
+    char where[384] = "";
+    if (t->stop_file[0]) {
         char a[32];
         if (t->stop_nodes > 0)
             snprintf(where, sizeof where,

@@ -146,8 +146,9 @@ typedef struct run_state {
     cli_progress progress;     /* the progress line (--progress) */
     double start;              /* when the run began */
     int write_errno;           /* stdout failed (errno): the run stops */
-    /* The first puzzle left unanswered by a stop signal, for the message. */
-    const char *stop_file;
+    /* The first puzzle left unanswered by a stop signal, for the message: a
+     * copy of its input's name (a -p puzzle's name lives only while it is read). */
+    char stop_file[256];
     long stop_line;
     uint64_t stop_nodes, stop_found;
 } run_state;

@@ -257,9 +257,9 @@ int out_check_write(run_state *t)
 
 void out_note_stop(run_state *t, const unit *u)
 {
-    if (t->stop_file)
+    if (t->stop_file[0])
         return;
-    t->stop_file = t->file;
+    snprintf(t->stop_file, sizeof t->stop_file, "%s", t->file);
     t->stop_line = u->line;
     t->stop_nodes = u->nodes;
     t->stop_found = u->found;

@@ -37,7 +37,8 @@
  * would change the structure under the running search is refused:
  * dlx_search, dlx_count, dlx_enumerate_prefixes, dlx_reset,
  * dlx_uncommit_all, the commit calls, dlx_add_item, dlx_add_option,
- * dlx_set_seed, dlx_set_choose and dlx_set_inference return DLX_EBUSY, dlx_clone returns NULL,
+ * dlx_set_seed, dlx_set_choose, dlx_set_strategy and dlx_set_inference return DLX_EBUSY,
+ * dlx_clone returns NULL,
  * and dlx_free does nothing (free the problem after dlx_search returns).
  * Other problems, clones included, may be used freely from a callback.
  */

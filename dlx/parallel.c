@@ -314,7 +314,10 @@ static void *work(void *arg)
         } else if (rc < 0) {
             finish_locked(t, rc);
         }
-        publish(t, w, 0);
+        /* A thread stopped inside its unit (a stop, the limit) keeps its
+         * estimate of the part it did: the last figures of an interrupted
+         * search say how far it got, not only the units it finished. */
+        publish(t, w, rc > 0 && dlxi_in_search(w->q));
         pthread_mutex_unlock(&t->lock);
         if (rc != DLX_OK)
             break; /* stopped (limit, callback, watch) or failed */
@@ -483,10 +486,11 @@ int dlx_search_threads(dlx_problem *p, int32_t threads, dlx_watch_fn watch, void
         if (t.w[k].started)
             pthread_join(t.w[k].thread, NULL);
 
-    /* The threads are gone: their figures are final. */
+    /* The threads are gone: their figures are final. A thread stopped
+     * inside its unit keeps its estimate of the part of it that it did. */
     dlx_progress pr;
     for (int32_t k = 0; k < t.n; k++)
-        publish(&t, &t.w[k], 0);
+        publish(&t, &t.w[k], dlxi_in_search(t.w[k].q));
     gather(&t, &pr, info);
     if (t.status == DLX_OK)
         pr.done = 1.0;

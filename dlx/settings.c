@@ -37,7 +37,7 @@ int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy)
     if (!p || (strategy != DLX_STRATEGY_AUTO && strategy != DLX_STRATEGY_LINKS &&
                strategy != DLX_STRATEGY_BITS))
         return DLX_EINVAL;
-    if (dlxi_in_search(p))
+    if (dlxi_frozen(p))
         return DLX_EBUSY;
     p->strategy = strategy;
     return DLX_OK;

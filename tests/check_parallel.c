@@ -549,6 +549,10 @@ START_TEST(watch_sees_progress_and_can_stop)
     ck_assert_int_eq(dlx_search_threads(big, 2, watch, &s), DLX_STOPPED);
     ck_assert_int_eq(s.calls, 2); /* the stop, then the last */
     ck_assert(s.last_done < 1.0);
+    /* The last call's estimate counts the part of each unit a thread did
+     * before the stop, not only units finished (none are, in 50 ms of
+     * minutes): it said 0 before (issue 22). */
+    ck_assert(s.last_done > 0.0);
     dlx_stats st;
     dlx_get_stats(big, &st);
     ck_assert_uint_eq(st.nodes, s.final.nodes);
@@ -569,6 +573,11 @@ static int search_from_inside(void *ctx, const int32_t *options, int32_t count)
     ck_assert_int_eq(dlx_start_subtree(p, NULL, 0), DLX_EBUSY);
     ck_assert_int_eq(dlx_commit(p, 0), DLX_EBUSY);
     ck_assert_ptr_null(dlx_clone(p));
+    /* The setters dlx.h lists (dlx_set_strategy was let through: issue 22). */
+    ck_assert_int_eq(dlx_set_seed(p, 7), DLX_EBUSY);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_FIRST), DLX_EBUSY);
+    ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 2), DLX_EBUSY);
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_EBUSY);
     ck_assert_int_eq(dlx_item_count(p), 46); /* reading is fine */
     return 0;
 }

@@ -19,14 +19,15 @@
 
 enum attempt {
     A_SEARCH, A_COUNT, A_PREFIXES, A_RESET, A_UNCOMMIT_ALL, A_COMMIT, A_COMMIT_MANY,
-    A_UNCOMMIT, A_ADD_ITEM, A_ADD_OPTION, A_SET_SEED, A_SET_CHOOSE, A_SET_INFERENCE, A_CLONE,
+    A_UNCOMMIT, A_ADD_ITEM, A_ADD_OPTION, A_SET_SEED, A_SET_CHOOSE, A_SET_INFERENCE, A_SET_STRATEGY,
+    A_CLONE,
     A_FREE, A_COUNT_OF_ATTEMPTS
 };
 
 static const char *const attempt_name[A_COUNT_OF_ATTEMPTS] = {
     "dlx_search", "dlx_count", "dlx_enumerate_prefixes", "dlx_reset", "dlx_uncommit_all",
     "dlx_commit", "dlx_commit_many", "dlx_uncommit", "dlx_add_item", "dlx_add_option",
-    "dlx_set_seed", "dlx_set_choose", "dlx_set_inference", "dlx_clone", "dlx_free",
+    "dlx_set_seed", "dlx_set_choose", "dlx_set_inference", "dlx_set_strategy", "dlx_clone", "dlx_free",
 };
 
 struct probe {
@@ -66,6 +67,7 @@ static int try_forbidden(struct probe *pr)
     case A_SET_SEED: return dlx_set_seed(p, 7) == DLX_EBUSY;
     case A_SET_CHOOSE: return dlx_set_choose(p, DLX_CHOOSE_FIRST) == DLX_EBUSY;
     case A_SET_INFERENCE: return dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 2) == DLX_EBUSY;
+    case A_SET_STRATEGY: return dlx_set_strategy(p, DLX_STRATEGY_BITS) == DLX_EBUSY;
     case A_CLONE: return dlx_clone(p) == NULL;
     case A_FREE:
         /* Refused by doing nothing: the search below goes on using p, so a
