@@ -179,7 +179,7 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
 }
 
 /* The options ask for a grid the rules do not allow: found by
- * options_shape() or, for the finer rules (hyper windows), only when the
+ * config_shape() or, for the finer rules (hyper windows), only when the
  * generator is made; one message either way, naming the mode. */
 static void shape_error(run_state *t, int n)
 {
@@ -194,7 +194,7 @@ void generate_run(run_state *t)
     int n = o->size ? o->size : o->regions_n ? o->regions_n
                               : o->box_rows ? o->box_rows * o->box_cols : 9;
     sudoku_shape sh;
-    if (options_shape(o, n, &sh) != SUDOKU_OK) {
+    if (config_shape(o, n, &sh) != SUDOKU_OK) {
         shape_error(t, n);
         return;
     }

@@ -632,7 +632,7 @@ void steps_one(run_state *t, const unit *u, const uint8_t *givens)
     }
     steps *x = calloc(1, sizeof *x);
     sudoku_shape sh;
-    int rc = options_shape(t->o, u->n, &sh), err = 0;
+    int rc = config_shape(t->o, u->n, &sh), err = 0;
     if (!x) {
         out_of_memory(t);
         return;

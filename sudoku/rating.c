@@ -20,6 +20,7 @@
  * compares with known ratings. */
 #include "logic_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const LEVEL_NAMES[SUDOKU_LEVEL_COUNT] = {
@@ -220,4 +221,43 @@ int rate_known(sudoku_logic *L, const uint8_t *givens, const uint8_t *solution,
 {
     logic_start_known(L, givens, solution);
     return rate_started(L, 1, out);
+}
+
+/* --- The techniques a rating used, in words --------------------------------------- */
+
+/* Names for people, with the house kind of hidden singles. */
+static const char *technique_words(int t)
+{
+    switch (t) {
+    case SUDOKU_HIDDEN_SINGLE_BOX: return "hidden single (box)";
+    case SUDOKU_HIDDEN_SINGLE_LINE: return "hidden single (line)";
+    default: return sudoku_technique_name(t);
+    }
+}
+
+size_t sudoku_rating_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
+{
+    size_t at = 0;
+    if (!r || !buf || cap == 0)
+        return 0;
+    buf[0] = '\0';
+    /* the techniques but the guess, then the steps where none applied, as
+     * trials and guesses (the rating counts both as used[SUDOKU_GUESS]):
+     * k = SUDOKU_GUESS stands for the trials, SUDOKU_GUESS + 1 the guesses */
+    for (int k = 0; k <= SUDOKU_GUESS + 1 && at < cap; k++) {
+        unsigned count = k < SUDOKU_GUESS ? r->used[k]
+                       : k == SUDOKU_GUESS ? (unsigned)r->trials : (unsigned)r->guesses;
+        if (!count)
+            continue;
+        const char *name = k < SUDOKU_GUESS ? (words ? technique_words(k) : sudoku_technique_id(k))
+                         : k == SUDOKU_GUESS ? (words ? (count == 1 ? "trial" : "trials")
+                                                      : "trial")
+                         : (words ? (count == 1 ? "guess" : "guesses") : "guess");
+        int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "", count, name)
+                        : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "", name, count);
+        if (len < 0)
+            break;
+        at += (size_t)len;
+    }
+    return at < cap ? at : cap - 1;
 }

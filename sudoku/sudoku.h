@@ -489,8 +489,10 @@ SUDOKU_API int sudoku_logic_next(sudoku_logic *L, sudoku_step *step);
  * it: 1 found (*step filled), 0 none. */
 SUDOKU_API int sudoku_logic_find(sudoku_logic *L, int technique, sudoku_step *step);
 /* Applies a step found by sudoku_logic_find() (or any placement and
- * eliminations the caller knows to be sound). SUDOKU_OK, or SUDOKU_EINVAL
- * for a cell, digit or value out of range. */
+ * eliminations the caller knows to be sound). The direct techniques apply
+ * their placement only: their eliminations are why the single appears, and
+ * Sudoku Explainer, whose path the rating follows, leaves them. SUDOKU_OK,
+ * or SUDOKU_EINVAL for a cell, digit or value out of range. */
 SUDOKU_API int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *step);
 
 /* The grid as it stands: the value of a cell (0 blank), the candidates of a
@@ -554,6 +556,13 @@ typedef struct sudoku_rating {
  * (the rating is meaningful for 1; for 0 *out holds only solutions) or a
  * negative status. */
 SUDOKU_API int sudoku_rate(sudoku_logic *L, const uint8_t *givens, sudoku_rating *out);
+/* The techniques a rating used, into buf (cap bytes, always terminated):
+ * "12 full house, 3 pointing, 1 X-wing, 2 trials" for people (words 1), or
+ * "full-house:12 pointing:3 x-wing:1 trial:2" (ids, words 0), in the order
+ * of the techniques, then the trials and guesses. Returns the length
+ * written (cut short to fit cap). */
+SUDOKU_API size_t sudoku_rating_techniques(const sudoku_rating *r, int words, char *buf,
+                                           size_t cap);
 
 /* --- Generating --------------------------------------------------------------- */
 
