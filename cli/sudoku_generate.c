@@ -121,7 +121,9 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
             if (m->info.rated)
                 fprintf(stderr, " (the last was rated %d.%d)", m->info.rating.score / 10,
                         m->info.rating.score % 10);
-            fputs("; try more --tries, or another level\n", stderr);
+            fputs(o->rate_min || o->rate_max ? "; try more --tries, or another level or range\n"
+                                             : "; try more --tries, or fewer --clues\n",
+                  stderr);
         } else {
             fprintf(stderr, "%s: puzzle %llu: %s\n", t->o->program, (unsigned long long)index + 1,
                     sudoku_strerror(m->rc));

@@ -347,6 +347,12 @@ static int check_combinations(const cli_options *o)
         return usage_error("%s", "--difficulty and --rate-min/--rate-max exclude each other");
     if (o->rate_max && o->rate_min > o->rate_max)
         return usage_error("%s", "--rate-min is above --rate-max");
+    /* Puzzles past the dynamic forcing chains (+) (SE 9.5 and up) are a few
+     * in millions of random ones: the hardest known were collected by
+     * players over years, not made by trying */
+    if (o->generate && o->rate_min > 100)
+        return usage_error("%s", "--rate-min above 10.0: puzzles that hard are too rare to be "
+                                 "made by trying random ones (see docs/rating.md)");
     if (o->size && o->box_rows && o->size != o->box_rows * o->box_cols)
         return usage_error("%s", "--size does not fit --box");
     if (o->mode == MODE_TO_DLX &&

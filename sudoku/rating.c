@@ -61,7 +61,7 @@ static int level_of(int score, int guessed)
     if (guessed)
         return SUDOKU_EXTREME;
     return score <= 23 ? SUDOKU_EASY : score <= 34 ? SUDOKU_MEDIUM : score <= 45 ? SUDOKU_HARD
-                                                                               : SUDOKU_EXPERT;
+         : score <= 69 ? SUDOKU_EXPERT : SUDOKU_EXTREME;
 }
 
 /* --- Beyond the techniques: trials ------------------------------------------------ */
@@ -69,6 +69,7 @@ static int level_of(int score, int guessed)
 static void save_grid(sudoku_logic *L, int *blanks)
 {
     memcpy(L->save_value, L->value, (size_t)L->cells);
+    memcpy(L->save_have, L->have, sizeof(uint64_t) * (size_t)L->house_count);
     memcpy(L->save_cand, L->cand, sizeof(uint64_t) * (size_t)L->cells);
     *blanks = L->blanks;
 }
@@ -76,6 +77,7 @@ static void save_grid(sudoku_logic *L, int *blanks)
 static void restore_grid(sudoku_logic *L, int blanks)
 {
     memcpy(L->value, L->save_value, (size_t)L->cells);
+    memcpy(L->have, L->save_have, sizeof(uint64_t) * (size_t)L->house_count);
     memcpy(L->cand, L->save_cand, sizeof(uint64_t) * (size_t)L->cells);
     L->blanks = blanks;
 }
@@ -148,8 +150,13 @@ static int trial(sudoku_logic *L, sudoku_step *scratch, sudoku_step *out)
                                                                                        : 92;
 }
 
-/* The estimate when even trials fail: nested chains. */
-#define NESTED_ESTIMATE 105
+/* The estimate when even trials fail. On grids the chains are searched on
+ * (up to 16x16), it is where the dynamic forcing chains (+) find nothing and
+ * Sudoku Explainer would go on with nested forcing chains (9.5 to 12), which
+ * are not searched here: estimated 11.0, the base of its dynamic chains
+ * nested in dynamic chains (10.5) and the length penalty its 11+ ratings
+ * mostly carry (docs/rating.md has the measurement). */
+#define NESTED_ESTIMATE 110
 
 /* --- Rating ---------------------------------------------------------------------- */
 
@@ -162,9 +169,11 @@ static int rate_started(sudoku_logic *L, int solutions, sudoku_rating *out)
         return solutions;
     out->placed = L->blanks;
     uint64_t allowed = L->allowed;
-    /* every technique but the guess: where none applies, trials go on as
-     * Sudoku Explainer's chains would, and a guess only when they fail */
-    L->allowed = ~((uint64_t)1 << SUDOKU_GUESS);
+    /* Sudoku Explainer's techniques, those allowed (sudoku_logic_allow(),
+     * all by default), not the guess: where none applies, trials go on (on
+     * grids too large for the chains, or with chains not allowed), and a
+     * guess only when they fail */
+    L->allowed = allowed & SUDOKU_SE_TECHNIQUES;
     sudoku_step st, scratch;
     int rc;
     while ((rc = sudoku_logic_next(L, &st)) != 0) {
