@@ -90,4 +90,18 @@ else
     echo "skipped: no tdoku named; to run our solvers in its harness:"
     echo "  git clone https://github.com/t-dillon/tdoku /tmp/tdoku && make bench TDOKU=/tmp/tdoku"
 fi
+# Against Sudoku Explainer's rater (issue 24): only when a SukakuExplainer
+# checkout (or git directory) is named; it is built outside the tree.
+echo "== compare-se.sh"
+if [ -n "${SE:-}" ]; then
+    if [ "${BENCH_QUICK:-0}" = 1 ]; then
+        SIZES=${SIZES:-kaggle:20 17_clue:20 top1465:10 generate:10} \
+            DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-se.sh" "$SE" || status=1
+    else
+        DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-se.sh" "$SE" || status=1
+    fi
+else
+    echo "skipped: no Sudoku Explainer named; to rate against its serate (needs javac):"
+    echo "  git clone https://github.com/SudokuMonster/SukakuExplainer /tmp/se && make bench SE=/tmp/se"
+fi
 exit $status
