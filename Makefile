@@ -45,6 +45,13 @@ WERROR   ?=
 V        ?= 0
 DLX_AUTO_INSTALL ?= yes
 export DLX_AUTO_INSTALL
+# WITH_MPI=yes: make builds dlx-mpi too and make install installs it (see
+# the MPI and installing sections); no (the default): neither, whatever
+# the machine has.
+WITH_MPI ?= no
+ifeq ($(filter yes no,$(WITH_MPI)),)
+$(error WITH_MPI is yes or no, not '$(WITH_MPI)')
+endif
 
 # Where `make install` puts things (the GNU names, in capitals). A Debian
 # package sets PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu; DESTDIR is
@@ -118,11 +125,12 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
-.PHONY: all run check mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
+.PHONY: all run check check-deb mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
         install-mpi uninstall completion dist distcheck clean web web-toolchain check-web
 .DEFAULT_GOAL := all
 
-all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN)
+all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN) \
+     $(if $(filter yes,$(WITH_MPI)),$(BUILD)/bin/dlx-mpi)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -421,8 +429,19 @@ run: $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku,$(BUILD)/bin/examples/pap
 	    $(BUILD)/bin/examples/paper; \
 	fi
 
+# The whole output also goes to $(BUILD)/bench.out, between two lines saying
+# when, at which commit and under what load: `sh bench/tables.sh` writes the
+# README's speed tables from it (BENCH_PROGRAMS="bench_sudoku bench_knuth"
+# runs just those two).
+bench_when = $$(date -u '+%Y-%m-%d %H:%M UTC'), commit $$(git rev-parse --short HEAD 2>/dev/null || \
+             echo unknown), load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) on \
+             $$(nproc 2>/dev/null) cores
 bench: all
-	@sh bench/run.sh $(BUILD)
+	@echo "== make bench: start $(bench_when)" | tee $(BUILD)/bench.out
+	@{ sh bench/run.sh $(BUILD); echo $$? > $(BUILD)/bench.status; } 2>&1 | tee -a $(BUILD)/bench.out
+	@echo "== make bench: end $(bench_when)" | tee -a $(BUILD)/bench.out
+	@echo "(all of it is in $(BUILD)/bench.out: sh bench/tables.sh writes the README's tables from it)"
+	@exit $$(cat $(BUILD)/bench.status)
 
 # --- installing ---------------------------------------------------------------
 # What install puts, and nothing else: uninstall removes these same paths, so
@@ -443,10 +462,6 @@ COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))
 # it (Open MPI needed): whether the package has it never depends on what the
 # build machine happens to have. make install-mpi installs it alone.
 # uninstall always removes them.
-WITH_MPI      ?= no
-ifeq ($(filter yes no,$(WITH_MPI)),)
-$(error WITH_MPI is yes or no, not '$(WITH_MPI)')
-endif
 MAN_PAGES     := $(filter-out docs/dlx-mpi.1,$(wildcard docs/*.1))
 MPI_COMPLETION = $(BUILD)/completion/dlx-mpi
 MPI_INSTALLED := $(if $(filter yes,$(WITH_MPI)),$(DLX_MPI) $(MPI_COMPLETION))
@@ -569,6 +584,13 @@ dist:
 
 distcheck: dist
 	@sh tests/distcheck.sh $(DIST_TAR)
+
+# The Debian recipe (packaging/debian/) on the tarball: dpkg-buildpackage,
+# lintian, blhc, dpkg into a scratch root, the installed commands and the
+# README's example against the installed library (packaging/check-deb.sh;
+# about two minutes; CHECK_DEB_TESTS=yes adds make check inside the build).
+check-deb: dist
+	@sh packaging/check-deb.sh $(DIST_TAR) $(abspath $(BUILD))/deb
 
 clean:
 	rm -rf $(BUILD) build
