@@ -224,7 +224,8 @@ $(BAND_PORTABLE): sudoku/solve_band.c
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DSUDOKU_BAND_PORTABLE -Dsudoku_band_solve=sudoku_band_solve_portable \
 	    -MMD -MP -c $< -o $@
 
-$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(BAND_PORTABLE) $(LIBSUDOKU_A) $(LIBDLX_A)
+$(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC) cli/dlx_mpi_checkpoint.c cli/common_time.c) \
+             $(BAND_PORTABLE) $(LIBSUDOKU_A) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_THREADS)
@@ -374,13 +375,17 @@ MPICC   ?= mpicc
 OMPI_CC ?= $(CC)
 MPI_TESTS ?= yes
 DLX_MPI := $(BUILD)/bin/dlx-mpi
-MPI_OBJ := $(BUILD)/obj/cli/dlx_mpi.o $(call obj,cli/dlxcmd_output.c cli/dlxcmd_options.c $(CLI_COMMON))
+# The parts that call MPI are compiled by MPICC; the checkpoint has no MPI
+# in it (the unit tests link it too: tests/check_mpi_checkpoint.c).
+MPI_PARTS := $(call obj,cli/dlx_mpi.c cli/dlx_mpi_master.c cli/dlx_mpi_worker.c)
+MPI_OBJ := $(MPI_PARTS) $(call obj,cli/dlx_mpi_checkpoint.c cli/dlxcmd_output.c cli/dlxcmd_options.c \
+           $(CLI_COMMON))
 
 mpi:
 	@MPICC='$(MPICC)' sh tests/mpi/ensure-mpi.sh
 	@$(MAKE) --no-print-directory $(DLX_MPI)
 
-$(BUILD)/obj/cli/dlx_mpi.o: cli/dlx_mpi.c
+$(MPI_PARTS): $(BUILD)/obj/cli/%.o: cli/%.c
 	@mkdir -p $(@D)
 	$(say) MPICC $@
 	$(Q)OMPI_CC='$(OMPI_CC)' $(MPICC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@

@@ -7,6 +7,7 @@
  * of how they go together; this file is linked into both. */
 #include "common_getopt.h"
 #include "dlxcmd.h"
+#include "dlxcmd_rules.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,19 +28,7 @@ int cmd_format_word(const char *word, enum cmd_format *out)
 
 int cmd_choose_word(const char *word, enum dlx_choose *out)
 {
-    if (strcmp(word, "mrv") == 0)
-        *out = DLX_CHOOSE_MRV;
-    else if (strcmp(word, "knuth") == 0 || strcmp(word, "mrv-full") == 0)
-        *out = DLX_CHOOSE_MRV_FULL;
-    else if (strcmp(word, "recent") == 0 || strcmp(word, "mrv-recent") == 0)
-        *out = DLX_CHOOSE_MRV_RECENT;
-    else if (strcmp(word, "path") == 0 || strcmp(word, "mrv-path") == 0)
-        *out = DLX_CHOOSE_MRV_PATH;
-    else if (strcmp(word, "first") == 0)
-        *out = DLX_CHOOSE_FIRST;
-    else
-        return -1;
-    return 0;
+    return cmd_rule_parse(word, out);
 }
 
 int cmd_shared_option(const char *prog, int talk, int c, const char *arg,

@@ -23,6 +23,7 @@
 #include "dlxcmd_trace.h"
 #include "common_json.h"
 #include "dlxcmd_views.h"
+#include "dlxcmd_rules.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -551,12 +552,7 @@ static void json_problem(search_trace *t)
         }
         fputc(']', out);
     }
-    fprintf(out, ",\"rule\":\"%s\"",
-            t->o.choose == DLX_CHOOSE_FIRST        ? "first"
-            : t->o.choose == DLX_CHOOSE_MRV_FULL   ? "knuth"
-            : t->o.choose == DLX_CHOOSE_MRV_RECENT ? "recent"
-            : t->o.choose == DLX_CHOOSE_MRV_PATH   ? "path"
-                                                   : "mrv");
+    fprintf(out, ",\"rule\":\"%s\"", cmd_rule_name(t->o.choose));
     /* The seed, so that a traced random run can be run again. */
     if (t->o.have_seed)
         fprintf(out, ",\"seed\":%" PRIu64, t->o.seed);

@@ -163,6 +163,27 @@ done
 # A finished checkpoint: the total at once, nothing searched again.
 got=$(mpi 3 --count --quiet --checkpoint "$ck" "$tmp/q12.dlx")
 [ "$got" = 14200 ] || fail "finished checkpoint: $got"
+# A damaged record is refused, naming its line, with no total (issue 22: a
+# changed number in a D line resumed 14 queens to 1,265,596 solutions, not
+# 365,596): a D line's solutions, then a node count.
+dline=$(grep -n '^D ' "$ck" | head -1 | cut -d: -f1)
+for edit in "${dline}s/^D \([0-9]*\) \([0-9]*\)/D \1 9\2/" \
+    "${dline}s/^D \([0-9]*\) \([0-9]*\) \([0-9]*\)/D \1 \2 1\3/"; do
+    sed "$edit" "$ck" >"$tmp/bad.ck"
+    cmp -s "$ck" "$tmp/bad.ck" && fail "damaged checkpoint: sed '$edit' changed nothing"
+    mpi 3 --count --checkpoint "$tmp/bad.ck" "$tmp/q12.dlx" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    [ "$status" -eq 2 ] || fail "damaged checkpoint ($edit): status $status, printed $(cat "$tmp/out")"
+    [ -s "$tmp/out" ] && fail "damaged checkpoint ($edit): a total was printed: $(cat "$tmp/out")"
+    grep -q "bad.ck:$dline: error: its check is wrong" "$tmp/err" ||
+        fail "damaged checkpoint ($edit): $(head -2 "$tmp/err")"
+done
+# A FIFO as the checkpoint: said so (it said "out of memory").
+mkfifo "$tmp/fifo.ck"
+mpi 3 --count --checkpoint "$tmp/fifo.ck" "$tmp/q12.dlx" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" -eq 2 ] || fail "FIFO checkpoint: status $status"
+grep -q 'fifo.ck: error: not a regular file' "$tmp/err" || fail "FIFO checkpoint: $(head -2 "$tmp/err")"
 # Another problem (or --choose) with the same file is refused, the file kept.
 cp "$ck" "$tmp/keep.ck"
 mpi 3 --count --checkpoint "$ck" "$tmp/q10.dlx" >"$tmp/out" 2>"$tmp/err"
