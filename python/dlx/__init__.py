@@ -19,12 +19,15 @@ options the search chose, in the order it chose them. See docs/python.md.
 import collections
 import contextlib
 import ctypes
+import operator
 
-from . import _lib
+from . import _interrupt, _lib
+from ._interrupt import Interrupted
 from ._lib import LibraryNotFound
 
 __version__ = "1.0.0"
-__all__ = ["Problem", "parse", "Colour", "Stats", "DlxError", "LibraryNotFound", "has_bounds"]
+__all__ = ["Problem", "parse", "Colour", "Stats", "DlxError", "Interrupted", "LibraryNotFound",
+           "has_bounds"]
 
 Colour = collections.namedtuple("Colour", "item colour")
 Colour.__doc__ = """A secondary item with a colour, in an option: Colour("x", "red")
@@ -66,6 +69,20 @@ def has_bounds():
     """True when the loaded libdlx has item bounds (Knuth's multiplicities,
     dlx_add_item_bounds()), so that Problem(..., bounds=...) works."""
     return _lib.has(_lib.libdlx(), "dlx_add_item_bounds")
+
+
+def _limit(limit):
+    """None (no limit) or a whole number >= 1; ValueError for 0 or less
+    (0 is no limit in C and none in Python: neither is guessed)."""
+    if limit is None:
+        return None
+    if isinstance(limit, bool):
+        raise TypeError("limit must be None or a whole number, not %r" % (limit,))
+    limit = operator.index(limit)
+    if limit < 1:
+        raise ValueError("limit must be a whole number from 1 up, or None for no limit; not %d"
+                         % limit)
+    return limit
 
 
 def _name_bytes(name):
@@ -209,6 +226,8 @@ class Problem:
         if isinstance(option, str):
             option = option.split()
         elements = [self._element(k, e) for e in option]
+        if not elements:
+            raise ValueError("option %d is empty: an option covers at least one item" % k)
         ids = [e[0] for e in elements]
         if len(set(ids)) != len(ids):
             raise ValueError("option %d: an item appears twice" % k)
@@ -219,7 +238,11 @@ class Problem:
         self.options.append(tuple(e[2] for e in elements))
 
     def close(self):
-        """Frees the C problem now (also done when the object is garbage)."""
+        """Frees the C problem now (also done when the object is garbage). A
+        generator of solutions() still open then raises ValueError at its
+        next step."""
+        if self._handle:
+            self._stop_search()
         if self._text:
             self._lib.dlx_text_free(self._text)
         elif self._handle:
@@ -337,10 +360,14 @@ class Problem:
         sudoku's givens. ValueError when one clashes with what is committed
         (the problem is then as before this call)."""
         self._stop_search()
+        n = len(self.options)
+        for o in options:
+            if isinstance(o, bool) or operator.index(o) < 0 or operator.index(o) >= n:
+                raise ValueError("no option %r: options are numbered 0 to %d" % (o, n - 1))
         done = 0
         try:
             for o in options:
-                rc = self._lib.dlx_commit(self._h(), int(o))
+                rc = self._lib.dlx_commit(self._h(), operator.index(o))
                 if rc == _ECONFLICT:
                     raise ValueError("option %d clashes with the committed options" % o)
                 _check(rc, "commit option %d" % o)
@@ -384,13 +411,28 @@ class Problem:
             self._callback = None
         self._search += 1
 
+    def _live(self, token):
+        """The handle, while the search started as `token` is the current one."""
+        if token != self._search:
+            if not self._handle:
+                raise ValueError("the problem was closed while a search of it was under way")
+            raise RuntimeError("another search of this problem was started while this one "
+                               "was under way")
+        return self._h()
+
     def solutions(self, limit=None):
         """Yields each solution as a tuple of option numbers (committed
         options first, then in the order the search chose them), lazily:
-        the search in C pauses to hand over the solutions found, the first
-        one at once, then batches that double up to 4096 (so that long
-        enumerations run near C speed). limit: stop after that many.
-        Starting another search of the same problem ends this generator."""
+        the search in C runs in slices of about 20 ms and hands over the
+        solutions found, the first one at once, then batches that double up
+        to 4096 (so that long enumerations run near C speed). limit: stop
+        after that many (None: no limit; 0 or less is a ValueError).
+        Starting another search of the same problem ends this generator
+        (RuntimeError), and so does close() (ValueError). Ctrl-C stops the
+        search within a slice: the KeyboardInterrupt reaches the loop over
+        the generator (the solutions found in C and not yet yielded go with
+        the search)."""
+        limit = _limit(limit)
         self._stop_search()
         token = self._search
         lib, h = self._lib, self._h()
@@ -402,24 +444,30 @@ class Problem:
             return len(found) >= want[0]  # non-zero: dlx_search() returns, resumable
 
         # The C library keeps a pointer to the callback: so does the problem,
-        # for as long as the search is under way.
-        self._callback = callback = _lib.SOLUTION_FN(on_solution)
+        # for as long as the search is under way. The guard keeps what is
+        # raised in it (Ctrl-C above all) for this frame to raise.
+        call = _interrupt.Call()
+        self._callback = callback = _lib.SOLUTION_FN(call.guard(on_solution))
         lib.dlx_reset_stats(h)
         lib.dlx_set_solution_fn(h, callback, None)
+        slices = _interrupt.Slices()
         yielded, batch = 0, 1
         try:
-            while not (limit and yielded >= limit):
+            while limit is None or yielded < limit:
                 want[0] = min(batch, limit - yielded) if limit else batch
-                rc = _check(lib.dlx_search(h, 0), "search")
+                with call:
+                    rc = lib.dlx_search(self._live(token), slices.start())
+                slices.done()
+                call.raise_pending()
+                _check(rc, "search")
                 self._stats = self._read_stats()
-                batch = min(2 * batch, 4096)
+                if rc == _STOPPED:
+                    batch = min(2 * batch, 4096)
                 ready, found[:] = found[:], []
                 for solution in ready:
                     yield solution
                     yielded += 1
-                    if token != self._search:
-                        raise RuntimeError("another search of this problem was started "
-                                           "while this one was under way")
+                    self._live(token)
                 if rc == _OK:
                     return
         finally:
@@ -431,19 +479,33 @@ class Problem:
         return next(self.solutions(limit=1), None)
 
     def count(self, limit=None):
-        """The number of solutions (at most limit, when given): counted in
-        C without a callback, the fastest way to count."""
+        """The number of solutions (at most limit, when given; 0 or less is a
+        ValueError): counted in C without a callback, the fastest way to
+        count, in slices of about 20 ms. Ctrl-C stops it within a slice and
+        raises dlx.Interrupted (a KeyboardInterrupt) whose `count` is the
+        number counted so far and `stats` the figures so far."""
+        limit = _limit(limit)
         self._stop_search()
         lib, h = self._lib, self._h()
         lib.dlx_reset_stats(h)
-        lib.dlx_set_limit(h, int(limit) if limit else 0)
-        n = ctypes.c_uint64()
+        lib.dlx_set_solution_fn(h, _lib.SOLUTION_FN(), None)
+        lib.dlx_set_limit(h, limit or 0)
+        lib.dlx_reset(h)
+        slices = _interrupt.Slices()
         try:
-            _check(lib.dlx_count(h, ctypes.byref(n)), "count")
+            while True:
+                rc = _check(lib.dlx_search(h, slices.start()), "count")
+                slices.done()
+                if rc != _PAUSED:
+                    break
+        except KeyboardInterrupt:
+            self._stats = self._read_stats()
+            raise Interrupted(self._stats.solutions, self._stats) from None
         finally:
             lib.dlx_set_limit(h, 0)
+            lib.dlx_reset(h)
         self._stats = self._read_stats()
-        return n.value
+        return self._stats.solutions
 
     def unique(self):
         """True when the problem has exactly one solution."""

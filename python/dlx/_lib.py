@@ -197,6 +197,7 @@ class SudokuReadError(ctypes.Structure):
 
 _u8p = ctypes.POINTER(ctypes.c_uint8)
 SUDOKU_SOLUTION_FN = ctypes.CFUNCTYPE(ctypes.c_int, _P, _u8p)
+SUDOKU_PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int, _P, ctypes.c_uint64)
 _SUDOKU = [
     ("sudoku_strerror", ctypes.c_char_p, [ctypes.c_int]),
     ("sudoku_shape_default", ctypes.c_int, [ctypes.POINTER(SudokuShape), ctypes.c_int]),
@@ -211,6 +212,8 @@ _SUDOKU = [
     ("sudoku_solve_each", ctypes.c_int64,
      [_P, _u8p, ctypes.c_uint64, SUDOKU_SOLUTION_FN, _P,
       ctypes.POINTER(SudokuStats)]),
+    ("sudoku_solver_set_progress", None, [_P, SUDOKU_PROGRESS_FN, _P, ctypes.c_uint64]),
+    ("sudoku_solver_found", ctypes.c_uint64, [_P]),
     ("sudoku_solver_conflict", None, [_P, ctypes.POINTER(SudokuConflict)]),
     ("sudoku_house_name", None, [_P, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]),
     ("sudoku_reader_new", _P, [ctypes.c_char_p, ctypes.c_size_t,

@@ -20,15 +20,18 @@ many puzzles costs microseconds each. Solver() gives one explicitly.
 
 import ctypes
 import math
+import operator
 import threading
 
-from . import _lib
+from . import _interrupt, _lib
+from ._interrupt import Interrupted
 
 __all__ = ["solve", "count", "unique", "solutions", "Solver", "read"]
 
 _ALGORITHMS = {"dlx": 0, "bitmask": 1, "backtrack": 2, "band": 3}
 _VARIANTS = {"x": 1, "hyper": 2}
 _ECONFLICT = -3
+_ESTOPPED = -11
 _ERRORS = {  # reader errors, worded as the command words them
     -5: "wrong length",
     -6: "not a symbol",
@@ -38,6 +41,16 @@ _ERRORS = {  # reader errors, worded as the command words them
 
 def _message(lib, code):
     return lib.sudoku_strerror(code).decode("utf-8", "replace")
+
+
+def _limit(limit):
+    """A whole number >= 0 (0: no limit); ValueError below 0."""
+    if isinstance(limit, bool):
+        raise TypeError("limit must be a whole number, not %r" % (limit,))
+    limit = operator.index(limit)
+    if limit < 0:
+        raise ValueError("limit must be 0 (no limit) or more, not %d" % limit)
+    return limit
 
 
 def _variant_flags(variant):
@@ -125,11 +138,34 @@ class Solver:
                 raise MemoryError("sudoku_solver_new: out of memory")
             raise ValueError("this shape cannot be solved: %s" % _message(lib, err.value))
         self._handle = h
+        # Ctrl-C during a long solve: the progress callback (every 65536
+        # nodes on 9x9) runs Python, so the signal handler runs there; the
+        # guard keeps the KeyboardInterrupt and stops the search, and _solve
+        # raises it as Interrupted with the count so far.
+        self._call = _interrupt.Call()
+        self._progress = _lib.SUDOKU_PROGRESS_FN(self._call.guard(lambda ctx, nodes: 0))
+        lib.sudoku_solver_set_progress(h, self._progress, None, 8192)
+        self._call.__enter__()
 
     def __del__(self):
+        if getattr(self, "_call", None):
+            self._call.__exit__()
         if getattr(self, "_handle", None):
             self._lib.sudoku_solver_free(self._handle)
             self._handle = None
+
+    def _raise_stop(self, rc):
+        """After a solve: what a callback kept (Ctrl-C: Interrupted, with
+        the solutions found so far)."""
+        e = self._call.error
+        if e is None:
+            if rc == _ESTOPPED:
+                raise RuntimeError("the search was stopped")
+            return
+        self._call.error = None
+        if isinstance(e, KeyboardInterrupt) and not isinstance(e, Interrupted):
+            raise Interrupted(self._lib.sudoku_solver_found(self._handle)) from None
+        raise e
 
     def _cells(self, puzzle):
         """(givens as a ctypes array, True when the puzzle came as text)."""
@@ -149,7 +185,14 @@ class Solver:
     def _solve(self, givens, limit, solution):
         """The C call; the search nodes are left in self.stats."""
         self.stats = _lib.SudokuStats()
-        rc = self._lib.sudoku_solve(self._handle, givens, limit, solution, ctypes.byref(self.stats))
+        try:
+            rc = self._lib.sudoku_solve(self._handle, givens, limit, solution,
+                                        ctypes.byref(self.stats))
+        except KeyboardInterrupt:
+            # between the C call's end and here: the solve itself was over
+            self._call.error = None
+            raise Interrupted(self._lib.sudoku_solver_found(self._handle)) from None
+        self._raise_stop(rc)
         if rc == _ECONFLICT:
             return 0
         if rc < 0:
@@ -167,18 +210,22 @@ class Solver:
         return self._out(solution, text)
 
     def count(self, puzzle, limit=0):
-        """The number of solutions, at most limit (0: count them all)."""
+        """The number of solutions, at most limit (0: count them all).
+        Ctrl-C stops a long count within about 65536 search nodes and raises
+        dlx.Interrupted (a KeyboardInterrupt) whose `count` is the number of
+        solutions counted so far."""
         givens, _ = self._cells(puzzle)
-        return self._solve(givens, limit, None)
+        return self._solve(givens, _limit(limit), None)
 
     def unique(self, puzzle):
         """True when the puzzle has exactly one solution."""
         return self.count(puzzle, limit=2) == 1
 
     def solutions(self, puzzle, limit=100):
-        """A list of the solutions, at most limit of them (an empty 9x9 grid
-        has about 6.7e21)."""
-        return self._solutions_cells(*self._cells(puzzle), limit)
+        """A list of the solutions, at most limit of them (0: no limit; an
+        empty 9x9 grid has about 6.7e21). Ctrl-C raises KeyboardInterrupt
+        in the caller."""
+        return self._solutions_cells(*self._cells(puzzle), _limit(limit))
 
     def _solutions_cells(self, givens, text, limit):
         found = []
@@ -187,10 +234,14 @@ class Solver:
             found.append(self._out(grid, text))
             return 0
 
-        callback = _lib.SUDOKU_SOLUTION_FN(on_solution)
+        call = _interrupt.Call()
+        callback = _lib.SUDOKU_SOLUTION_FN(call.guard(on_solution))
         self.stats = _lib.SudokuStats()
-        rc = self._lib.sudoku_solve_each(self._handle, givens, max(int(limit), 1), callback, None,
-                                         ctypes.byref(self.stats))
+        with call:
+            rc = self._lib.sudoku_solve_each(self._handle, givens, limit, callback, None,
+                                             ctypes.byref(self.stats))
+        call.raise_pending()
+        self._raise_stop(rc)
         if rc < 0 and rc != _ECONFLICT:
             raise ValueError(_message(self._lib, rc))
         return found
@@ -285,9 +336,10 @@ def solve(puzzle, **kw):
 
 
 def count(puzzle, limit=0, **kw):
-    """The number of solutions, at most limit (0: all)."""
+    """The number of solutions, at most limit (0: all). Ctrl-C: as
+    Solver.count() (dlx.Interrupted with the count so far)."""
     s, givens, _ = _solver_for(puzzle, kw)
-    return s._solve(givens, limit, None)
+    return s._solve(givens, _limit(limit), None)
 
 
 def unique(puzzle, **kw):
@@ -298,4 +350,4 @@ def unique(puzzle, **kw):
 def solutions(puzzle, limit=100, **kw):
     """A list of at most limit solutions."""
     s, givens, text = _solver_for(puzzle, kw)
-    return s._solutions_cells(givens, text, limit)
+    return s._solutions_cells(givens, text, _limit(limit))
