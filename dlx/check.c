@@ -49,7 +49,7 @@ static int check_bounds(const dlx_problem *p)
             if (p->commits[k].kind == COMMIT_INCLUDE)
                 spent += spends(nd, p->opt_first[p->commits[k].option], x);
         for (int32_t l = 0; l < levels; l++) {
-            int32_t cur = p->choice[l];
+            int32_t cur = p->run.choice[l];
             if (cur == x) {
                 spent++;
                 null_move = 1;
@@ -70,7 +70,7 @@ static int check_bounds(const dlx_problem *p)
                 continue;
             first = p->opt_first[p->commits[k].option];
         } else {
-            int32_t cur = p->choice[k - p->n_commits];
+            int32_t cur = p->run.choice[k - p->n_commits];
             if (cur <= N)
                 continue;
             first = p->opt_first[dlxi_option_of(nd, cur)];

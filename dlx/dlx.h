@@ -110,9 +110,10 @@ DLX_API dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud);
  * one of the problem's own callbacks it does nothing (see above). */
 DLX_API void dlx_free(dlx_problem *p);
 /* A deep copy of a problem (items, options, commitments, settings), with no
- * search under way and zero statistics. NULL when out of memory or when p is
- * in the middle of a search. The copy is independent and may go to another
- * thread. */
+ * search under way and zero statistics: a search under way in p (paused or
+ * stopped) is not carried over, and p goes on with it unchanged. NULL when
+ * out of memory or from inside one of p's callbacks. The copy is
+ * independent and may go to another thread. */
 DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
 
 /* Item flags: an item is primary (covered exactly once, or between its

@@ -182,6 +182,82 @@ typedef struct dlx_engine {
 
 extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits;
 
+/* The state of a search while it runs, and what the engines derive from
+ * the problem for it (the choice indexes, the bit-set tables): the
+ * engines' own, made and grown by the searches that need it, freed by
+ * dlx_free(). A clone never shares it: dlx_clone() starts the copy with an
+ * empty run (dlxi_drop_run()), and its own searches make what they need. */
+struct dlx_run {
+    /* Algorithm M's index of the choice (search_m.c), made by the first
+     * search that wants it: the best item of each act[] word, then of each
+     * run of 64 words, and the touched bits (see dlx_nodes). */
+    struct dlx_m_best *m_best;
+    uint16_t *m_touched;
+    int32_t m_best_cap, m_touched_cap;
+    int32_t m_index_nodes; /* n_nodes when m_index_pays was settled; 0: never */
+    int m_index_pays;      /* the index suits the problem's shape */
+    /* Algorithm X's index (search.c), the same idea with one number a
+     * word: (LEN << 32 | header index) of its best item, then of each run.
+     * It shares m_touched. */
+    uint64_t *x_best;
+    int32_t x_best_cap;
+    int32_t x_index_nodes; /* as m_index_nodes, for x_index_pays */
+    int x_index_pays;
+    /* The index (either) agrees with the links, but for the words flagged
+     * in m_touched: set when a search makes it, kept from one dlx_search()
+     * slice to the next (remaking it at each was most of the time of a
+     * parallel search, whose slices are short), cleared whenever anything
+     * else may change the links: a new search, a reset, a loop without
+     * the index. */
+    int index_live;
+
+    /* split.c's memo of the levels from the floor that have nothing left to
+     * try (dlxi_barren()): levels floor..barren-1 have no untried option,
+     * barren_width is the product of their widths and barren_done Knuth's
+     * done-sum over them; barren < floor: not known (set so whenever the
+     * path starts again: a new search or subtree, a raised floor). */
+    int32_t barren;
+    double barren_width, barren_done;
+    int32_t *choice;   /* [level] node being tried (with bounds: the item's
+                          header for its null move) */
+    int32_t *sol;      /* solution handed to the callback */
+    int32_t *first_at; /* with bounds: [level] the item's first option when
+                          the level began, where its tweaks start */
+    int32_t *degree_at;/* with bounds: [level] the branching degree */
+    int32_t search_cap;/* size of each of those arrays, which share one block
+                          (two arrays without bounds, four with them) */
+
+    struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
+                              and kept until the problem changes shape */
+    int bits_too_big;   /* their counts would not fit: the links it is */
+
+    /* The inference (infer.c). The stack holds, for each option it took
+     * out on the current path, the option's node in B's list and the level
+     * of the node that took it out; both arrays share one block, made by
+     * dlxi_prepare_search(). */
+    int32_t infer_top, infer_cap;
+    int32_t *infer_node, *infer_level;
+    int32_t *infer_work;  /* the items to look at at this node, infer_todo of
+                             them (marked in p->mark[] with the node's stamp) */
+    int32_t infer_todo;
+    int32_t *infer_cand;  /* the candidate Bs of one A (infer.c) */
+    uint8_t *infer_may;   /* [header] 0: no two of the item's options at the
+                             search's root share another item, so it is
+                             never an A below (infer.c); infer_cap + 1 long,
+                             in the same block as the arrays above */
+    uint8_t *infer_done;  /* [level] 1: the node of that level on the path
+                             inferred (to its fixed point); 0: it had a
+                             forced move or a dead end and did not */
+    int infer_fresh;      /* infer_may[] is to be found at the next node */
+    /* Under DLX_CHOOSE_MRV_PATH (dlx.h): the items in the rule's order of
+     * ties, path_item[position] and its inverse path_rank[header], one
+     * block of 2 * path_cap, made and put in header order by
+     * dlxi_prepare_search(); the search moves the item chosen at level l
+     * to position l. */
+    int32_t *path_rank, *path_item;
+    int32_t path_cap;
+};
+
 struct dlx_problem {
     dlx_alloc_fn alloc;
     void *ud;
@@ -203,29 +279,6 @@ struct dlx_problem {
     int has_bounds;      /* some item has bounds other than 1..1 */
     dlx_mult *mult;      /* [header index] with has_bounds only, else NULL */
     int32_t *hi;         /* [header index] the upper bound as given, likewise */
-    /* Algorithm M's index of the choice (search_m.c), made by the first
-     * search that wants it: the best item of each act[] word, then of each
-     * run of 64 words, and the touched bits (see dlx_nodes). Scratch: a
-     * search makes it again (index_live), so a copy carries nothing of it. */
-    struct dlx_m_best *m_best;
-    uint16_t *m_touched;
-    int32_t m_best_cap, m_touched_cap;
-    int32_t m_index_nodes; /* n_nodes when m_index_pays was settled; 0: never */
-    int m_index_pays;      /* the index suits the problem's shape */
-    /* Algorithm X's index (search.c), the same idea with one number a
-     * word: (LEN << 32 | header index) of its best item, then of each run.
-     * It shares m_touched. */
-    uint64_t *x_best;
-    int32_t x_best_cap;
-    int32_t x_index_nodes; /* as m_index_nodes, for x_index_pays */
-    int x_index_pays;
-    /* The index (either) agrees with the links, but for the words flagged
-     * in m_touched: set when a search makes it, kept from one dlx_search()
-     * slice to the next (remaking it at each was most of the time of a
-     * parallel search, whose slices are short), cleared whenever anything
-     * else may change the links: a new search, a reset, a loop without
-     * the index. */
-    int index_live;
 
     /* Commitments, in order, and what each changed in commit_state[]. */
     struct dlx_commit *commits;
@@ -250,21 +303,6 @@ struct dlx_problem {
     enum search_state state;
     int32_t level;
     int32_t floor;     /* levels below it are fixed (a split search); 0 otherwise */
-    /* split.c's memo of the levels from the floor that have nothing left to
-     * try (dlxi_barren()): levels floor..barren-1 have no untried option,
-     * barren_width is the product of their widths and barren_done Knuth's
-     * done-sum over them; barren < floor: not known (set so whenever the
-     * path starts again: a new search or subtree, a raised floor). */
-    int32_t barren;
-    double barren_width, barren_done;
-    int32_t *choice;   /* [level] node being tried (with bounds: the item's
-                          header for its null move) */
-    int32_t *sol;      /* solution handed to the callback */
-    int32_t *first_at; /* with bounds: [level] the item's first option when
-                          the level began, where its tweaks start */
-    int32_t *degree_at;/* with bounds: [level] the branching degree */
-    int32_t search_cap;/* size of each of those arrays, which share one block
-                          (two arrays without bounds, four with them) */
     uint64_t found;    /* solutions since the last reset, for the limit */
     uint64_t limit;
     int stop_requested; /* a callback asked to stop; the loop obeys at its next node */
@@ -277,40 +315,16 @@ struct dlx_problem {
     enum dlx_choose choose;
     enum dlx_strategy strategy; /* the caller's setting */
     const dlx_engine *engine; /* the search under way (or done); NULL when idle */
-    struct dlx_bits *bits; /* the bit-set search's tables, built at its first use */
-    int bits_too_big;   /* their counts would not fit: the links it is */
     int randomized;
     uint64_t rng;
 
-    /* The inference (infer.c): off while infer_max is 0. The stack holds,
-     * for each option it took out on the current path, the option's node in
-     * B's list and the level of the node that took it out; both arrays
-     * share one block, made by dlxi_prepare_search(). */
+    /* The inference (infer.c): off while infer_max is 0; its stack is in run. */
     int32_t infer_max;    /* items with 2..infer_max options are looked at */
-    int32_t infer_top, infer_cap;
-    int32_t *infer_node, *infer_level;
-    int32_t *infer_work;  /* the items to look at at this node, infer_todo of
-                             them (marked in p->mark[] with the node's stamp) */
-    int32_t infer_todo;
-    int32_t *infer_cand;  /* the candidate Bs of one A (infer.c) */
-    uint8_t *infer_may;   /* [header] 0: no two of the item's options at the
-                             search's root share another item, so it is
-                             never an A below (infer.c); infer_cap + 1 long,
-                             in the same block as the arrays above */
-    /* Under DLX_CHOOSE_MRV_PATH (dlx.h): the items in the rule's order of
-     * ties, path_item[position] and its inverse path_rank[header], one
-     * block of 2 * path_cap, made and put in header order by
-     * dlxi_prepare_search(); the search moves the item chosen at level l
-     * to position l. */
-    int32_t *path_rank, *path_item;
-    int32_t path_cap;
-    uint8_t *infer_done;  /* [level] 1: the node of that level on the path
-                             inferred (to its fixed point); 0: it had a
-                             forced move or a dead end and did not */
-    int infer_fresh;      /* infer_may[] is to be found at the next node */
     uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
 
     dlx_stats stats;
+
+    struct dlx_run run;  /* the search's own state (above) */
 
     unsigned detail;    /* DLX_DETAIL_* flags: what the event hook is told */
     uint64_t event_seq; /* events announced since the search began */
@@ -548,6 +562,9 @@ int32_t dlxi_links_active_items(const dlx_problem *p, int32_t *items, int32_t ca
 
 /* --- problem.c ----------------------------------------------------------- */
 
+/* Frees every block of p's run (and the bit-set tables) and empties it. */
+void dlxi_drop_run(dlx_problem *p);
+
 /* splitmix64 and an unbiased integer in [0, n), n > 0; all the state is the
  * caller's. */
 uint64_t dlxi_next_random(uint64_t *state);
@@ -580,12 +597,12 @@ static inline void dlxi_forget_search(dlx_problem *p)
     p->state = S_IDLE;
     p->level = 0;
     p->floor = 0;
-    p->barren = -1;
+    p->run.barren = -1;
     p->found = 0;
     p->stop_requested = 0;
     p->engine = NULL;
-    p->infer_top = 0;
-    p->index_live = 0;
+    p->run.infer_top = 0;
+    p->run.index_live = 0;
 }
 
 /* The engine that answers the questions about the live state: the one
