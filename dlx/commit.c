@@ -12,7 +12,7 @@
  * bits and uncommits them never touches the links (links_applied counts the
  * records the links reflect; they are always the first ones).
  */
-#include "dlx_internal.h"
+#include "dance_m.h"
 
 #include <string.h>
 

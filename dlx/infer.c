@@ -40,7 +40,7 @@
  * that led there - the dance stays last in, first out, so the links come
  * back exactly (dlx_check() walks them).
  */
-#include "dlx_internal.h"
+#include "dance.h"
 
 /* The bytes of the block holding the stack (two arrays of cap entries),
  * the items to look at (cap entries), one A's candidate Bs (cap entries),

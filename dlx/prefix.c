@@ -11,7 +11,7 @@
  * nobody's count. A problem with bounds has a walk of its own, on the
  * steps of Algorithm M.
  */
-#include "dlx_internal.h"
+#include "dance_m.h"
 
 /* Hands prefix choice[0..levels-1] to the callback; 1 when it says stop. */
 static int report(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_fn fn, void *ctx)

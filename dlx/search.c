@@ -15,7 +15,7 @@
  * anything when unused. dlx_search() also chooses between this loop and the
  * bit-set search of search_bits.c, which visits the same tree.
  */
-#include "dlx_internal.h"
+#include "dance.h"
 
 #include <string.h>
 

@@ -22,7 +22,7 @@
  * long options, by spacer (see WALK_NEXT in dlx_internal.h), and a general
  * one for the event hook, randomisation and the "first item" rule.
  */
-#include "dlx_internal.h"
+#include "dance_m.h"
 
 #include <string.h>
 

@@ -8,7 +8,7 @@
  * calls built on these (dlx_start_subtree, dlx_split) are in prefix.c, the
  * parallel search in parallel.c.
  */
-#include "dlx_internal.h"
+#include "dance.h"
 
 /* The node of option opt on the item the branching rule would pick among
  * opt's own active primary items, or 0 when opt cannot be tried now (it is
