@@ -26,12 +26,9 @@
  * spacer test, but each step waits for a load. WALK_SPACER steps to the next
  * slot and jumps back at the spacer, as Knuth's programs do: one test per
  * option, and the steps do not wait on each other. The order of the nodes
- * is the same either way. Measured with Algorithm M (search_m.c; CPU time,
- * medians of alternated runs): long options go faster by spacer (5 queens
- * dominating the 8 x 8 board, 25 nodes an option: 5.37 s by nx[], 3.29 s by
- * spacer; the partridge puzzle of order 6: 2.75 s and 2.30 s; motley 7 x 6,
- * 10 nodes: 0.82 s and 0.73 s); for Algorithm X, short options go faster by
- * nx[] (Langford pairs 12, 3 nodes: 0.52 s by nx[], 0.65 s by spacer). */
+ * is the same either way. Long options go faster by spacer (25 nodes an
+ * option: 0.61x the time by nx[]), options of 3 nodes by nx[] (0.80x);
+ * docs/measurements.md, "Walking round an option". */
 enum { WALK_NEXT = 0, WALK_SPACER = 1, WALK_MARK = 2 };
 
 /* WALK_MARK, or'ed into either walk, is not a way of walking but a note
@@ -40,9 +37,8 @@ enum { WALK_NEXT = 0, WALK_SPACER = 1, WALK_MARK = 2 };
  * set in nd.touched (one per act[] word, so 64 items share it). A plain
  * store, of a type that is not a character type (which could alias every
  * field the loop keeps in registers): a bit set in a shared word, read,
- * or'ed and written back, chains every update to the one before; with the
- * index forced on, the partridge puzzle of order 6 took 8.1 s that way,
- * 4.2 s with the store, 3.2 s with the scan and no flags (CPU time). The
+ * or'ed and written back, chains every update to the one before (0.52x the
+ * time with the store: docs/measurements.md, "The index's flags"). The
  * other loops pass walks without it, and compile to what they were. */
 DLX_INLINE void touch(dlx_nodes nd, int32_t x, const int walk)
 {
@@ -107,22 +103,10 @@ DLX_INLINE void unhide_option_but(dlx_nodes nd, int32_t r, const int colors, con
  * no longer consulted. By spacer (without the link detail) the option is
  * walked from its first node, r skipped: the nodes are taken in another
  * order than round from r, which changes nothing but the order of events,
- * and the fast loops announce none. History, all `dlx --count`. The walk
- * round from r against the whole option with r put straight back after
- * (callgrind instructions): motley 6 6 543 and 488 million, 4 queens
- * dominating 7 x 7 840 and 648 million, the partridge puzzle of order 6
- * 16.3 and 13.8 billion; CPU time (medians of alternated runs) followed on
- * the queens, 119 ms and 96 ms, but not on the partridge puzzle, 2.54 s
- * and 2.70 s. The put-back stores rewrite the links of r's neighbours in
- * the very list the cover loop walks next; skipping r instead (a compare
- * a node) costs instructions and saves time where covers are long
- * (1 December 2026, CPU time, medians of 7 alternated runs in each of two
- * batches, put back -> skipped: partridge 6 2.30 -> 2.12 s and 2.56 ->
- * 2.23 s; 5 queens dominating 8 x 8 3.53 -> 3.45 s; motley 7 x 6 0.685 ->
- * 0.682 s; 4 queens on 7 x 7 108 -> 104 ms, medians of 11; instructions:
- * partridge 5 107 -> 110 million, 4 queens on 7 x 7 649 -> 720 million).
- * Only hiding tweaked options whole (tweak()) gains nothing on the queens
- * (833 million). */
+ * and the fast loops announce none. r is skipped rather than put back
+ * after: the put-back stores rewrite the list the cover walks next
+ * (partridge 6: 0.87-0.92x the time skipping; docs/measurements.md, "Hiding
+ * a whole option"). */
 DLX_INLINE void hide_w(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
                        const int detail, const int walk, int32_t level, uint64_t *updates)
 {

@@ -359,17 +359,9 @@ int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
 
 /* The index is considered from this many primary items on, and used when
  * twice the items of the words a node is expected to flag are fewer than
- * the primary items (x_index_pays()). Measured with the index forced on
- * and off (callgrind instructions inside dlx_search(), `dlx -c --strategy=
- * links`, 1 December 2026; index / scan): n items each alone in an option
- * 256: 0.78 (whole run), 1024: 0.15; the tilings of a path of n cells by
- * monominoes and dominoes, first 3000: n = 128: 1.39, 256: 1.28, 512:
- * 0.96, 2048: 0.22 (so a factor 2: with 1 the 256 took the index and
- * lost); the empty sudoku 9 x 9, first 1000: 1.31, 16 x 16: 1.21; latin
- * squares 16, first 1000: 1.18 (these three keep the scan); the empty 25 x
- * 25, first 100: 0.62, which the estimate, blind to the locality of the
- * words, leaves to the scan. Knuth's usual problems (queens, pentominoes,
- * Langford pairs) have fewer than 256 primary items. Both can be moved at
+ * the primary items (x_index_pays()): with a factor 1 the tilings of a path
+ * of 256 cells took the index and ran 1.28x the scan's instructions
+ * (docs/measurements.md, "Algorithm X's index"). Both can be moved at
  * compile time, for such measurements. */
 #ifndef X_INDEX_ITEMS
 #define X_INDEX_ITEMS 256
@@ -678,6 +670,21 @@ static int links_run(dlx_problem *p, uint64_t node_budget)
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
 }
 
+/* The choice index, when a search keeps it: every word not flagged since
+ * the choice last looked still holds the best of its items. */
+static int links_check(const dlx_problem *p, const char **what)
+{
+    const struct dlx_run *r = &p->run;
+    if (!r->index_live || !r->x_best || !r->m_touched)
+        return DLX_OK;
+    for (int32_t w = 0; w < dlxi_index_words(p); w++)
+        if (!r->m_touched[w] && r->x_best[w] != x_best_in_word(p->nd, w)) {
+            *what = "choice index: an unflagged word's best is not the best of its items";
+            return DLX_EINVAL;
+        }
+    return DLX_OK;
+}
+
 static void links_unwind(dlx_problem *p)
 {
     dlxi_unwind(p, p->level); /* the choices still in force, deepest first */
@@ -697,6 +704,7 @@ const dlx_engine dlxi_engine_links = {
     .untried = dlxi_links_untried,
     .level_width = dlxi_links_level_width,
     .last_updates = dlxi_links_last_updates,
+    .check = links_check,
     .remaining = dlxi_links_remaining,
     .active = dlxi_links_active,
     .options = dlxi_links_options,

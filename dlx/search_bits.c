@@ -777,10 +777,8 @@ DLX_INLINE void root_clear(const struct dlx_bits *b, uint64_t *live, int32_t lis
  * option ruled out (the first pass may clear an option many times, the
  * second sees it once); then the committed items marked covered. This costs
  * what the commitments rule out, not the size of the problem (a sudoku's
- * givens, puzzle after puzzle). Measured on the sudoku dlx path (callgrind,
- * first 2,000 kaggle puzzles, limit 1): about 36,000 instructions a puzzle
- * for the root made one commitment at a time with a loop over max_prim,
- * about 15,000 for these passes. */
+ * givens, puzzle after puzzle): 0.42x the instructions of one commitment
+ * at a time (docs/measurements.md, "The root frame"). */
 DLX_INLINE void root_frame(dlx_problem *p, const struct bits_view v, const uint64_t *base)
 {
     const struct dlx_bits *b = p->run.bits;

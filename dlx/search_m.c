@@ -33,12 +33,8 @@
  * tied on all three, each as likely). The scan stops only at a dead end,
  * whose choice among dead ends changes nothing in the tree, so this is
  * DLX3's rule exactly, under both DLX_CHOOSE_MRV and DLX_CHOOSE_MRV_FULL.
- * Stopping earlier was measured and lost: at any degree 1 it takes the null
- * moves of items whose lower bound is met as soon as they come (5 queens
- * dominating the 8 x 8 board: 33.5 million nodes where Knuth's rule makes
- * 3.07 million); at a degree 1 without slack it misses the dead ends
- * further down the list (partridge 6: 7.6% more nodes and 13% more time,
- * motley 6 6: 4.6% more nodes, the same time). */
+ * Stopping earlier lost (5 queens dominating 8 x 8: 11x the nodes;
+ * docs/measurements.md, "Algorithm M's choice"). */
 DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *degree,
                                  int32_t *scanned)
 {
@@ -547,6 +543,25 @@ static int links_m_prepare(dlx_problem *p)
     return DLX_OK;
 }
 
+/* Algorithm M's choice index, as links_check() in search.c: every word not
+ * flagged since the choice last looked still holds its best item. */
+static int links_m_check(const dlx_problem *p, const char **what)
+{
+    const struct dlx_run *r = &p->run;
+    if (!r->index_live || !r->m_best || !r->m_touched)
+        return DLX_OK;
+    for (int32_t w = 0; w < dlxi_index_words(p); w++) {
+        if (r->m_touched[w])
+            continue;
+        dlx_m_best b = best_in_word(p->nd, p->mult, w), kept = r->m_best[w];
+        if (b.item != kept.item || (b.item && (b.t != kept.t || b.s != kept.s || b.len != kept.len))) {
+            *what = "choice index (M): an unflagged word's best is not the best of its items";
+            return DLX_EINVAL;
+        }
+    }
+    return DLX_OK;
+}
+
 /* Algorithm M's search cannot be split yet: no split calls. */
 const dlx_engine dlxi_engine_links_m = {
     .version = DLX_ENGINE_VERSION,
@@ -558,6 +573,7 @@ const dlx_engine dlxi_engine_links_m = {
     .unwind = links_m_unwind,
     .estimate = links_m_estimate,
     .path = dlxi_links_path,
+    .check = links_m_check,
     .remaining = dlxi_links_remaining,
     .active = dlxi_links_active,
     .options = dlxi_links_options,

@@ -12,7 +12,8 @@
  * used by at most one option, or only by options giving it one colour).
  * What is compared: the number of solutions and two sums over them of the
  * mask of their options, so a wrong solution cannot hide behind a right
- * count.
+ * count. Last, dlx_check_failure() is shown each invariant broken by hand
+ * (on a clone, through the private header) and must name it.
  */
 #include <check.h>
 #include <stdint.h>
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "dlx_internal.h" /* the invariant walk's test breaks the structure by hand */
 
 enum { MAX_ITEMS = 9, MAX_OPTIONS = 13, MAX_SIZE = 4 };
 
@@ -314,6 +316,43 @@ START_TEST(engines_with_bounds)
 }
 END_TEST
 
+/* Each break of one invariant, on a clone of a small coloured problem, and
+ * the words dlx_check_failure() must begin with. */
+START_TEST(check_names_the_broken_invariant)
+{
+    struct random_problem r;
+    draw(&r, KIND_C, 3);
+    dlx_problem *p = build(&r);
+    ck_assert_ptr_null(dlx_check_failure(p));
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_str_eq(dlx_check_failure(NULL), "no problem (NULL)");
+    static const char *const expect[] = {
+        "item lists: an item's LEN", "nx[]:", "act[]:", "active list:", "of[]:",
+        "item lists: a down link", "spacers:",
+    };
+    for (size_t k = 0; k < sizeof expect / sizeof expect[0]; k++) {
+        dlx_problem *c = dlx_clone(p);
+        ck_assert_ptr_nonnull(c);
+        const int32_t q = c->opt_first[0]; /* option 0's first node */
+        switch (k) {
+        case 0: c->nd.im[1].itm++; break;
+        case 1: c->nd.nx[q] = 0; break;
+        case 2: c->nd.act[0] ^= 2; break; /* item 1's bit */
+        case 3: c->cl[c->cl[0].next].prev = -1; break;
+        case 4: c->nd.of[q] = q + 1; break;
+        case 5: c->nd.ud[1].down = c->n_nodes; break;
+        case 6: c->nd.ud[q + r.size[0]].up = 0; break; /* the spacer after option 0 */
+        }
+        const char *what = dlx_check_failure(c);
+        ck_assert_msg(what && strncmp(what, expect[k], strlen(expect[k])) == 0,
+                      "break %zu: %s", k, what ? what : "(nothing found)");
+        ck_assert_int_eq(dlx_check(c), DLX_EINVAL);
+        dlx_free(c);
+    }
+    dlx_free(p);
+}
+END_TEST
+
 Suite *engines_suite(void);
 Suite *engines_suite(void)
 {
@@ -323,6 +362,7 @@ Suite *engines_suite(void)
     tcase_add_test(t, engines_on_exact_cover);
     tcase_add_test(t, engines_with_colours);
     tcase_add_test(t, engines_with_bounds);
+    tcase_add_test(t, check_names_the_broken_invariant);
     suite_add_tcase(s, t);
     return s;
 }
