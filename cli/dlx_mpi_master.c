@@ -303,11 +303,18 @@ int mpi_run_master(const struct mpi_options *mo, dlx_text *text, int ranks, uint
     }
     if (!o->quiet && !m.failed) {
         int sig = cli_stop_signal();
+        /* Under Open MPI's mpirun the ranks are in process groups of their
+         * own: Ctrl-C reaches mpirun only, which stops them with SIGTERM
+         * (as it does when it gets SIGTERM itself). */
+        const char *by = !sig ? "a signal on a worker"
+                         : sig == SIGTERM && getenv("OMPI_COMM_WORLD_SIZE")
+                             ? "SIGTERM (mpirun's: it passes on Ctrl-C and kill as SIGTERM)"
+                             : cli_signal_name(sig);
         if (m.signal_seen)
             fprintf(stderr,
                     "dlx-mpi: stopped by %s: %" PRIu64 " solutions so far (partial), %" PRIu64
                     " nodes, %.3f s%s%s\n",
-                    sig ? cli_signal_name(sig) : "a signal on a worker", solutions,
+                    by, solutions,
                     m.l.total.nodes, seconds, mo->checkpoint ? "; run again to finish: " : "",
                     mo->checkpoint ? mo->checkpoint : "");
         else {

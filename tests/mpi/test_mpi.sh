@@ -217,6 +217,27 @@ wait "$pid"
 resumed=$(mpi 4 --count --quiet --split-nodes 20000 --checkpoint "$ck" "$tmp/p5x12.dlx")
 [ "$resumed" = 4040 ] || fail "resumed after SIGTERM: $resumed (the stopped run said $(cat "$tmp/out"))"
 
+# Ctrl-C to the process group (setsid: mpirun leads its own): Open MPI keeps
+# the ranks in groups of their own, so only mpirun gets SIGINT and stops
+# them with SIGTERM; the message says so (it said plain SIGTERM after a
+# Ctrl-C), with the partial count. mpirun then exits 1 (docs/dlx-mpi.1).
+problem queens 15 >"$tmp/q15.dlx"
+# shellcheck disable=SC2086
+setsid mpirun $run_as --oversubscribe -np 3 "$MPI_DLX" --count --progress "$tmp/q15.dlx" \
+    >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while [ "$i" -lt 300 ] && ! grep -q 'workers busy' "$tmp/err"; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -INT -- "-$pid" 2>/dev/null
+wait "$pid"
+status=$?
+[ "$status" -ne 0 ] || fail "Ctrl-C to mpirun's group: status 0"
+grep -q "^dlx-mpi: stopped by SIGTERM (mpirun's: it passes on Ctrl-C and kill as SIGTERM): [0-9]* solutions so far (partial)" \
+    "$tmp/err" || fail "Ctrl-C to mpirun's group: $(grep -v 'workers busy' "$tmp/err" | head -3)"
+
 # Two runs on one checkpoint at once: the second is refused.
 ck="$tmp/two.ck"
 # shellcheck disable=SC2086
