@@ -333,9 +333,9 @@ $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.
 # by clang --target=wasm32-wasi with Debian's wasi-libc (web/ensure-wasm.sh
 # installs it as root, else prints the command). The page loads it from
 # web/dlx-wasm.js (base64) and its problems from web/problems.js: both are
-# committed, so the page works from a clone with no build; `make web`
-# refreshes them. Never part of `make`. Threads are not in wasi-libc: the
-# parallel search stays out.
+# built here and not committed (docs/web.md says why), so the page CI tests
+# is always the one built from the commit. Never part of `make`. Threads are
+# not in wasi-libc: the parallel search stays out.
 WASM_CC    ?= clang
 WEB_BUILD  := $(BUILD)/web
 WEB_SRC    := $(filter-out dlx/parallel%.c,$(DLX_SRC)) cli/dlxcmd_trace.c cli/dlxcmd_matrix.c \

@@ -23,6 +23,8 @@
 
   let engine = null; // { exports, memory }
 
+  class NotBuilt extends Error {}
+
   function base64Bytes(text) {
     const raw = atob(text);
     const bytes = new Uint8Array(raw.length);
@@ -33,6 +35,11 @@
   // The module is built for WASI but never does I/O (its trace writes to
   // memory): every system call it imports answers "not supported".
   async function loadEngine() {
+    // web/dlx-wasm.js and web/problems.js are built, not committed (docs/web.md):
+    // a clone opened before `make web` says so instead of showing nothing.
+    if (typeof window.DLX_WASM !== "string" || !Array.isArray(window.DLX_PROBLEMS)) {
+      throw new NotBuilt();
+    }
     const module = await WebAssembly.compile(base64Bytes(window.DLX_WASM));
     const imports = {};
     for (const imp of WebAssembly.Module.imports(module)) {
@@ -884,11 +891,16 @@
   // --- for the browser test (tests/web/) ---------------------------------------------------
 
   const ready = loadEngine().then(init);
-  // A browser without WebAssembly (or with it switched off) gets a sentence,
-  // not a blank page; the browser test still sees the rejection.
+  // A page not built yet, or a browser without WebAssembly (or with it
+  // switched off), gets a sentence, not a blank page; the browser test still
+  // sees the rejection.
   ready.catch((e) => {
-    document.getElementById("status").textContent =
-      "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+    const status = document.getElementById("status");
+    status.textContent = e instanceof NotBuilt
+      ? "the engine is not built yet: run make web in the clone (it needs clang's wasm32 target: " +
+        "sudo apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), then reload this page"
+      : "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+    status.classList.add("error");
   });
   window.dlxViz = {
     ready,
