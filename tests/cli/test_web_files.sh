@@ -3,18 +3,11 @@
 # The browser page's built-in problems (docs/web.md): web/make-problems.sh
 # writes them from today's files and programs, and each one has the number of
 # exact covers named below. web/dlx-wasm.js and web/problems.js are built by
-# make web, not committed (the board's decision, docs/web.md "How it is
-# built"); the page itself is make check-web's test, which needs a wasm32
+# make web, not committed (the board's decision, docs/web.md "Built
+# files"); the page itself is make check-web's test, which needs a wasm32
 # toolchain and Chromium.
 status=0
 ROOT=$(cd "$TESTS/.." && pwd)
-# A source tree without them (the Debian source package leaves the page's
-# generated files out: packaging/debian/copyright, Files-Excluded) has
-# nothing here to check.
-if [ ! -e "$ROOT/web/dlx-wasm.js" ] && [ ! -e "$ROOT/web/problems.js" ]; then
-    echo "skipped: web/dlx-wasm.js and web/problems.js are not in this tree (a repacked source)"
-    exit 0
-fi
 tmp=${TMPDIR:-/tmp}/test_web_files.$$
 mkdir -p "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
