@@ -118,6 +118,18 @@
       solutions: 0,
       sudoku: sudokuOf(text, problem),
     };
+    // The engine's uncover puts the item's options back first (the UNHIDE
+    // and UNMARK records after the UNCOVER record) and relinks the header
+    // last (dlx_internal.h, uncover_w). The header's relink is drawn with
+    // the last of those records, or with the UNCOVER itself when none
+    // follows: the state after each step is then the engine's own.
+    for (let i = 0; i < events.length; i++) {
+      if (events[i].event !== "uncover") continue;
+      let j = i;
+      while (j + 1 < events.length && (events[j + 1].event === "unhide" || events[j + 1].event === "unmark")) j++;
+      events[j]._relink = events[i];
+      events[i]._last = j;
+    }
     return m;
   }
 
@@ -139,12 +151,8 @@
       else { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
       break;
     }
-    case "uncover": {
-      const h = ev.item + 1;
-      if (fwd) { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
-      else { m.rlink[ev.left] = ev.right; m.llink[ev.right] = ev.left; }
+    case "uncover": // the header comes back with the uncover's last record (newModel)
       break;
-    }
     case "hide":
     case "unhide": {
       const out = (ev.event === "hide") === fwd; // the node leaves its list
@@ -203,6 +211,12 @@
     default: // unpurify changes nothing the page draws
       break;
     }
+    const u = ev._relink;
+    if (u) {
+      const h = u.item + 1;
+      if (fwd) { m.rlink[u.left] = h; m.llink[u.right] = h; }
+      else { m.rlink[u.left] = u.right; m.llink[u.right] = u.left; }
+    }
   }
 
   function stepForward(m) {
@@ -258,8 +272,31 @@
   function stateLine(m) {
     const seq = m.pos > 0 ? m.events[m.pos - 1].seq : 0;
     const j = (a) => Array.from(a).join(",");
+    const out = [];
+    for (let x = m.N + 1; x < m.S; x++) if (m.hidden[x]) out.push(x);
     return "state " + seq + " top=" + j(m.top) + " ulink=" + j(m.ulink) + " dlink=" + j(m.dlink) +
-      " color=" + j(m.color) + " llink=" + j(m.llink) + " rlink=" + j(m.rlink);
+      " color=" + j(m.color) + " llink=" + j(m.llink) + " rlink=" + j(m.rlink) + " out=" + out.join(",");
+  }
+
+  // What the matrix shows now, read back from the drawing itself (the
+  // data-to of each link's line, data-len of each header, data-out and
+  // data-color of each node), in the shape tests/web/test_page.js makes of
+  // the engine's memory: "len=h:v,... D=x:v,... U=... R=... L=... out=... settled=...".
+  function drawnState() {
+    const parts = { len: [], D: [], U: [], R: [], L: [], out: [], settled: [] };
+    for (const el of document.getElementById("matrix").querySelectorAll("[data-key]")) {
+      const key = el.getAttribute("data-key");
+      const k = /^([DURL]|h|n)(\d+)$/.exec(key);
+      if (!k) continue;
+      const x = +k[2];
+      if (k[1] === "h") { if (x > 0) parts.len.push([x, +el.getAttribute("data-len")]); }
+      else if (k[1] === "n") {
+        if (el.getAttribute("data-out") === "1") parts.out.push([x]);
+        if (el.getAttribute("data-color") === "-1") parts.settled.push([x]);
+      } else parts[k[1]].push([x, +el.getAttribute("data-to")]);
+    }
+    return Object.entries(parts).map(([name, list]) =>
+      name + "=" + list.sort((a, b) => a[0] - b[0]).map((v) => v.join(":")).join(",")).join(" ");
   }
 
   // --- words for an event (the wording of dlx --trace=links) -----------------
@@ -283,26 +320,36 @@
     case "dead_end": return ind + name + " has no options left: dead end";
     case "try": return ind + "try " + optText(m, ev.option) + "  [" + (ev.index + 1) + " of " + ev.of + "]";
     case "cover":
-      if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary: only its options leave)";
-      return ind + "cover " + name + ": RLINK[" + ev.left + "] " + h + "→" + ev.right + ", LLINK[" + ev.right + "] " + h + "→" + ev.left;
+      if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary, in no list: only its options leave)";
+      return ind + "cover " + name + ": RLINK[" + ev.left + "]: " + h + " -> " + ev.right + ", LLINK[" + ev.right + "]: " + h + " -> " + ev.left;
     case "uncover":
       if (ev.left === h && ev.right === h) return ind + "uncover " + name;
-      return ind + "uncover " + name + ": its options come back, then RLINK[" + ev.left + "] " + ev.right + "→" + h + ", LLINK[" + ev.right + "] " + ev.left + "→" + h;
+      if (ev._last > m.events.indexOf(ev)) return ind + "uncover " + name + ": its options come back first";
+      return ind + "uncover " + name + "\n" + ind + relinkText(m, ev);
     case "hide":
-      return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "] " + ev.node + "→" + ev.down +
-        ", ULINK[" + ev.down + "] " + ev.node + "→" + ev.up + ", LEN[" + name + "] " + (ev.len + 1) + "→" + ev.len;
+      return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.node + " -> " + ev.down +
+        ", ULINK[" + ev.down + "]: " + ev.node + " -> " + ev.up + ", LEN[" + name + "]: " + (ev.len + 1) + " -> " + ev.len;
     case "unhide":
-      return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "] " + ev.down + "→" + ev.node +
-        ", ULINK[" + ev.down + "] " + ev.up + "→" + ev.node + ", LEN[" + name + "] " + (ev.len - 1) + "→" + ev.len;
-    case "purify": return ind + "purify " + name + ":" + colourName(m, ev.color) + ": other colours leave";
+      return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.down + " -> " + ev.node +
+        ", ULINK[" + ev.down + "]: " + ev.up + " -> " + ev.node + ", LEN[" + name + "]: " + (ev.len - 1) + " -> " + ev.len +
+        (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
+    case "purify": return ind + "purify " + name + ":" + colourName(m, ev.color) + ": the other colours leave, the same one stays";
     case "unpurify": return ind + "unpurify " + name + ":" + colourName(m, ev.color);
-    case "mark": return ind + "  keep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "] " + ev.color + "→-1";
-    case "unmark": return ind + "  unkeep " + ev.node + ": COLOR[" + ev.node + "] -1→" + ev.color;
+    case "mark": return ind + "  keep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "]: " + ev.color + " -> -1";
+    case "unmark": return ind + "  unkeep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "]: -1 -> " + ev.color +
+        (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
     case "solution":
       return ind + "  solution " + ev.number + ": " + ev.options.map((k) => optText(m, k)).join("; ");
     case "backtrack": return ind + name + ": no more options: back up";
     default: return ind + ev.event;
     }
+  }
+
+  // The header's relink, which ends an uncover: as `dlx --trace=links` writes it.
+  function relinkText(m, u) {
+    const h = u.item + 1;
+    return "RLINK[" + u.left + "]: " + u.right + " -> " + h + ", LLINK[" + u.right + "]: " + u.left + " -> " + h +
+      " (" + itemName(m, u.item) + " is back in the item list)";
   }
 
   function colourName(m, c) {
@@ -338,6 +385,7 @@
       let it = this.items.get(s.key);
       if (!it) {
         const el = document.createElementNS(SVGNS, s.tag);
+        el.setAttribute("data-key", s.key);
         it = { el, now: {} };
         this.items.set(s.key, it);
         for (const a of NUMERIC) if (s.attrs[a] !== undefined) it.now[a] = s.attrs[a];
@@ -425,10 +473,14 @@
     const ev = m.events[m.pos - 1];
     if (ev.event === "hide" || ev.event === "unhide") {
       keys.add("D" + ev.up); keys.add("U" + ev.down); keys.add("n" + ev.node);
-    } else if (ev.event === "cover" || ev.event === "uncover") {
+    } else if (ev.event === "cover") {
       keys.add("R" + ev.left); keys.add("L" + ev.right); keys.add("h" + (ev.item + 1));
     } else if (ev.event === "mark" || ev.event === "unmark") {
       keys.add("n" + ev.node);
+    }
+    if (ev._relink) {
+      const u = ev._relink;
+      keys.add("R" + u.left); keys.add("L" + u.right); keys.add("h" + (u.item + 1));
     }
     return keys;
   }
@@ -500,6 +552,7 @@
         if (!dense || hot) // arrowheads where there is room for them
           attrs["marker-end"] = "url(#" + (hot ? "arrow-hot" : stale ? "arrow-stale" : wraps ? "arrow-wrap" : "arrow") + ")";
         if (stale || wraps) attrs["stroke-dasharray"] = stale ? "4 3" : "2 3";
+        attrs["data-to"] = target;
         specs.push(line(key, a.x + dx, y1, x2, y2, attrs));
       }
     }
@@ -519,6 +572,7 @@
         const attrs = { stroke: hot ? "#e8590c" : stale ? "#a4abb8" : "#495057", "stroke-width": hot ? 3 : 1.4,
           "marker-end": "url(#" + (hot ? "arrow-hot" : stale ? "arrow-stale" : wraps ? "arrow-wrap" : "arrow-dark") + ")" };
         if (stale || wraps) attrs["stroke-dasharray"] = stale ? "4 3" : "2 3";
+        attrs["data-to"] = target;
         specs.push(line(key, x1, a.y + dy, x2, y2, attrs));
       }
     }
@@ -531,7 +585,7 @@
       specs.push({ key: "h" + x, tag: "rect", attrs: { x: a.x - hw, y: a.y - hh, width: 2 * hw, height: 2 * hh, rx: 6,
         fill: x === 0 ? "#f1f3f5" : covered ? "#f1f3f5" : sec ? "#fff9db" : "#e7f0ff",
         stroke: hot ? "#e8590c" : covered ? "#adb5bd" : sec ? "#e0b000" : "#4c6ef5", "stroke-width": hot ? 2.5 : 1.2,
-        opacity: covered ? 0.85 : 1 }, title: x === 0 ? "the root of the item list" :
+        opacity: covered ? 0.85 : 1, "data-len": m.top[x] }, title: x === 0 ? "the root of the item list" :
         itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") });
       const name = x === 0 ? "root" : itemName(m, x - 1);
       if (g.rotate) {
@@ -557,7 +611,7 @@
         specs.push({ key: "n" + s, tag: "circle", attrs: { cx: a.x, cy: a.y, r: nodeR,
           fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : settled ? "#f08c00" : col > 0 ? "#f59f00" : "#4c6ef5",
           stroke: hot ? "#e8590c" : out ? "#8d94a3" : "#ffffff", "stroke-width": hot ? 3 : 1.5,
-          opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined },
+          opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined, "data-out": out ? 1 : 0, "data-color": m.color[s] },
           title: "slot " + s + ": " + itemName(m, m.top[s] - 1) + (col > 0 ? ":" + colourName(m, col) : "") + " of option " + k +
             " (" + m.problem.options[k].text + "); ULINK " + m.ulink[s] + ", DLINK " + m.dlink[s] + (out ? "; out of its list" : "") });
         if (g.rh >= 24 && g.cw >= 34)
@@ -923,6 +977,7 @@
     count: () => M.events.length,
     lines: () => M.lines.slice(),
     stateLine: () => stateLine(M),
+    drawnState: () => drawnState(),
     logText: () => document.getElementById("log").textContent,
     treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,
