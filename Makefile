@@ -10,7 +10,8 @@
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60), see tests/fuzz/
 #   make bench      the benchmark (see bench/README.md)
 #   make web        the browser page's engine, libdlx in WebAssembly (web/, docs/web.md)
-#   make check-web  the page in headless Chromium against the dlx command's trace
+#   make check-web  the page in headless Chromium against the engine's own state
+#   make web-shots  the page's pictures in docs/ (web-*.png), regenerated
 #   make mpi        dlx-mpi, the search over the ranks of an MPI job (Open MPI)
 #   make check-mpi  only its tests with mpirun (make check runs them too; without
 #                   Open MPI they are skipped, saying how to install it)
@@ -126,7 +127,7 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
 .PHONY: all run check check-deb mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
-        install-mpi uninstall completion dist distcheck clean web web-toolchain check-web
+        install-mpi uninstall completion dist distcheck clean web web-toolchain check-web web-shots
 .DEFAULT_GOAL := all
 
 all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN) \
@@ -359,6 +360,10 @@ web: all $(WEB_BUILD)/dlx.wasm
 # driver when root; otherwise says how, and skips.
 check-web: web
 	@BUILD=$(BUILD) sh tests/web/run.sh
+
+# The pictures of the page in docs/ (web-*.png), taken by the same test.
+web-shots: web
+	@BUILD=$(BUILD) sh tests/web/run.sh --update-docs
 
 # --- MPI (optional) -----------------------------------------------------------
 # dlx-mpi, one search over the ranks of an MPI job (docs/parallel.md, dlx-mpi.1),

@@ -352,6 +352,12 @@
       " (" + itemName(m, u.item) + " is back in the item list)";
   }
 
+  // One hue per colour, so that two colours of one item never look alike
+  // (eight hues, then round again).
+  function colourFill(c) {
+    return ["#e67700", "#c2255c", "#0b7285", "#6741d9", "#2f9e44", "#a61e4d", "#1864ab", "#862e9c"][(c - 1) % 8];
+  }
+
   function colourName(m, c) {
     const names = m.problem.color_names || [];
     return names[c - 1] !== undefined ? names[c - 1] : String(c);
@@ -597,7 +603,8 @@
         specs.push(text("hn" + x, a.x, a.y - 3, name, { class: x === 0 ? "slot" : "hname", "text-anchor": "middle" }));
         if (x > 0) specs.push(text("len" + x, a.x, a.y + 12, String(m.top[x]), { class: "len", "text-anchor": "middle" }));
       }
-      specs.push(text("hs" + x, a.x, a.y + hh + 11, String(x), { class: "slot", "text-anchor": "middle" }));
+      // the slot number at the box's top left, clear of its DLINK and ULINK lines
+      specs.push(text("hs" + x, a.x - hw - 2, a.y - hh + 7, String(x), { class: "slot", "text-anchor": "end" }));
     }
     // the nodes
     for (let k = 0; k < m.optionSlots.length; k++) {
@@ -609,16 +616,16 @@
         const settled = m.color[s] < 0;
         const col = m.problem.options[k].colors[s - m.optionSlots[k][0]];
         specs.push({ key: "n" + s, tag: "circle", attrs: { cx: a.x, cy: a.y, r: nodeR,
-          fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : settled ? "#f08c00" : col > 0 ? "#f59f00" : "#4c6ef5",
-          stroke: hot ? "#e8590c" : out ? "#8d94a3" : "#ffffff", "stroke-width": hot ? 3 : 1.5,
+          fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : col > 0 ? colourFill(col) : "#4c6ef5",
+          stroke: hot ? "#e8590c" : out ? "#8d94a3" : settled ? "#1f2430" : "#ffffff", "stroke-width": hot ? 3 : settled ? 2.5 : 1.5,
           opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined, "data-out": out ? 1 : 0, "data-color": m.color[s] },
           title: "slot " + s + ": " + itemName(m, m.top[s] - 1) + (col > 0 ? ":" + colourName(m, col) : "") + " of option " + k +
             " (" + m.problem.options[k].text + "); ULINK " + m.ulink[s] + ", DLINK " + m.dlink[s] + (out ? "; out of its list" : "") });
         if (g.rh >= 24 && g.cw >= 34)
           specs.push(text("ns" + s, a.x + nodeR + 2, a.y - nodeR + 1, String(s), { class: "slot" }));
-        if (col > 0 && nodeR >= 8) // the colour the option gives its item
-          specs.push(text("nc" + s, a.x, a.y + 4, shorten(colourName(m, col), 2),
-            { "text-anchor": "middle", "font-size": 10, "font-weight": "700", fill: out ? "#8d94a3" : "#ffffff" }));
+        if (col > 0) // the colour the option gives its item, whole, under the node
+          specs.push(text("nc" + s, a.x, a.y + nodeR + 10, colourName(m, col) + (settled ? " ✓" : ""),
+            { "text-anchor": "middle", "font-size": 10, "font-weight": "700", fill: out ? "#8d94a3" : colourFill(col) }));
       }
     }
     for (const s of specs) if (s.attrs["stroke-dasharray"] === undefined) delete s.attrs["stroke-dasharray"];
@@ -788,7 +795,7 @@
       const li = document.createElement("li");
       li.className = "now";
       li.textContent = "the structure as the search starts: " + m.N + " items, " + m.optionSlots.length +
-        " options, " + (m.S - 1) + " slots. Press step ▶.";
+        " options, " + m.S + " slots (0 to " + (m.S - 1) + ", slot 0 unused, as dlx --trace=links counts them). Press step ▶.";
       ol.appendChild(li);
     }
   }
@@ -809,8 +816,41 @@
       document.getElementById("next-solution").disabled = m.pos === m.events.length;
   }
 
+  // The memory table as it is now, in the layout of `dlx --trace=links`'s
+  // table, for a reader without a mouse; written only while it is open.
+  function drawLinksText(m) {
+    const box = document.getElementById("links-text");
+    if (!box.open) return;
+    const pad = (v, w) => String(v).padStart(w);
+    const rows = ["the items: the active list through LLINK and RLINK, header 0 its root",
+      "     x  LLINK  RLINK  NAME"];
+    for (let x = 0; x <= m.N; x++) {
+      const sec = x > 0 && m.secondary[x - 1];
+      const state = x === 0 ? "(root)" : itemName(m, x - 1) + (sec ? " (secondary: never in the list)" : isActive(m, x) ? "" : " (covered: out of the list)");
+      rows.push(pad(x, 6) + pad(m.llink[x], 7) + pad(m.rlink[x], 7) + "  " + state);
+    }
+    rows.push("the nodes: a header's TOP is its LEN, a node's TOP its item, a spacer's -k",
+      "     x    TOP  ULINK  DLINK");
+    for (let x = 1; x < m.S; x++) {
+      let what;
+      if (x <= m.N) what = "header " + itemName(m, x - 1) + ": LEN " + m.top[x];
+      else if (m.optionOf[x] < 0) what = "spacer";
+      else {
+        const k = m.optionOf[x];
+        what = itemName(m, m.top[x] - 1) + " of option " + k + ": " + optText(m, k) +
+          (m.hidden[x] ? " (out of its list)" : "") + (m.color[x] < 0 ? " (colour settled)" : "");
+      }
+      rows.push(pad(x, 6) + pad(m.top[x], 7) + pad(m.ulink[x], 7) + pad(m.dlink[x], 7) + "  " + what);
+    }
+    document.getElementById("links-table").textContent = rows.join("\n");
+  }
+
   function redraw(ms) {
     if (!M) return;
+    const ev = M.pos > 0 ? M.events[M.pos - 1] : null;
+    document.getElementById("matrix").setAttribute("aria-label", "the dancing-links structure at step " + M.pos +
+      (ev ? ", after: " + describe(M, ev).trim() : ", as the search starts") + " (every link as text below)");
+    drawLinksText(M);
     drawMatrix(M, ms);
     drawTree(M, ms);
     drawSudoku(M);
@@ -856,9 +896,45 @@
     playing = setTimeout(tick, 0);
   }
 
+  // The text last run that is none of the built-in problems: the Problem
+  // menu's "Your problem", kept while the reader looks at the others.
+  let typedText = null;
+
   function currentProblem() {
     const id = document.getElementById("problem").value;
+    if (id === "typed") return { id, title: "Your problem", text: typedText || "" };
     return window.DLX_PROBLEMS.find((p) => p.id === id);
+  }
+
+  // The menu says what runs: a built-in problem, or "Your problem".
+  function showProblem(text) {
+    const select = document.getElementById("problem");
+    const builtin = window.DLX_PROBLEMS.find((p) => p.text === text);
+    let typed = select.querySelector('option[value="typed"]');
+    if (!builtin) {
+      typedText = text;
+      if (!typed) {
+        typed = document.createElement("option");
+        typed.value = "typed";
+        typed.textContent = "Your problem (typed)";
+        select.appendChild(typed);
+      }
+    }
+    select.value = builtin ? builtin.id : "typed";
+  }
+
+  // Nothing to step: a problem that did not run leaves no older run behind.
+  function showNoRun(message) {
+    M = null;
+    matrixScene.clear();
+    treeScene.clear();
+    sudokuScene.clear();
+    document.getElementById("sudoku-panel").hidden = true;
+    document.getElementById("log").textContent = "";
+    const status = document.getElementById("status");
+    status.textContent = "nothing to step: " + message;
+    for (const id of ["first", "back", "step", "prev-choice", "next-choice", "next-solution", "play"])
+      document.getElementById(id).disabled = true;
   }
 
   // The seed of `dlx --seed=N` (0 to 2^64-1), so that a run of the command,
@@ -877,21 +953,26 @@
     setPlaying(false);
     const err = document.getElementById("error");
     err.textContent = "";
+    const fail = (message, inText) => {
+      err.textContent = message;
+      showNoRun(message);
+      if (inText) openEditor(true);
+      return false;
+    };
     const seed = parseSeed();
-    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 18446744073709551615, as for dlx --seed"; return false; }
+    if (Number.isNaN(seed)) {
+      document.getElementById("seed").setAttribute("aria-invalid", "true");
+      return fail("the seed is a whole number from 0 to 18446744073709551615, as for dlx --seed", false);
+    }
+    document.getElementById("seed").removeAttribute("aria-invalid");
+    showProblem(text);
     const rule = +document.getElementById("rule").value;
     const r = runEngine(text, rule, seed);
-    if (r.error) {
-      err.textContent = r.error;
-      document.getElementById("editor").hidden = false;
-      return false;
-    }
+    if (r.error) return fail(r.error, true);
     const problem = JSON.parse(r.lines[0]);
-    if (problem.items.some((it) => it.lo !== undefined)) {
-      err.textContent = "a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search";
-      document.getElementById("editor").hidden = false;
-      return false;
-    }
+    if (problem.items.some((it) => it.lo !== undefined))
+      return fail("a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search", true);
+    document.getElementById("play").disabled = false;
     M = newModel(text, r.lines);
     matrixScene.clear();
     treeScene.clear();
@@ -899,6 +980,8 @@
     redraw(0);
     return true;
   }
+
+  let openEditor = () => {};
 
   function init() {
     matrixScene = new Scene(document.getElementById("matrix"));
@@ -913,15 +996,16 @@
     }
     const source = document.getElementById("source");
     const pick = () => { source.value = currentProblem().text; start(source.value); };
+    openEditor = (open) => {
+      const ed = document.getElementById("editor");
+      ed.hidden = !open;
+      document.getElementById("edit-toggle").setAttribute("aria-expanded", String(open));
+    };
     select.addEventListener("change", pick);
     document.getElementById("rule").addEventListener("change", () => start(source.value));
     document.getElementById("run").addEventListener("click", () => start(source.value));
     document.getElementById("run-text").addEventListener("click", () => start(source.value));
-    document.getElementById("edit-toggle").addEventListener("click", (e) => {
-      const ed = document.getElementById("editor");
-      ed.hidden = !ed.hidden;
-      e.target.setAttribute("aria-expanded", String(!ed.hidden));
-    });
+    document.getElementById("edit-toggle").addEventListener("click", () => openEditor(document.getElementById("editor").hidden));
     const bind = (id, fn) => document.getElementById(id).addEventListener("click", () => { setPlaying(false); go(fn); });
     bind("step", actions.step);
     bind("back", actions.back);
@@ -931,13 +1015,15 @@
     bind("next-solution", actions.nextSolution);
     document.getElementById("play").addEventListener("click", () => setPlaying(!playing));
     document.addEventListener("keydown", (e) => {
-      if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+      // A menu, a text field or the slider keeps its own keys.
+      if (["TEXTAREA", "INPUT", "SELECT"].includes(e.target.tagName) || e.altKey || e.ctrlKey || e.metaKey) return;
       const key = { ArrowRight: actions.step, ArrowLeft: actions.back, Home: actions.first, End: actions.last,
         PageDown: actions.nextChoice, PageUp: actions.prevChoice }[e.key];
       if (key) { e.preventDefault(); setPlaying(false); go(key); }
       else if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
     });
     window.addEventListener("resize", () => redraw(0));
+    document.getElementById("links-text").addEventListener("toggle", () => { if (M) drawLinksText(M); });
     source.value = currentProblem().text;
     start(source.value);
   }
@@ -973,10 +1059,15 @@
     last: () => { go(actions.last); return M.pos; },
     nextChoice: () => { go(actions.nextChoice); return M.pos; },
     nextSolution: () => { go(actions.nextSolution); return M.pos; },
-    pos: () => M.pos,
-    count: () => M.events.length,
-    lines: () => M.lines.slice(),
-    stateLine: () => stateLine(M),
+    pos: () => (M ? M.pos : 0),
+    count: () => (M ? M.events.length : 0),
+    lines: () => (M ? M.lines.slice() : []),
+    stateLine: () => (M ? stateLine(M) : ""),
+    problemShown: () => document.getElementById("problem").value,
+    sourceText: () => document.getElementById("source").value,
+    pick(id) { const s = document.getElementById("problem"); s.value = id; s.dispatchEvent(new Event("change")); },
+    linksText: () => { const d = document.getElementById("links-text"); d.open = true; drawLinksText(M); return document.getElementById("links-table").textContent; },
+    errorShown: () => { const e = document.getElementById("error"); return e.textContent !== "" && e.getClientRects().length > 0; },
     drawnState: () => drawnState(),
     logText: () => document.getElementById("log").textContent,
     treeText: () => document.getElementById("tree").textContent,

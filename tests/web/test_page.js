@@ -237,6 +237,54 @@ async function main() {
     check(await viz(() => window.dlxViz.loadText("a b c\na b\nc\n")), "a typed problem does not run");
     check(await viz(() => window.dlxViz.count()) > 0, "a typed problem has no events");
 
+    // Errors are seen with the editor closed, and leave no older run to step
+    // (issue 23, item 2); the menu says what runs and keeps a typed problem.
+    await viz(() => window.dlxViz.load("paper"));
+    await viz(() => window.dlxViz.setSeed("abc"));
+    check(!(await viz(() => window.dlxViz.load("xcc"))), "the seed abc was taken");
+    check(await viz(() => window.dlxViz.errorShown()) && (await viz(() => window.dlxViz.error())).includes("seed"),
+      "a bad seed with the editor closed shows no error");
+    check(await viz(() => window.dlxViz.count()) === 0 && (await viz(() => window.dlxViz.status())).startsWith("nothing to step"),
+      "after a bad seed the previous run can still be stepped");
+    await viz(() => window.dlxViz.setSeed(""));
+    await viz(() => window.dlxViz.load("paper"));
+    check(!(await viz(() => window.dlxViz.loadText("A B\nA C\n"))) && await viz(() => window.dlxViz.count()) === 0,
+      "after a parse error the previous run can still be stepped");
+    const mine = "x y\nx\ny\nx y\n";
+    check(await viz((t) => window.dlxViz.loadText(t), mine) && await viz(() => window.dlxViz.problemShown()) === "typed",
+      "the Problem menu does not say that a typed problem runs");
+    await viz(() => window.dlxViz.pick("queens4"));
+    check(await viz(() => window.dlxViz.problemShown()) === "queens4", "choosing 4 queens does not show it");
+    await viz(() => window.dlxViz.pick("typed"));
+    check(await viz(() => window.dlxViz.sourceText()) === mine && await viz(() => window.dlxViz.count()) > 0,
+      "choosing a built-in problem lost the typed one");
+    // The arrow keys belong to a menu that has focus; the links can be read as text.
+    await viz(() => window.dlxViz.load("paper"));
+    await page.focus("#rule");
+    await page.keyboard.press("ArrowRight");
+    check(await viz(() => window.dlxViz.pos()) === 0, "an arrow key in the Rule menu stepped the search");
+    await page.focus("#step");
+    await page.keyboard.press("ArrowRight");
+    check(await viz(() => window.dlxViz.pos()) === 1, "the arrow key does not step from a button");
+    await viz(() => { window.dlxViz.first(); for (let i = 0; i < 5; i++) window.dlxViz.step(); });
+    const table = await viz(() => window.dlxViz.linksText());
+    // after step 5 (hide 22: DLINK[4]: 22 -> 27, ULINK[27]: 22 -> 4), from the memory table worked out by hand
+    check(table.includes("\n     4      1     27     27  header D: LEN 1\n") && table.includes("\n    22      4      4     27  D of option 3: A D (out of its list)\n"),
+      "the links as text do not show DLINK[4] = 27 and node 22 out after step 5: " + table.split("\n").slice(9, 13).join(" | "));
+
+    // A narrow window: the page is no wider than it (the matrix scrolls in its panel).
+    await page.setViewport({ width: 800, height: 1000 });
+    await viz(() => window.dlxViz.load("sudoku4"));
+    await pause(100);
+    const wide = await viz(() => document.documentElement.scrollWidth);
+    check(wide <= 800, "at 800 px the 4x4 sudoku makes the page " + wide + " px wide");
+    // The status line keeps its height when it wraps: the matrix does not jump.
+    const top = () => viz(() => document.querySelector("main").getBoundingClientRect().top);
+    const before = await top();
+    await viz(() => window.dlxViz.last());
+    check(await top() === before, "the matrix moved when the status line changed at 800 px");
+    await page.setViewport({ width: 1440, height: 1000 });
+
     check(errors.length === 0, "the page reported errors: " + errors.join("; "));
   } finally {
     await browser.close();
