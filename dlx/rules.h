@@ -14,8 +14,9 @@
  *   MRV_RECENT     MRV, ties to the recent item  the option in force    links: a walk of it
  *                  of the level above            one level up           (dlxi_recent_item);
  *                                                                       bits: noted in trials
- *   MRV_PATH       MRV, ties by path_rank        run.path_rank/item,    links only (general
- *                                                moved at each choice   loop: a scan)
+ *   MRV_PATH       MRV, ties by path_rank        run.path_rank/item,    links only: the scan,
+ *                                                moved at each choice   or the index ranking
+ *                                                                       by place in the order
  *   FIRST          the first active item         cl[0].next             links only
  *   a seed         MRV, random among ties        p->rng                 links only (a scan)
  *   the inference  MRV after taking out options  run.infer_* (infer.c)  links X/C (scan or
@@ -67,12 +68,14 @@ DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, 
  * a backtrack, ties go first to the items the last path chose at each
  * level, in the order it chose them (the items the contradiction was met
  * on among them), then to the rest in their order. */
-DLX_INLINE void note_path_choice(dlx_problem *p, int32_t x, int32_t level)
+DLX_INLINE void note_path_choice(dlx_problem *p, dlx_nodes nd, int32_t x, int32_t level,
+                                 const int walk)
 {
     int32_t pos = level + 1;
     if (pos >= p->run.path_cap)
         return;
     int32_t from = p->run.path_rank[x], y = p->run.path_item[pos];
+    touch(nd, y, walk); /* the index ranks y by its place (x is being covered) */
     p->run.path_item[from] = y;
     p->run.path_rank[y] = from;
     p->run.path_item[pos] = x;
@@ -220,7 +223,7 @@ static inline int x_index_pays(dlx_problem *p)
 static inline int x_index_ready(dlx_problem *p)
 {
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_PATH || !x_index_pays(p))
+        !x_index_pays(p))
         return 0;
     if (p->run.index_live)
         return 1;
@@ -241,22 +244,29 @@ static inline int x_index_ready(dlx_problem *p)
 
 #define X_NONE UINT64_MAX
 
-/* The least rank of the active items of act[] word w (X_NONE for none). */
-DLX_INLINE uint64_t x_best_in_word(dlx_nodes nd, int32_t w)
+/* The least rank of the active items of act[] word w (X_NONE for none).
+ * Under DLX_CHOOSE_MRV_PATH (`path`) an item with options ranks by its
+ * place in the path's order instead of its header index: the least rank is
+ * then the rule's choice, fewest options then first in that order, and
+ * path_item[] turns it back into the item. An item with none keeps its
+ * header index: the scan stops at the first of those in the list, which
+ * the rank of the leftmost is. */
+DLX_INLINE uint64_t x_best_in_word(const dlx_problem *p, dlx_nodes nd, int32_t w, const int path)
 {
     uint64_t best = X_NONE;
     for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1) {
-        int32_t x = w * 64 + dlxi_lowest_bit(bits);
-        uint64_t rank = (uint64_t)(uint32_t)LEN(x) << 32 | (uint32_t)x;
+        int32_t x = w * 64 + dlxi_lowest_bit(bits), len = LEN(x);
+        uint32_t order = (uint32_t)(path && len ? p->run.path_rank[x] : x);
+        uint64_t rank = (uint64_t)(uint32_t)len << 32 | order;
         if (rank < best)
             best = rank;
     }
     return best;
 }
 
-/* choose_item()'s choice under DLX_CHOOSE_MRV, from the index (the active
- * list must not be empty). */
-DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
+/* choose_item()'s choice under DLX_CHOOSE_MRV (and, with `path`, under
+ * MRV_PATH), from the index (the active list must not be empty). */
+DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd, const int path)
 {
     const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
     uint64_t *const word_best = p->run.x_best, *const run_best = p->run.x_best + words;
@@ -275,7 +285,7 @@ DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
             for (int32_t w = 64 * j; w < end; w++) {
                 if (nd.touched[w]) {
                     nd.touched[w] = 0;
-                    word_best[w] = x_best_in_word(nd, w);
+                    word_best[w] = x_best_in_word(p, nd, w, path);
                 }
                 if (word_best[w] < b)
                     b = word_best[w];
@@ -288,13 +298,16 @@ DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
                 break; /* an item with no option: nothing ranks before it */
         }
     }
-    return (int32_t)(uint32_t)best;
+    const int32_t order = (int32_t)(uint32_t)best;
+    return path && best >> 32 != 0 ? p->run.path_item[order] : order;
 }
 
-/* The index's choice under p's rule (DLX_CHOOSE_MRV or MRV_RECENT). */
-DLX_INLINE int32_t choose_item_x_index(dlx_problem *p, dlx_nodes nd, int32_t level)
+/* The index's choice under p's rule (DLX_CHOOSE_MRV, MRV_RECENT, or with
+ * `path` MRV_PATH). */
+DLX_INLINE int32_t choose_item_x_index(dlx_problem *p, dlx_nodes nd, int32_t level,
+                                       const int path)
 {
-    int32_t best = choose_item_indexed(p, nd);
+    int32_t best = choose_item_indexed(p, nd, path);
     if (p->choose == DLX_CHOOSE_MRV_RECENT) {
         int32_t r = dlxi_recent_item(p, level);
         if (r && LEN(r) == LEN(best))

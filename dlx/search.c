@@ -162,7 +162,7 @@ DLX_NOINLINE_SHARED int dlxi_visit_solution(dlx_problem *p, int32_t levels)
  * every exit; the general copies count updates straight into p->stats, so
  * that each event can carry the running count. */
 DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general,
-                   const int detail, const int walk)
+                   const int detail, const int walk, const int path)
 {
     dlx_nodes nodes_marked = p->nd;
     if (walk & WALK_MARK)
@@ -212,7 +212,7 @@ forward:
     }
     {
         int32_t scanned = 0;
-        int32_t best = walk & WALK_MARK ? choose_item_x_index(p, nd, level)
+        int32_t best = walk & WALK_MARK ? choose_item_x_index(p, nd, level, path)
                                         : choose_item(p, general, &scanned, level);
         /* The inference (infer.c) where no item has one option or none;
          * the choice again when it took options out (from the index, every
@@ -222,14 +222,14 @@ forward:
             if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0) {
                 if (walk & WALK_MARK) {
                     flag_every_word(p);
-                    best = choose_item_x_index(p, nd, level);
+                    best = choose_item_x_index(p, nd, level, path);
                 } else {
                     best = choose_item(p, general, &scanned, level);
                 }
             }
         }
-        if (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized)
-            note_path_choice(p, best, level);
+        if (path || (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized))
+            note_path_choice(p, nd, best, level, walk);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
         cover_w(p, nd, cl, best, last_hdr, colors, detail, walk, level, UPDATES);
@@ -284,27 +284,31 @@ out:
 
 DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 0, 0, 0, WALK_NEXT);
+    return run(p, budget, 0, 0, 0, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 0, 0, WALK_NEXT);
+    return run(p, budget, 1, 0, 0, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 1, 0, WALK_NEXT);
+    return run(p, budget, 1, 1, 0, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_detail(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 1, 1, WALK_NEXT);
+    return run(p, budget, 1, 1, 1, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_plain_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 0, 0, 0, WALK_NEXT | WALK_MARK);
+    return run(p, budget, 0, 0, 0, WALK_NEXT | WALK_MARK, 0);
 }
 DLX_NOINLINE int run_colors_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK);
+    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK, 0);
+}
+DLX_NOINLINE int run_path_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK, 1);
 }
 
 /* --- The engine of Algorithms X and C on the links ------------------------------ */
@@ -328,8 +332,9 @@ static int links_prepare(dlx_problem *p)
 static int links_run(dlx_problem *p, uint64_t node_budget)
 {
     if (x_index_ready(p))
-        return p->has_colors ? run_colors_indexed(p, node_budget)
-                             : run_plain_indexed(p, node_budget);
+        return p->choose == DLX_CHOOSE_MRV_PATH ? run_path_indexed(p, node_budget)
+               : p->has_colors                  ? run_colors_indexed(p, node_budget)
+                                                : run_plain_indexed(p, node_budget);
     p->run.index_live = 0; /* the loops below do not flag what they change */
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
@@ -347,7 +352,8 @@ static int links_check(const dlx_problem *p, const char **what)
     if (!r->index_live || !r->x_best || !r->m_touched)
         return DLX_OK;
     for (int32_t w = 0; w < dlxi_index_words(p); w++)
-        if (!r->m_touched[w] && r->x_best[w] != x_best_in_word(p->nd, w)) {
+        if (!r->m_touched[w] &&
+            r->x_best[w] != x_best_in_word(p, p->nd, w, p->choose == DLX_CHOOSE_MRV_PATH)) {
             *what = "choice index: an unflagged word's best is not the best of its items";
             return DLX_EINVAL;
         }
