@@ -859,7 +859,7 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
  * error (dlx ... | head -1); any other failure is. Returns 0 or EXIT_ERROR. */
 static int finish_output(struct cmd_run *run)
 {
-    if (!run->out_closed && !run->out_errno && fflush(run->out) != 0)
+    if (!run->out_closed && !run->out_errno && (fflush(run->out) != 0 || ferror(run->out)))
         output_check(run);
     if (fclose(run->out) != 0 && !run->out_closed && !run->out_errno)
         run->out_errno = errno == EPIPE ? 0 : errno;
