@@ -65,7 +65,6 @@ static const struct count_case counts[] = {
     {"langford 12", 2, 12, 0, 0, 1},
     {"queens 13", 3, 13, 0, 0, 1},
     {"3-colourings of the 5x5 grid (colours)", 4, 5, 5, 3, 1},
-    {"3-colourings of the 8x8 grid (colours)", 4, 8, 8, 3, 0},
 };
 
 static int build(dlx_problem *p, int kind, int a, int b, int c)
@@ -147,9 +146,13 @@ int main(void)
             plain = cpu() - t0;
             dlx_reset(p);
         }
+        /* The colourings' states keep the colour of every vertex already done,
+         * so they rarely repeat: the memo gives up there (a key without the
+         * secondary items no option can reach any more is still to do). */
+        dlx_memo_opts mo = {.rule = DLX_MEMO_MRV};
         dlx_memo_result r;
         double t0 = cpu();
-        int rc = dlx_count_memo(p, NULL, &r, NULL);
+        int rc = dlx_count_memo(p, &mo, &r, NULL);
         double memo = cpu() - t0;
         if (rc != DLX_OK) {
             printf("%s: %s\n", k->name, dlx_strerror(rc));
