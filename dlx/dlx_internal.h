@@ -276,6 +276,8 @@ struct dlx_problem {
     int32_t *mark;        /* [header index] scratch: duplicate check */
     int32_t mark_stamp;   /* the value marking this dlx_add_option() call */
     int32_t *opt_first;   /* [option] its first node */
+    int64_t *opt_cost;    /* [option] its cost (search_cost.c); NULL: every option costs 0 */
+    int32_t opt_cost_cap;
     char *names;
     size_t names_len, names_cap;
     int has_colors;
