@@ -209,6 +209,7 @@ struct dlx_problem {
     enum dlx_strategy strategy; /* the caller's setting */
     int bits_search;    /* the search under way (or done) runs on bits, not links */
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use */
+    struct dlx_bits_m *bits_m; /* those of the bit-set search with bounds (search_bits_m.c) */
     int bits_too_big;   /* their counts would not fit: the links it is */
     int randomized;
     uint64_t rng;

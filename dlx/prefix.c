@@ -12,6 +12,7 @@
  * steps of Algorithm M.
  */
 #include "dlx_internal.h"
+#include "search_bits_m.h"
 
 /* Hands prefix choice[0..levels-1] to the callback; 1 when it says stop. */
 static int report(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_fn fn, void *ctx)
@@ -174,8 +175,23 @@ int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
     int rc = dlxi_prepare_search(p);
     if (rc)
         return rc;
-    if (p->has_bounds) /* Algorithm M's search cannot be split yet */
-        return n == 0 ? DLX_OK : DLX_EINVAL;
+    if (p->has_bounds) {
+        /* Algorithm M splits on bit sets only (search_bits_m.h says what
+         * its prefixes hold); on the links only n = 0 is accepted. */
+        if (n == 0)
+            return DLX_OK;
+        rc = dlxi_settle_strategy(p);
+        if (rc)
+            return rc;
+        if (!p->bits_search) {
+            dlxi_forget_search(p);
+            return DLX_EINVAL;
+        }
+        rc = dlxi_bits_m_start_subtree(p, prefix, n);
+        if (rc)
+            dlxi_forget_search(p);
+        return rc;
+    }
     if (n > p->n_primary) /* each option covers a primary item of its own */
         return DLX_ECONFLICT;
     for (int32_t k = 0; k < n; k++)
@@ -210,8 +226,8 @@ int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, vo
         return DLX_EBUSY;
     if (p->state != S_PAUSED)
         return DLX_EINVAL;
-    if (p->has_bounds)
-        return 0; /* Algorithm M's search cannot be split yet: it keeps everything */
+    if (p->has_bounds) /* on the links it keeps everything */
+        return p->bits_search ? dlxi_bits_m_split(p, mode, fn, ctx) : 0;
     const int32_t level = p->level;
     int32_t first = -1, last = -1, total = 0, widest = 0;
     for (int32_t l = dlxi_barren(p); l < level; l++) {

@@ -147,6 +147,7 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         return NULL;
     *c = *p;
     c->bits = NULL; /* derived tables: the clone builds its own when it needs them */
+    c->bits_m = NULL;
     /* c's fields point at p's blocks until each is replaced by a copy. */
     struct owned blocks[MAX_OWNED];
     const void *from[MAX_OWNED];

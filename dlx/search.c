@@ -16,6 +16,7 @@
  * bit-set search of search_bits.c, which visits the same tree.
  */
 #include "dlx_internal.h"
+#include "search_bits_m.h"
 
 #include <string.h>
 
@@ -146,7 +147,7 @@ DLX_NOINLINE void announce_backtrack(dlx_problem *p, int32_t item_hdr, int32_t l
 static int32_t collect_solution(dlx_problem *p, int32_t levels)
 {
     int32_t n = dlxi_committed_options(p, p->sol);
-    if (p->bits_search) {
+    if (p->bits_search && !p->has_bounds) {
         /* The bit-set search keeps an option's first node, which the spacer
          * before it names: no walk to the end of the option. */
         for (int32_t l = 0; l < levels; l++)
@@ -666,7 +667,7 @@ int dlxi_settle_strategy(dlx_problem *p)
         /* Out of memory is an error whoever chose the bits; a problem whose
          * counts would not fit 16 bits goes to the links unless the caller
          * asked for bits. */
-        int rc = dlxi_build_bits(p);
+        int rc = p->has_bounds ? dlxi_build_bits_m(p) : dlxi_build_bits(p);
         if (rc == DLX_ENOMEM || (rc && p->strategy == DLX_STRATEGY_BITS))
             return rc;
         p->bits_search = rc == DLX_OK;
@@ -699,7 +700,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
             return rc;
     }
     if (p->has_bounds) /* link detail is not given with bounds (dlx.h) */
-        return dlxi_search_m(p, node_budget);
+        return p->bits_search ? dlxi_run_bits_m(p, node_budget) : dlxi_search_m(p, node_budget);
     if (p->bits_search)
         return dlxi_run_bits(p, node_budget);
     if (x_index_ready(p))
@@ -733,7 +734,7 @@ int dlx_reset(dlx_problem *p)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;
-    if (dlxi_in_search(p) && p->has_bounds)
+    if (dlxi_in_search(p) && p->has_bounds && !p->bits_search)
         dlxi_unwind_m(p);
     else if (dlxi_in_search(p) && !p->bits_search)
         dlxi_unwind(p, p->level); /* the choices still in force, deepest first; bits
@@ -771,7 +772,7 @@ double dlx_estimate_done(const dlx_problem *p)
         return 0.0;
     if (p->state == S_DONE)
         return 1.0;
-    if (p->has_bounds)
+    if (p->has_bounds && !p->bits_search)
         return dlxi_estimate_done_m(p);
     double width = 1.0;
     double done = dlxi_estimate_below(p, p->floor, &width);
@@ -789,8 +790,17 @@ enum dlx_strategy dlx_search_strategy(const dlx_problem *p)
      * is kept on the links only, bounds are Algorithm M's (search_m.c), and
      * only the links infer (infer.c): all of these dance. */
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_PATH ||
-        p->strategy == DLX_STRATEGY_LINKS || p->has_bounds || dlxi_infers(p))
+        p->strategy == DLX_STRATEGY_LINKS || dlxi_infers(p))
+        return DLX_STRATEGY_LINKS;
+    /* With bounds the bits contract the null moves of spent items
+     * (search_bits_m.c): DLX_CHOOSE_MRV_FULL keeps DLX3's tree, on the
+     * links, unless bits are asked for. */
+    if (p->has_bounds)
+        return p->strategy == DLX_STRATEGY_BITS ||
+                       (p->choose != DLX_CHOOSE_MRV_FULL && dlxi_bits_m_suits(p))
+                   ? DLX_STRATEGY_BITS
+                   : DLX_STRATEGY_LINKS;
+    if (p->choose == DLX_CHOOSE_MRV_PATH)
         return DLX_STRATEGY_LINKS;
     if (p->strategy == DLX_STRATEGY_BITS || dlxi_bits_suits(p))
         return DLX_STRATEGY_BITS;

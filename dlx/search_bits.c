@@ -42,6 +42,7 @@
  * root frame made from them.
  */
 #include "dlx_internal.h"
+#include "search_bits_m.h"
 
 #include <string.h>
 
@@ -180,6 +181,7 @@ static int32_t node_color(dlx_nodes nd, int32_t q)
 
 void dlxi_drop_bits(dlx_problem *p)
 {
+    dlxi_drop_bits_m(p);
     if (p->bits)
         dlxi_free(p, p->bits, p->bits->bytes);
     p->bits = NULL;
@@ -1204,6 +1206,8 @@ static const uint64_t *current_frame(const dlx_problem *p)
 
 int dlxi_bits_active(const dlx_problem *p, int32_t x)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_active(p, x);
     const struct dlx_bits *b = p->bits;
     if (p->secondary[x])
         return 0;
@@ -1213,6 +1217,8 @@ int dlxi_bits_active(const dlx_problem *p, int32_t x)
 
 int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_options(p, x, opts, cap);
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
     int32_t n = 0;
@@ -1226,6 +1232,8 @@ int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_
 
 int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_remaining(p, x);
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
     int32_t n = 0;
@@ -1237,6 +1245,8 @@ int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
 
 int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_active_items(p, items, cap);
     const struct dlx_bits *b = p->bits;
     const bits_count *cnt = counts_in(b, current_frame(p));
     int32_t n = 0;
@@ -1255,6 +1265,8 @@ int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap
  * one in force (at most cap of them copied); how many there are. */
 int32_t dlxi_bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_untried(p, l, opts, cap);
     const struct dlx_bits *b = p->bits;
     const struct bits_level *lv = &b->lv[l];
     int32_t n = 0;
@@ -1267,6 +1279,8 @@ int32_t dlxi_bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_
 
 int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t l, int32_t *position)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_level_width(p, l, position);
     const struct bits_level *lv = &p->bits->lv[l];
     if (position)
         *position = lv->tried - 1;
@@ -1275,6 +1289,8 @@ int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t l, int32_t *position
 
 uint64_t dlxi_bits_last_updates(const dlx_problem *p)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_last_updates(p);
     return p->level > 0 ? (uint64_t)p->bits->lv[p->level - 1].upd : 0;
 }
 
@@ -1358,6 +1374,8 @@ int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
  * covered item is far from the active range. */
 int dlxi_bits_check(const dlx_problem *p)
 {
+    if (p->has_bounds)
+        return dlxi_bits_m_check(p);
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
     const bits_count *cnt = counts_in(b, live);
