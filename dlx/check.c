@@ -41,7 +41,8 @@ static int check_bounds(const dlx_problem *p)
     }
     if (dlxi_busy(p))
         return DLX_OK;
-    const int32_t levels = dlxi_in_search(p) ? p->level : 0;
+    /* A search on bits leaves the links as the commitments made them. */
+    const int32_t levels = dlxi_in_search(p) && !p->bits_search ? p->level : 0;
     for (int32_t x = 1; x <= N; x++) {
         int64_t spent = 0;
         int null_move = 0;
