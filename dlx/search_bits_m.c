@@ -42,6 +42,10 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 typedef int16_t m_count;
 #define INACTIVE 32767
 #define ACTIVE_BELOW 16384
@@ -77,7 +81,7 @@ struct m_level {
 
 struct dlx_bits_m {
     size_t bytes;
-    int32_t words, sec_words, frame_words, n_prim, n_sec, n_counts, levels;
+    int32_t words, sec_words, frame_words, n_prim, n_sec, n_counts, n_scan, levels;
     int32_t max_prim, stride, n_options;
     int32_t fixed;            /* levels put in force by start_subtree() */
     int32_t *prim_hdr;        /* [slot] header index */
@@ -89,7 +93,9 @@ struct dlx_bits_m {
     int32_t *act_at;          /* [option + 1] its secondary items in act[] */
     int32_t *act;             /* [2k]: kind, kill list */
     int32_t n_acts;
-    int32_t *rec;             /* [option * stride]: primary slots padded with the sink, then size - 1 */
+    int32_t *rec;             /* [option * stride]: its number of primary slots, the slots
+                                 (padded with the sink to max_prim), then its size - 1 */
+    int uniform;              /* every option has max_prim primary items (or none) */
     int32_t *first;           /* [option] its first node */
     uint64_t *frames;
     struct m_level *lv;
@@ -227,7 +233,9 @@ int dlxi_build_bits_m(dlx_problem *p)
         max_prim = np > max_prim ? np : max_prim;
     }
     const int32_t words = (O + 63) / 64, sec_words = (n_sec + 63) / 64;
-    const int32_t n_counts = (n_prim + 1 + 7) & ~7;
+    /* The counts scanned, padded to whole groups of eight, then a group
+     * holding the sink (the slot the records are padded with). */
+    const int32_t n_scan = (n_prim + 7) & ~7, n_counts = n_scan + 8;
     int32_t frame_words = words + sec_words + n_counts / 2; /* two 16-bit arrays */
     frame_words = (frame_words + 3) & ~3;
     /* A level takes an option (at most once on a path, and at most sum_hi of
@@ -240,7 +248,7 @@ int dlxi_build_bits_m(dlx_problem *p)
         dlxi_free(p, at, sbytes);
         return DLX_ETOOBIG;
     }
-    const int32_t stride = (int32_t)max_prim + 1;
+    const int32_t stride = (int32_t)max_prim + 2;
     size_t bytes = 0;
 #define LAYOUT(field, type, count)                                                     \
     size_t off_##field = bytes;                                                        \
@@ -292,6 +300,7 @@ int dlxi_build_bits_m(dlx_problem *p)
     b->n_prim = n_prim;
     b->n_sec = n_sec;
     b->n_counts = n_counts;
+    b->n_scan = n_scan;
     b->levels = (int32_t)levels;
     b->max_prim = (int32_t)max_prim;
     b->stride = stride;
@@ -343,8 +352,9 @@ int dlxi_build_bits_m(dlx_problem *p)
     b->kill_at[list] = pair;
     /* Records and actions, option by option. */
     int32_t k = 0;
+    b->uniform = 1;
     for (int32_t o = 0; o < O; o++) {
-        int32_t *r = b->rec + (size_t)o * (size_t)stride, np = 0, size = 0;
+        int32_t *r = b->rec + (size_t)o * (size_t)stride + 1, np = 0, size = 0;
         b->act_at[o] = k;
         b->first[o] = p->opt_first[o];
         for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++, size++) {
@@ -363,8 +373,11 @@ int dlxi_build_bits_m(dlx_problem *p)
             }
             k++;
         }
+        r[-1] = np;
+        if (np && np != max_prim)
+            b->uniform = 0;
         while (np < max_prim)
-            r[np++] = n_prim; /* the sink */
+            r[np++] = n_scan; /* the sink */
         r[np] = size - 1;
     }
     b->act_at[O] = k;
@@ -377,7 +390,7 @@ int dlxi_build_bits_m(dlx_problem *p)
 /* --- The frame ------------------------------------------------------------------- */
 
 struct m_view {
-    int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride, n_acts;
+    int32_t words, sec_words, frame_words, n_prim, n_counts, n_scan, max_prim, stride, n_acts;
     const int32_t *kill_at, *rec, *act_at, *act, *first;
     const struct m_pair *kill;
     const m_count *slack;
@@ -389,8 +402,8 @@ DLX_INLINE struct m_view view_of(const struct dlx_bits_m *b, const int32_t k)
 {
     return (struct m_view){
         .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
-        .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim,
-        .stride = k ? k + 1 : b->stride, .n_acts = b->n_acts, .kill_at = b->kill_at,
+        .n_prim = b->n_prim, .n_counts = b->n_counts, .n_scan = b->n_scan, .max_prim = k ? k : b->max_prim,
+        .stride = k ? k + 2 : b->stride, .n_acts = b->n_acts, .kill_at = b->kill_at,
         .rec = b->rec, .act_at = b->act_at, .act = b->act, .first = b->first, .kill = b->kill,
         .slack = b->slack, .cand_w = b->cand_w, .cand_m = b->cand_m, .frames = b->frames};
 }
@@ -419,10 +432,10 @@ enum rule_mode {
  * with no option and nothing more needed. Returns the updates of hiding
  * them, or -1 (RULE_CHECK) at a dead end. */
 DLX_INLINE int64_t rule_out(const struct m_view v, uint64_t *live, m_count *cnt, int32_t list,
-                            const enum rule_mode mode, int32_t *cand_top)
+                            const enum rule_mode mode, int32_t *cand_top, const int32_t k)
 {
     m_count *const need = cnt + v.n_counts;
-    const int32_t n = v.max_prim, stride = v.stride;
+    const int32_t stride = v.stride;
     int64_t upd = 0;
     for (const struct m_pair *kp = v.kill + v.kill_at[list], *ke = v.kill + v.kill_at[list + 1];
          kp < ke; kp++) {
@@ -437,7 +450,8 @@ DLX_INLINE int64_t rule_out(const struct m_view v, uint64_t *live, m_count *cnt,
             ++*cand_top;
         }
         do {
-            const int32_t *r = v.rec + (size_t)(w * 64 + dlxi_lowest_bit(out)) * (size_t)stride;
+            const int32_t *rr = v.rec + (size_t)(w * 64 + dlxi_lowest_bit(out)) * (size_t)stride;
+            const int32_t *r = rr + 1, n = k ? v.max_prim : rr[0];
             out &= out - 1;
 #define LOWER(e)                                                                            \
     if ((e) < n) {                                                                          \
@@ -458,37 +472,77 @@ DLX_INLINE int64_t rule_out(const struct m_view v, uint64_t *live, m_count *cnt,
             for (int32_t e = 6; e < n; e++)
                 LOWER(e)
 #undef LOWER
-            upd += r[n];
+            upd += r[v.max_prim];
         } while (out);
     }
     return upd;
 }
 
-/* The item to branch on: the least key (see KEY_BIAS). With SSE4.1 this
- * would be eight at a time; the scalar loop has no branch. */
-DLX_INLINE uint64_t choose_key(const struct m_view v, const m_count *cnt)
+/* The packed key of primary slot i (see KEY_BIAS). */
+DLX_INLINE uint64_t key_of(const struct m_view v, const m_count *cnt, int32_t i)
 {
     const m_count *need = cnt + v.n_counts;
+    int32_t c = cnt[i], nd = need[i];
+    int32_t t = c - (nd > 0 ? nd : 0) + 1 + KEY_BIAS;
+    int32_t s = v.slack[i] + (nd < 0 ? nd : 0);
+    return (uint64_t)t << 48 | (uint64_t)s << 32 | (uint64_t)(INACTIVE - c) << 16 | (uint64_t)i;
+}
+
+/* The item to branch on: the least key. With SSE2 (every x86-64) the
+ * least degree is found eight items at a time, then the ties on it are
+ * ranked one by one; a dead end (degree <= 0) is answered with its degree
+ * alone. Elsewhere every key is made and compared, without a branch. */
+DLX_INLINE uint64_t choose_key(const struct m_view v, const m_count *cnt)
+{
+#if defined(__SSE2__)
+    const m_count *need = cnt + v.n_counts;
+    const __m128i zero = _mm_setzero_si128();
+    __m128i m = _mm_set1_epi16(INT16_MAX);
+    for (int32_t i = 0; i < v.n_scan; i += 8) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(cnt + i));
+        __m128i nd = _mm_loadu_si128((const __m128i *)(const void *)(need + i));
+        m = _mm_min_epi16(m, _mm_sub_epi16(c, _mm_max_epi16(nd, zero)));
+    }
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
+    int32_t least = (int16_t)_mm_cvtsi128_si32(m); /* degree - 1 */
+    if (least >= ACTIVE_BELOW)
+        return KEY_NONE_FROM;
+    if (least < 0)
+        return (uint64_t)(least + 1 + KEY_BIAS) << 48;
+    const __m128i tv = _mm_set1_epi16((int16_t)least);
+    uint64_t best = UINT64_MAX;
+    for (int32_t i = 0; i < v.n_scan; i += 8) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(cnt + i));
+        __m128i nd = _mm_loadu_si128((const __m128i *)(const void *)(need + i));
+        __m128i t = _mm_sub_epi16(c, _mm_max_epi16(nd, zero));
+        for (uint32_t hit = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi16(t, tv)); hit;
+             hit &= hit - 1, hit &= hit - 1) {
+            uint64_t key = key_of(v, cnt, i + dlxi_lowest_bit(hit) / 2);
+            best = key < best ? key : best;
+        }
+    }
+    return best;
+#else
     uint64_t best = UINT64_MAX;
     for (int32_t i = 0; i < v.n_prim; i++) {
-        int32_t c = cnt[i], nd = need[i];
-        int32_t t = c - (nd > 0 ? nd : 0) + 1 + KEY_BIAS;
-        int32_t s = v.slack[i] + (nd < 0 ? nd : 0);
-        uint64_t key = (uint64_t)t << 48 | (uint64_t)s << 32 | (uint64_t)(INACTIVE - c) << 16 |
-                       (uint64_t)i;
+        uint64_t key = key_of(v, cnt, i);
         best = key < best ? key : best;
     }
     return best;
+#endif
 }
 
 /* Option o leaves the level's frame f (DLX3's tweak of an item that stays
  * active): its bit, and one from each of its items' counts. */
-DLX_INLINE int64_t tweak_out(const struct m_view v, uint64_t *f, int32_t o)
+DLX_INLINE int64_t tweak_out(const struct m_view v, uint64_t *f, int32_t o, const int32_t k)
 {
     m_count *cnt = counts_of(v, f), *need = cnt + v.n_counts;
-    const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+    const int32_t *rr = v.rec + (size_t)o * (size_t)v.stride, *r = rr + 1;
+    const int32_t n = k ? v.max_prim : rr[0];
     f[o / 64] &= ~((uint64_t)1 << (o % 64));
-    for (int32_t e = 0; e < v.max_prim; e++) {
+    for (int32_t e = 0; e < n; e++) {
         int32_t y = r[e], c = --cnt[y];
         if (c == 0 && need[y] <= 0)
             cnt[y] = INACTIVE;
@@ -504,17 +558,19 @@ DLX_INLINE int64_t tweak_out(const struct m_view v, uint64_t *f, int32_t o)
  * count is compared with the need it will have. Returns the updates, -1
  * at a dead end (with `mode` RULE_CHECK; RULE_KEEP does it all). */
 DLX_INLINE int64_t take_option(const struct m_view v, const uint64_t *from, uint64_t *to,
-                               int32_t o, int32_t c, const int colors, const enum rule_mode mode)
+                               int32_t o, int32_t c, const int colors, const enum rule_mode mode,
+                               const int32_t k)
 {
     if (to != from)
         copy_frame(to, from, v.frame_words);
     uint64_t *live = to, *settled = to + v.words;
     m_count *cnt = counts_of(v, to), *need = cnt + v.n_counts;
-    const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+    const int32_t *rr = v.rec + (size_t)o * (size_t)v.stride, *r = rr + 1;
+    const int32_t n = k ? v.max_prim : rr[0];
     int64_t upd = 0;
-    const int32_t sink = v.n_prim;
+    const int32_t sink = v.n_scan;
     int any_cover = 0;
-    for (int32_t e = 0; e < v.max_prim; e++) {
+    for (int32_t e = 0; e < n; e++) {
         int32_t x = r[e];
         if (x == c || x == sink)
             continue;
@@ -534,18 +590,18 @@ DLX_INLINE int64_t take_option(const struct m_view v, const uint64_t *from, uint
             cnt[x] = INACTIVE;
         }
     }
-    for (int32_t e = 0; any_cover && e < v.max_prim; e++) {
+    for (int32_t e = 0; any_cover && e < n; e++) {
         int32_t x = r[e];
         if (x == c || x == sink || need[x] + v.slack[x] != 0)
             continue;
-        int64_t u = rule_out(v, live, cnt, x, mode, NULL);
+        int64_t u = rule_out(v, live, cnt, x, mode, NULL, k);
         if (u < 0)
             return -1;
         upd += u;
     }
     if (v.n_acts)
-        for (int32_t k = v.act_at[o]; k < v.act_at[o + 1]; k++) {
-            int32_t code = v.act[2 * k], list = v.act[2 * k + 1], sl = code >> 2;
+        for (int32_t j = v.act_at[o]; j < v.act_at[o + 1]; j++) {
+            int32_t code = v.act[2 * j], list = v.act[2 * j + 1], sl = code >> 2;
             uint64_t bit = (uint64_t)1 << (sl % 64);
             if (colors && (code & 3) == ACT_PURIFY) {
                 if (settled[sl / 64] & bit)
@@ -554,7 +610,7 @@ DLX_INLINE int64_t take_option(const struct m_view v, const uint64_t *from, uint
                 upd++;
             }
             settled[sl / 64] |= bit;
-            int64_t u = rule_out(v, live, cnt, list, mode, NULL);
+            int64_t u = rule_out(v, live, cnt, list, mode, NULL, k);
             if (u < 0)
                 return -1;
             upd += u;
@@ -614,8 +670,8 @@ static void root_frame(dlx_problem *p, const struct m_view v, uint64_t *f)
             continue;
         live[o / 64] |= (uint64_t)1 << (o % 64);
         const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
-        for (int32_t e = 0; e < v.max_prim && r[e] < v.n_prim; e++)
-            cnt[r[e]]++;
+        for (int32_t e = 0; e < r[0]; e++)
+            cnt[r[1 + e]]++;
     }
     for (int32_t s = 0; s < b->n_sec; s++)
         if (p->commit_state[b->sec_hdr[s]] != 0)
@@ -628,7 +684,7 @@ static void root_frame(dlx_problem *p, const struct m_view v, uint64_t *f)
 /* Chooses the item of lv (frame lv->frame) and begins its level: returns
  * its slot, -1 at a solution, -2 at a dead end. */
 DLX_INLINE int32_t enter_level(const struct m_view v, struct m_level *lv, int32_t cand_top,
-                               int64_t *updates)
+                               int64_t *updates, const int32_t k)
 {
     uint64_t *f = lv->frame;
     m_count *cnt = counts_of(v, f), *need = cnt + v.n_counts;
@@ -649,7 +705,7 @@ DLX_INLINE int32_t enter_level(const struct m_view v, struct m_level *lv, int32_
     lv->cand_begin = lv->cand = cand_top;
     if (lv->covered) {
         cnt[i] = INACTIVE;
-        *updates += 1 + rule_out(v, f, cnt, i, RULE_NOTE, &cand_top);
+        *updates += 1 + rule_out(v, f, cnt, i, RULE_NOTE, &cand_top, k);
     } else {
         for (const struct m_pair *kp = v.kill + v.kill_at[i], *ke = v.kill + v.kill_at[i + 1];
              kp < ke; kp++) {
@@ -709,7 +765,7 @@ forward:
         max_level = level;
     lv = &lvs[level];
     {
-        int32_t i = enter_level(v, lv, level > 0 ? lvs[level - 1].cand_end : 0, &updates);
+        int32_t i = enter_level(v, lv, level > 0 ? lvs[level - 1].cand_end : 0, &updates, k);
         if (i == -1) {
             if (dlxi_visit_solution(p, level)) {
                 p->state = S_SOLUTION;
@@ -733,13 +789,13 @@ advance:
         lv->left--;
         lv->tried++;
         uint64_t *f = lv->frame;
-        int64_t u = lv->covered ? 0 : tweak_out(v, f, o);
+        int64_t u = lv->covered ? 0 : tweak_out(v, f, o, k);
         uint64_t *to = lv->left == 0 && !lv->null_left
                            ? f
                            : v.frames + (size_t)(level + 1) * (size_t)v.frame_words;
         choice[level] = v.first[o];
         lv->in_force = o;
-        int64_t t = take_option(v, f, to, o, lv->item, colors, RULE_CHECK);
+        int64_t t = take_option(v, f, to, o, lv->item, colors, RULE_CHECK, k);
         if (t >= 0) {
             lv->upd = u + t;
             updates += lv->upd;
@@ -801,7 +857,9 @@ RUN_COPY(run_m_8, 1, 8)
 
 int dlxi_run_bits_m(dlx_problem *p, uint64_t budget)
 {
-    switch (p->bits_m->max_prim) {
+    /* The copies for k primary items an option unroll their loops over a
+     * record's items; records of fewer items would walk the sink's. */
+    switch (p->bits_m->uniform ? p->bits_m->max_prim : 0) {
     case 2: return run_m_2(p, budget);
     case 3: return run_m_3(p, budget);
     case 4: return run_m_4(p, budget);
@@ -981,8 +1039,8 @@ static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *l
             return DLX_ECONFLICT;
         const int32_t *r = v.rec + (size_t)last * (size_t)v.stride;
         uint64_t best = UINT64_MAX;
-        for (int32_t k = 0; k < v.max_prim; k++) {
-            int32_t i = r[k];
+        for (int32_t k = 0; k < r[0]; k++) {
+            int32_t i = r[1 + k];
             if (i >= v.n_prim || cnt[i] >= ACTIVE_BELOW)
                 continue;
             int32_t nd = need[i], t = cnt[i] - (nd > 0 ? nd : 0) + 1 + KEY_BIAS;
@@ -1012,7 +1070,7 @@ static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *l
     int32_t top = cand_top;
     if (lv->covered) {
         cnt[c] = INACTIVE;
-        rule_out(v, f, cnt, c, RULE_NOTE, &top);
+        rule_out(v, f, cnt, c, RULE_NOTE, &top, 0);
     } else {
         for (int32_t j = v.kill_at[c]; j < v.kill_at[c + 1]; j++) {
             uint64_t m = f[v.kill[j].w] & v.kill[j].m;
@@ -1030,7 +1088,7 @@ static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *l
             return DLX_EINVAL;
         position++;
         if (!lv->covered && (f[o / 64] >> (o % 64) & 1))
-            tweak_out(v, f, o);
+            tweak_out(v, f, o, 0);
     }
     int64_t u = 0;
     if (last >= 0) {
@@ -1043,9 +1101,9 @@ static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *l
         if (!lv->covered) {
             if (!(f[last / 64] >> (last % 64) & 1))
                 return DLX_ECONFLICT;
-            u = tweak_out(v, f, last);
+            u = tweak_out(v, f, last, 0);
         }
-        u += take_option(v, f, f, last, c, p->has_colors, RULE_KEEP);
+        u += take_option(v, f, f, last, c, p->has_colors, RULE_KEEP, 0);
         p->choice[lv - b->lv] = v.first[last];
         lv->in_force = last;
     } else {
