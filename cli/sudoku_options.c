@@ -17,6 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifndef DLX_DOCDIR /* make passes $(DOCDIR), where make install puts the docs */
+#define DLX_DOCDIR "docs"
+#endif
+
 /* --help, naming the program as it was run (program). */
 static void print_help(const char *program)
 {
@@ -133,14 +137,16 @@ static void print_help(const char *program)
           "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error,\n"
           "130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
           "\n"
+          "The sample files are installed in E=" DLX_DOCDIR "/examples\n"
+          "(examples/ in the source tree).\n"
           "Examples:\n",
           stdout);
-    printf("  %s examples/puzzles.txt      solve one puzzle per line\n"
-           "  %s -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
-           "  %s -f pretty examples/puzzle.txt\n"
-           "  %s --unique -j 2 examples/batch.txt  check a collection on two threads\n"
-           "  %s --count --max 1000 examples/few-givens.txt  count, stopping at 1000\n"
-           "  %s --rate examples/puzzles.txt  how hard each puzzle is\n"
+    printf("  %s $E/puzzles.txt      solve one puzzle per line\n"
+           "  %s -p \"$(cat $E/puzzle.txt)\"  a puzzle given on the command line\n"
+           "  %s -f pretty $E/puzzle.txt\n"
+           "  %s --unique -j 2 $E/batch.txt  check a collection on two threads\n"
+           "  %s --count --max 1000 $E/few-givens.txt  count, stopping at 1000\n"
+           "  %s --rate $E/puzzles.txt  how hard each puzzle is\n"
            "  %s --generate 10 --difficulty hard --symmetry rotational\n",
            program, program, program, program, program, program, program);
 }

@@ -41,8 +41,8 @@ static int check_bounds(const dlx_problem *p)
     }
     if (dlxi_busy(p))
         return DLX_OK;
-    /* A search on bits leaves the links as the commitments made them. */
-    const int32_t levels = dlxi_in_search(p) && !p->bits_search ? p->level : 0;
+    /* A search on bits (no unwind) leaves the links as the commitments made them. */
+    const int32_t levels = dlxi_in_search(p) && p->engine && p->engine->unwind ? p->level : 0;
     for (int32_t x = 1; x <= N; x++) {
         int64_t spent = 0;
         int null_move = 0;
@@ -144,7 +144,8 @@ int dlx_check(const dlx_problem *p)
             nd.ud[first - 1].down != q - 1)
             return DLX_EINVAL;
     }
-    if (dlxi_bits_in_search(p) && dlxi_bits_check(p) != DLX_OK)
+    const char *what = NULL;
+    if (dlxi_in_search(p) && p->engine && p->engine->check && p->engine->check(p, &what))
         return DLX_EINVAL;
     /* The options the inference took out: each out of its list, and none
      * left out once the search is over. */

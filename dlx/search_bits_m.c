@@ -930,14 +930,17 @@ int32_t dlxi_bits_m_active_items(const dlx_problem *p, int32_t *items, int32_t c
 
 /* Every active count is the number of its item's live options, and no
  * inactive item has one left, but for a dead end's own items. */
-int dlxi_bits_m_check(const dlx_problem *p)
+int dlxi_bits_m_check(const dlx_problem *p, const char **what)
 {
     const struct dlx_bits_m *b = p->bits_m;
     const m_count *cnt = (const m_count *)(const void *)(current_frame(p) + b->words + b->sec_words);
     for (int32_t i = 0; i < b->n_prim; i++) {
         int32_t n = dlxi_bits_m_remaining(p, b->prim_hdr[i]);
-        if (cnt[i] < ACTIVE_BELOW ? cnt[i] != n : n != 0)
+        if (cnt[i] < ACTIVE_BELOW ? cnt[i] != n : n != 0) {
+            *what = cnt[i] < ACTIVE_BELOW ? "bits-m: an active count is not its item's live options"
+                                          : "bits-m: an inactive item has live options";
             return DLX_EINVAL;
+        }
     }
     return DLX_OK;
 }
@@ -965,7 +968,7 @@ int32_t dlxi_bits_m_level_width(const dlx_problem *p, int32_t l, int32_t *positi
     return lv->width;
 }
 
-uint64_t dlxi_bits_m_last_updates(const dlx_problem *p)
+uint64_t dlxi_bits_m_last_updates(dlx_problem *p)
 {
     return p->level > 0 ? (uint64_t)p->bits_m->lv[p->level - 1].upd : 0;
 }
@@ -1225,3 +1228,49 @@ int32_t dlxi_bits_m_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_f
     }
     return total;
 }
+
+/* --- The engine --------------------------------------------------------------------- */
+
+static int bits_m_accepts(const dlx_problem *p)
+{
+    return p->has_bounds;
+}
+
+/* Bit sets where the frame is small, and not under DLX_CHOOSE_MRV_FULL,
+ * which keeps DLX3's own tree (on the links). */
+static int bits_m_suits(const dlx_problem *p)
+{
+    return p->choose != DLX_CHOOSE_MRV_FULL && dlxi_bits_m_suits(p);
+}
+
+/* The options of levels 0..levels-1: a null move (a header) chooses none. */
+static int32_t bits_m_path(const dlx_problem *p, int32_t levels, int32_t *out)
+{
+    int32_t n = 0;
+    for (int32_t l = 0; l < levels; l++)
+        if (p->choice[l] > p->n_items)
+            out[n++] = -p->nd.im[p->choice[l] - 1].itm;
+    return n;
+}
+
+const dlx_engine dlxi_engine_bits_m = {
+    .version = DLX_ENGINE_VERSION,
+    .name = "bits-m",
+    .strategy = DLX_STRATEGY_BITS,
+    .accepts = bits_m_accepts,
+    .suits = bits_m_suits,
+    .prepare = dlxi_build_bits_m,
+    .run = dlxi_run_bits_m,
+    .estimate = dlxi_estimate_levels,
+    .path = bits_m_path,
+    .start_subtree = dlxi_bits_m_start_subtree,
+    .untried = dlxi_bits_m_untried,
+    .level_width = dlxi_bits_m_level_width,
+    .last_updates = dlxi_bits_m_last_updates,
+    .split = dlxi_bits_m_split,
+    .check = dlxi_bits_m_check,
+    .remaining = dlxi_bits_m_remaining,
+    .active = dlxi_bits_m_active,
+    .options = dlxi_bits_m_options,
+    .active_items = dlxi_bits_m_active_items,
+};

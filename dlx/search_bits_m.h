@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* search_bits_m.h - the bit-set search with bounds (Algorithm M on bit
- * sets, search_bits_m.c): what the rest of libdlx calls. Private to the
- * library, like dlx_internal.h. Every call but the first three is for a
- * problem whose search runs on these tables (p->bits_search with
- * p->has_bounds). */
+ * sets, search_bits_m.c): its engine (dlxi_engine_bits_m) and the calls
+ * behind it. Private to the library, like dlx_internal.h. Every call but
+ * the first three is for a problem whose search runs on these tables (its
+ * engine is p->engine). */
 #ifndef DLX_SEARCH_BITS_M_H
 #define DLX_SEARCH_BITS_M_H
 
@@ -28,7 +28,7 @@ int32_t dlxi_bits_m_remaining(const dlx_problem *p, int32_t x);
 int dlxi_bits_m_active(const dlx_problem *p, int32_t x);
 int32_t dlxi_bits_m_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
 int32_t dlxi_bits_m_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
-int dlxi_bits_m_check(const dlx_problem *p);
+int dlxi_bits_m_check(const dlx_problem *p, const char **what);
 
 /* The split interface (dlx_internal.h). A level's untried work is its
  * options after the one in force and, last, its null move; untried()
@@ -40,7 +40,7 @@ int dlxi_bits_m_check(const dlx_problem *p);
 #define DLX_BITS_M_NULL(n_options, item) (-1 - (int32_t)(n_options) - (int32_t)(item))
 int32_t dlxi_bits_m_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
 int32_t dlxi_bits_m_level_width(const dlx_problem *p, int32_t level, int32_t *position);
-uint64_t dlxi_bits_m_last_updates(const dlx_problem *p);
+uint64_t dlxi_bits_m_last_updates(dlx_problem *p);
 int dlxi_bits_m_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
 int32_t dlxi_bits_m_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn,
                           void *ctx);

@@ -136,6 +136,36 @@ START_TEST(dlx3_example)
 }
 END_TEST
 
+/* Asked for by name, the bits search a problem with bounds (Algorithm M
+ * on bit sets, dlx/search_bits_m.c): DLX3's one solution, on a tree no
+ * bigger than DLX3's 6 nodes; the automatic choice takes them too, but
+ * under DLX_CHOOSE_MRV_FULL, which keeps DLX3's tree on the links. */
+START_TEST(bits_search_with_bounds)
+{
+    dlx_problem *p = build_dlx3_example();
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+    uint64_t count = 99;
+    ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
+    ck_assert_uint_eq(count, 1);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_le(st.nodes, 6);
+    ck_assert_int_eq(dlx_search(p, 1), DLX_PAUSED);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_AUTO), DLX_OK);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_FULL), DLX_OK);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_LINKS);
+    ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
+    ck_assert_uint_eq(count, 1);
+    dlx_free(p);
+}
+END_TEST
+
 START_TEST(bounds_api)
 {
     dlx_problem *p = dlx_new();
@@ -1505,6 +1535,7 @@ Suite *mult_suite(void)
     TCase *basic = tcase_create("basic");
     tcase_add_test(basic, dlx3_example);
     tcase_add_test(basic, bounds_api);
+    tcase_add_test(basic, bits_search_with_bounds);
     tcase_add_test(basic, brute_force_knows_dlx3_example);
     tcase_add_test(basic, out_of_memory_with_bounds);
     suite_add_tcase(s, basic);
