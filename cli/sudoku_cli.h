@@ -138,6 +138,7 @@ typedef struct run_state {
     solver_pool *pool;
     const char *file;          /* the input being read, as named in messages */
     uint64_t puzzles, solved, unsolved, invalid, not_unique, nodes;
+    uint64_t tries, clues;     /* --generate: the tries spent, the clues of those made */
     int status;                /* worst exit status so far */
     uint64_t printed;          /* answers written to stdout so far */
     int header_done;           /* --format csv: the header line is out */

@@ -110,6 +110,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
     uint8_t *p = r->puzzles + k * (uint64_t)r->cells;
     uint8_t *s = r->solutions + k * (uint64_t)r->cells;
     t->puzzles++;
+    t->tries += m->info.tries;
     if (m->rc != SUDOKU_OK && !(m->rc == SUDOKU_ENOTFOUND && o->clues && !o->minimal &&
                                 !o->rate_min && !o->rate_max)) {
         fflush(stdout);
@@ -137,6 +138,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
                 (unsigned long long)m->info.tries);
     }
     t->solved++;
+    t->clues += (uint64_t)m->info.clues;
     if (OUT_IS_RECORD(o->format)) {
         record rec = {.n = r->n, .givens = p, .status = "generated", .solution = s,
                       .count = -1, .rating = m->rating.solutions == 1 ? &m->rating : NULL,
