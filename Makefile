@@ -429,8 +429,19 @@ run: $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku,$(BUILD)/bin/examples/pap
 	    $(BUILD)/bin/examples/paper; \
 	fi
 
+# The whole output also goes to $(BUILD)/bench.out, between two lines saying
+# when, at which commit and under what load: `sh bench/tables.sh` writes the
+# README's speed tables from it (BENCH_PROGRAMS="bench_sudoku bench_knuth"
+# runs just those two).
+bench_when = $$(date -u '+%Y-%m-%d %H:%M UTC'), commit $$(git rev-parse --short HEAD 2>/dev/null || \
+             echo unknown), load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) on \
+             $$(nproc 2>/dev/null) cores
 bench: all
-	@sh bench/run.sh $(BUILD)
+	@echo "== make bench: start $(bench_when)" | tee $(BUILD)/bench.out
+	@{ sh bench/run.sh $(BUILD); echo $$? > $(BUILD)/bench.status; } 2>&1 | tee -a $(BUILD)/bench.out
+	@echo "== make bench: end $(bench_when)" | tee -a $(BUILD)/bench.out
+	@echo "(all of it is in $(BUILD)/bench.out: sh bench/tables.sh writes the README's tables from it)"
+	@exit $$(cat $(BUILD)/bench.status)
 
 # --- installing ---------------------------------------------------------------
 # What install puts, and nothing else: uninstall removes these same paths, so

@@ -342,7 +342,7 @@ static void print_stats(const run_state *t, double wall)
         if (used & (1u << order[i])) {
             if (algs[0])
                 strcat(algs, " and ");
-            strcat(algs, options_algorithm_name(order[i]));
+            strcat(algs, config_algorithm_name(order[i]));
         }
     const char *nodes = used == (1u << SUDOKU_BAND) ? "guesses" : "search nodes";
     const char *note = used != (1u << SUDOKU_BAND) && (used & (1u << SUDOKU_BAND))

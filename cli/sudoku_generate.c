@@ -122,7 +122,9 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
             if (m->info.rated)
                 fprintf(stderr, " (the last was rated %d.%d)", m->info.rating.score / 10,
                         m->info.rating.score % 10);
-            fputs("; try more --tries, or another level\n", stderr);
+            fputs(o->rate_min || o->rate_max ? "; try more --tries, or another level or range\n"
+                                             : "; try more --tries, or fewer --clues\n",
+                  stderr);
         } else {
             fprintf(stderr, "%s: puzzle %llu: %s\n", t->o->program, (unsigned long long)index + 1,
                     sudoku_strerror(m->rc));
@@ -181,7 +183,7 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
 }
 
 /* The options ask for a grid the rules do not allow: found by
- * options_shape() or, for the finer rules (hyper windows), only when the
+ * config_shape() or, for the finer rules (hyper windows), only when the
  * generator is made; one message either way, naming the mode. */
 static void shape_error(run_state *t, int n)
 {
@@ -196,7 +198,7 @@ void generate_run(run_state *t)
     int n = o->size ? o->size : o->regions_n ? o->regions_n
                               : o->box_rows ? o->box_rows * o->box_cols : 9;
     sudoku_shape sh;
-    if (options_shape(o, n, &sh) != SUDOKU_OK) {
+    if (config_shape(o, n, &sh) != SUDOKU_OK) {
         shape_error(t, n);
         return;
     }

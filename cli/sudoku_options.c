@@ -353,6 +353,12 @@ static int check_combinations(const cli_options *o)
         return usage_error("%s", "--difficulty and --rate-min/--rate-max exclude each other");
     if (o->rate_max && o->rate_min > o->rate_max)
         return usage_error("%s", "--rate-min is above --rate-max");
+    /* Puzzles past the dynamic forcing chains (+) (SE 9.5 and up) are a few
+     * in millions of random ones: the hardest known were collected by
+     * players over years, not made by trying */
+    if (o->generate && o->rate_min > 100)
+        return usage_error("%s", "--rate-min above 10.0: puzzles that hard are too rare to be "
+                                 "made by trying random ones (see docs/rating.md)");
     if (o->size && o->box_rows && o->size != o->box_rows * o->box_cols)
         return usage_error("%s", "--size does not fit --box");
     if (o->mode == MODE_TO_DLX &&
@@ -608,49 +614,6 @@ int options_parse(int argc, char **argv, cli_options *o)
     if (seed_random)
         fprintf(stderr, "%s: --seed %llu\n", o->program, (unsigned long long)o->seed);
     return -1;
-}
-
-int options_shape(const cli_options *o, int n, sudoku_shape *sh)
-{
-    memset(sh, 0, sizeof *sh);
-    if (o->regions_n) {
-        if (n != o->regions_n)
-            return SUDOKU_ESHAPE;
-        sh->n = n;
-        sh->regions = o->regions;
-    } else if (o->box_rows) {
-        if (n != o->box_rows * o->box_cols)
-            return SUDOKU_ESHAPE;
-        sh->n = n;
-        sh->box_rows = o->box_rows;
-        sh->box_cols = o->box_cols;
-    } else {
-        int rc = sudoku_shape_default(sh, n);
-        if (rc != SUDOKU_OK)
-            return rc;
-    }
-    sh->variant = o->variant;
-    return SUDOKU_OK;
-}
-
-enum sudoku_algorithm options_algorithm(const cli_options *o, const sudoku_shape *sh)
-{
-    if (o->alg_given)
-        return o->alg;
-    int plain9 = sh->n == 9 && !sh->regions && !sh->variant && sh->box_rows == 3 &&
-                 sh->box_cols == 3;
-    return plain9 ? SUDOKU_BAND : SUDOKU_DLX;
-}
-
-const char *options_algorithm_name(enum sudoku_algorithm alg)
-{
-    switch (alg) {
-    case SUDOKU_DLX: return "dlx";
-    case SUDOKU_BITMASK: return "bitmask";
-    case SUDOKU_BACKTRACK: return "backtrack";
-    case SUDOKU_BAND: return "band";
-    }
-    return "?";
 }
 
 void options_free(cli_options *o)
