@@ -98,7 +98,7 @@ static const struct row full[] = {
     {"partridge 6, bounds", OUR_EXAMPLE, "partridge", {"--text", "6"}, {"dlx3", "ssmcc"}, 0},
     {"tetrominoes 1:3 each in 5x8, p-dlx", KNUTH_GEN_TEXT, "polyomino-dlx", {TETRO_5X8},
      {"dlx3", "ssmcc"}, 0},
-    {"tetrominoes 1:4 each in 4x10, p-dlx", KNUTH_GEN_TEXT, "polyomino-dlx", {TETRO_4X10},
+    {"tetrominoes 1:4 each, 4x10, p-dlx", KNUTH_GEN_TEXT, "polyomino-dlx", {TETRO_4X10},
      {"dlx3", "ssmcc"}, 0},
 };
 static const struct row quick[] = {
