@@ -116,12 +116,12 @@ static int32_t node_color(dlx_nodes nd, int32_t q)
 
 void dlxi_drop_bits_m(dlx_problem *p)
 {
-    struct dlx_bits_m *b = p->bits_m;
+    struct dlx_bits_m *b = p->run.bits_m;
     if (!b)
         return;
     dlxi_free(p, b->prefix, (size_t)b->prefix_cap * sizeof *b->prefix);
     dlxi_free(p, b, b->bytes);
-    p->bits_m = NULL;
+    p->run.bits_m = NULL;
 }
 
 static int64_t frame_bytes_of(const dlx_problem *p)
@@ -160,7 +160,7 @@ static int32_t emit_pairs(const int32_t *opts, const int32_t *colors, int32_t n,
 
 int dlxi_build_bits_m(dlx_problem *p)
 {
-    if (p->bits_m)
+    if (p->run.bits_m)
         return DLX_OK;
     const dlx_nodes nd = p->nd;
     const int32_t N = p->n_items, O = p->n_options;
@@ -383,7 +383,7 @@ int dlxi_build_bits_m(dlx_problem *p)
     b->act_at[O] = k;
     b->n_acts = k;
     dlxi_free(p, at, sbytes);
-    p->bits_m = b;
+    p->run.bits_m = b;
     return DLX_OK;
 }
 
@@ -645,7 +645,7 @@ static void switch_off_spent(const struct m_view v, uint64_t *f)
  * count is its live options, its need its bound less its slack. */
 static void root_frame(dlx_problem *p, const struct m_view v, uint64_t *f)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     const dlx_nodes nd = p->nd;
     memset(f, 0, (size_t)v.frame_words * sizeof *f);
     uint64_t *live = f, *settled = f + v.words;
@@ -733,10 +733,10 @@ DLX_INLINE int32_t next_candidate(const struct m_view v, struct m_level *lv)
 
 DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const int32_t k)
 {
-    struct dlx_bits_m *const b = p->bits_m;
+    struct dlx_bits_m *const b = p->run.bits_m;
     const struct m_view v = view_of(b, k);
     struct m_level *const lvs = b->lv;
-    int32_t *const choice = p->choice;
+    int32_t *const choice = p->run.choice;
     const int has_budget = budget != 0;
     const int32_t floor_level = p->floor;
     int64_t updates = 0;
@@ -816,7 +816,7 @@ advance:
         lv->tried++;
         if (!lv->covered)
             counts_of(v, f)[lv->item] = INACTIVE;
-        choice[level] = p->bits_m->prim_hdr[lv->item]; /* a header: the null move */
+        choice[level] = p->run.bits_m->prim_hdr[lv->item]; /* a header: the null move */
         lv->in_force = -1;
         lv->upd = 0;
         lvs[++level].frame = f;
@@ -859,7 +859,7 @@ int dlxi_run_bits_m(dlx_problem *p, uint64_t budget)
 {
     /* The copies for k primary items an option unroll their loops over a
      * record's items; records of fewer items would walk the sink's. */
-    switch (p->bits_m->uniform ? p->bits_m->max_prim : 0) {
+    switch (p->run.bits_m->uniform ? p->run.bits_m->max_prim : 0) {
     case 2: return run_m_2(p, budget);
     case 3: return run_m_3(p, budget);
     case 4: return run_m_4(p, budget);
@@ -874,18 +874,18 @@ int dlxi_run_bits_m(dlx_problem *p, uint64_t budget)
 
 static const uint64_t *current_frame(const dlx_problem *p)
 {
-    return p->bits_m->lv[p->level].frame;
+    return p->run.bits_m->lv[p->level].frame;
 }
 
 static int32_t item_list(const dlx_problem *p, int32_t x)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     return p->secondary[x] ? b->n_prim + 1 + b->slot[x] : b->slot[x];
 }
 
 int32_t dlxi_bits_m_remaining(const dlx_problem *p, int32_t x)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     const uint64_t *live = current_frame(p);
     int32_t n = 0, list = item_list(p, x);
     for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
@@ -895,7 +895,7 @@ int32_t dlxi_bits_m_remaining(const dlx_problem *p, int32_t x)
 
 int dlxi_bits_m_active(const dlx_problem *p, int32_t x)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     if (p->secondary[x])
         return 0;
     const m_count *cnt = (const m_count *)(const void *)(current_frame(p) + b->words + b->sec_words);
@@ -904,7 +904,7 @@ int dlxi_bits_m_active(const dlx_problem *p, int32_t x)
 
 int32_t dlxi_bits_m_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     const uint64_t *live = current_frame(p);
     int32_t n = 0, list = item_list(p, x);
     for (int32_t j = b->kill_at[list]; j < b->kill_at[list + 1]; j++)
@@ -916,7 +916,7 @@ int32_t dlxi_bits_m_options(const dlx_problem *p, int32_t x, int32_t *opts, int3
 
 int32_t dlxi_bits_m_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     const m_count *cnt = (const m_count *)(const void *)(current_frame(p) + b->words + b->sec_words);
     int32_t n = 0;
     for (int32_t i = 0; i < b->n_prim; i++)
@@ -932,7 +932,7 @@ int32_t dlxi_bits_m_active_items(const dlx_problem *p, int32_t *items, int32_t c
  * inactive item has one left, but for a dead end's own items. */
 int dlxi_bits_m_check(const dlx_problem *p, const char **what)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     const m_count *cnt = (const m_count *)(const void *)(current_frame(p) + b->words + b->sec_words);
     for (int32_t i = 0; i < b->n_prim; i++) {
         int32_t n = dlxi_bits_m_remaining(p, b->prim_hdr[i]);
@@ -949,7 +949,7 @@ int dlxi_bits_m_check(const dlx_problem *p, const char **what)
 
 int32_t dlxi_bits_m_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     const struct m_level *lv = &b->lv[l];
     int32_t n = 0;
     for (int32_t j = lv->cand; j < lv->cand_end && n < lv->left; j++)
@@ -962,7 +962,7 @@ int32_t dlxi_bits_m_untried(const dlx_problem *p, int32_t l, int32_t *opts, int3
 
 int32_t dlxi_bits_m_level_width(const dlx_problem *p, int32_t l, int32_t *position)
 {
-    const struct m_level *lv = &p->bits_m->lv[l];
+    const struct m_level *lv = &p->run.bits_m->lv[l];
     if (position)
         *position = lv->tried - 1;
     return lv->width;
@@ -970,7 +970,7 @@ int32_t dlxi_bits_m_level_width(const dlx_problem *p, int32_t l, int32_t *positi
 
 uint64_t dlxi_bits_m_last_updates(dlx_problem *p)
 {
-    return p->level > 0 ? (uint64_t)p->bits_m->lv[p->level - 1].upd : 0;
+    return p->level > 0 ? (uint64_t)p->run.bits_m->lv[p->level - 1].upd : 0;
 }
 
 /* The candidates of level l before the `before`-th one, each as an
@@ -1012,7 +1012,7 @@ static int32_t level_entries(const struct dlx_bits_m *b, const struct m_level *l
 /* The entries of the path in force at levels 0..l-1 into out[]. */
 static int32_t path_entries(const dlx_problem *p, int32_t l, int32_t *out)
 {
-    const struct dlx_bits_m *b = p->bits_m;
+    const struct dlx_bits_m *b = p->run.bits_m;
     int32_t n = 0;
     if (b->prefix_n)
         memcpy(out, b->prefix, (size_t)b->prefix_n * sizeof *out);
@@ -1031,7 +1031,7 @@ static int32_t path_entries(const dlx_problem *p, int32_t l, int32_t *out)
 static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *lv,
                         const int32_t *e, int32_t n, int32_t cand_top, int64_t *upd)
 {
-    struct dlx_bits_m *b = p->bits_m;
+    struct dlx_bits_m *b = p->run.bits_m;
     uint64_t *f = lv->frame;
     m_count *cnt = counts_of(v, f), *need = cnt + v.n_counts;
     const int32_t O = p->n_options, last = e[n - 1];
@@ -1107,11 +1107,11 @@ static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *l
             u = tweak_out(v, f, last, 0);
         }
         u += take_option(v, f, f, last, c, p->has_colors, RULE_KEEP, 0);
-        p->choice[lv - b->lv] = v.first[last];
+        p->run.choice[lv - b->lv] = v.first[last];
         lv->in_force = last;
     } else {
         cnt[c] = INACTIVE;
-        p->choice[lv - b->lv] = b->prim_hdr[c];
+        p->run.choice[lv - b->lv] = b->prim_hdr[c];
         lv->in_force = -1;
     }
     switch_off_spent(v, f);
@@ -1123,7 +1123,7 @@ static int replay_level(dlx_problem *p, const struct m_view v, struct m_level *l
 
 int dlxi_bits_m_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
-    struct dlx_bits_m *b = p->bits_m;
+    struct dlx_bits_m *b = p->run.bits_m;
     const struct m_view v = view_of(b, 0);
     for (int32_t k = 0; k < n; k++)
         if (prefix[k] >= p->n_options || prefix[k] < -p->n_options - p->n_items)
@@ -1181,7 +1181,7 @@ static int offer(dlx_problem *p, const int32_t *prefix, int32_t n, dlx_prefix_fn
 
 int32_t dlxi_bits_m_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx)
 {
-    struct dlx_bits_m *b = p->bits_m;
+    struct dlx_bits_m *b = p->run.bits_m;
     const int32_t level = p->level;
     int32_t first = -1, last = -1, total = 0;
     for (int32_t l = dlxi_barren(p); l < level; l++) {
@@ -1248,8 +1248,8 @@ static int32_t bits_m_path(const dlx_problem *p, int32_t levels, int32_t *out)
 {
     int32_t n = 0;
     for (int32_t l = 0; l < levels; l++)
-        if (p->choice[l] > p->n_items)
-            out[n++] = -p->nd.im[p->choice[l] - 1].itm;
+        if (p->run.choice[l] > p->n_items)
+            out[n++] = -p->nd.im[p->run.choice[l] - 1].itm;
     return n;
 }
 

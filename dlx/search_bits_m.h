@@ -9,7 +9,7 @@
 
 #include "dlx_internal.h"
 
-/* Builds the tables (kept in p->bits_m until dlxi_drop_bits_m()): DLX_OK,
+/* Builds the tables (kept in p->run.bits_m until dlxi_drop_bits_m()): DLX_OK,
  * DLX_ENOMEM, or DLX_ETOOBIG when a count or a bound would not fit 16 bits
  * or the frames of the deepest path would not fit the budget below. */
 int dlxi_build_bits_m(dlx_problem *p);
