@@ -275,9 +275,10 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return EXIT_ERROR;
     }
-    if (rank == 0 && dlx_has_bounds(p) && !mo.cmd.quiet)
-        fprintf(stderr, "dlx-mpi: note: a problem with bounds (Algorithm M) cannot be split "
-                        "yet: one worker searches it all\n");
+    if (rank == 0 && dlx_has_bounds(p) && dlx_search_strategy(p) != DLX_STRATEGY_BITS &&
+        !mo.cmd.quiet)
+        fprintf(stderr, "dlx-mpi: note: a problem with bounds (Algorithm M) on the links cannot "
+                        "be split: one worker searches it all\n");
     status = rank == 0 ? mpi_run_master(&mo, text, ranks, hash) : mpi_run_worker(&mo, p, rank);
     dlx_text_free(text);
     MPI_Finalize();

@@ -53,6 +53,11 @@ struct mpi_options {
  * out of memory (*a is then as it was). */
 int mpi_grow(void *a, size_t *cap, size_t n, size_t sz);
 
+/* The longest prefix a piece can have: an option a level; with bounds
+ * (Algorithm M on bit sets) also the options excluded before a branch and
+ * null moves, each option once at most and a null move per item. */
+int32_t mpi_prefix_room(const dlx_problem *p);
+
 #ifdef DLX_MPI_WITH_MPI
 #include <mpi.h>
 

@@ -51,6 +51,11 @@ int64_t ck_new_piece(ck_ledger *l, const int32_t *prefix, int32_t n)
     return (int64_t)l->n_pieces++;
 }
 
+int32_t mpi_prefix_room(const dlx_problem *p)
+{
+    return dlx_item_count(p) + 1 + (dlx_has_bounds(p) ? dlx_option_count(p) : 0);
+}
+
 void ck_finish_piece(ck_ledger *l, int64_t id, const int64_t *r)
 {
     struct ck_piece *p = &l->piece[id];

@@ -218,7 +218,7 @@ int mpi_run_master(const struct mpi_options *mo, dlx_text *text, int ranks, uint
     m.run.text = text;
     m.run.problem = dlx_text_problem(text);
     m.run.out = stdout;
-    m.max_len = dlx_item_count(m.run.problem) + 1; /* a prefix: one option per level */
+    m.max_len = mpi_prefix_room(m.run.problem);
     m.queue = calloc((size_t)m.max_len + 1, sizeof *m.queue);
     m.queued = calloc((size_t)m.max_len + 1, sizeof *m.queued);
     m.queue_cap = calloc((size_t)m.max_len + 1, sizeof *m.queue_cap);
@@ -229,7 +229,9 @@ int mpi_run_master(const struct mpi_options *mo, dlx_text *text, int ranks, uint
     for (int r = 0; r < ranks; r++)
         m.current[r] = -1;
     m.l.max_len = m.max_len;
-    m.l.id_lo = 0;
+    /* With bounds a piece may name exclusions and null moves (negative:
+     * search_bits_m.h); dlx_start_subtree() checks them. */
+    m.l.id_lo = dlx_has_bounds(m.run.problem) ? -(int64_t)m.max_len : 0;
     m.l.id_hi = dlx_option_count(m.run.problem);
     new_piece(&m, NULL, 0); /* piece 0: the whole tree */
     if (mo->checkpoint) {

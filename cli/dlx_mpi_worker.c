@@ -192,7 +192,7 @@ int mpi_run_worker(const struct mpi_options *mo, dlx_problem *q, int rank)
     w.need_solutions = !mo->cmd.count_only || mo->cmd.max_solutions;
     dlx_set_limit(q, mo->cmd.max_solutions);
     dlx_set_solution_fn(q, w.need_solutions ? send_solution : NULL, &w);
-    int32_t *prefix = malloc(((size_t)dlx_item_count(q) + 1) * sizeof *prefix);
+    int32_t *prefix = malloc((size_t)mpi_prefix_room(q) * sizeof *prefix);
     if (!prefix)
         mpi_out_of_memory(rank);
     for (;;) {
