@@ -78,14 +78,22 @@ awk 'BEGIN { n = 100000; for (i = 1; i <= n; i++) printf "i%d%s", i, i < n ? " "
              for (i = 1; i <= n; i++) print "i" i }' >"$tmp/chain.txt"
 "$DLX" -c --seed=1 --progress "$tmp/chain.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-wait_for "$tmp/err" 'of the tree' || fail "dlx --seed on a chain: no progress line in a minute"
-kill -INT "$pid"
-( sleep 20; kill -KILL "$pid" 2>/dev/null ) &
-dog=$!
-wait "$pid"; st=$?
-kill "$dog" 2>/dev/null
-pid=
-expect_eq "dlx --seed on a chain, SIGINT: status (137: not stopped in 20 s)" "$st" 130
+# (With the engine's rules no longer quadratic on such chains the search may
+# end before its first progress line: then there is nothing to stop.)
+until grep -q 'of the tree' "$tmp/err" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+    kill -INT "$pid"
+    ( sleep 20; kill -KILL "$pid" 2>/dev/null ) &
+    dog=$!
+    wait "$pid"; st=$?
+    kill "$dog" 2>/dev/null
+    pid=
+    expect_eq "dlx --seed on a chain, SIGINT: status (137: not stopped in 20 s)" "$st" 130
+else
+    wait "$pid"; st=$?
+    pid=
+    expect_eq "dlx --seed on a chain, finished: status" "$st" 0
+fi
 
 # --- sudoku --count -p, stopped --------------------------------------------------
 EMPTY=$(printf '%081d' 0 | tr 0 .)
