@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* bench_big_grids.c - search nodes on hard 25 x 25 puzzles (issue 14, item
- * 6): the dancing-links solver (its turns through settings of the engine,
- * sudoku/solve_dlx.c), each of those settings alone as one search of the
- * engine (the inference, locked candidates, with leftmost ties or ties to
- * the recent item; the plain search), and the bitmask solver, each stopped
+/* bench_big_grids.c - search nodes and CPU time on hard 25 x 25 puzzles
+ * (issues 14 and 24): the default solver (SUDOKU_DLX, which on plain grids
+ * of 25 x 25 and up to 49 x 49 runs the big grids' own search with
+ * restarts, sudoku/solve_big.c), the engine's turns through its settings
+ * (sudoku/solve_dlx.c, what the default ran before), each of those
+ * settings alone as one search of the engine (the inference, locked
+ * candidates, with leftmost ties, ties to the recent item or to the last
+ * path's items; the plain search), and the bitmask solver, each stopped
  * at a node budget.
  *
  *   bench_big_grids [FILE] [BUDGET] [LIMIT]
@@ -21,6 +24,7 @@
  * solver finished within the budget: docs/sudoku.md's table. */
 #include "dlx.h"
 #include "sudoku.h"
+#include "sudoku_internal.h" /* sudoku_dlx_solve: the engine's turns alone */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,8 +70,11 @@ typedef struct column {
     uint64_t nodes[MAX_PUZZLES];
     int done[MAX_PUZZLES];
     int finished;
+    int turns;         /* the engine's turns (sudoku_dlx_solve) */
     uint64_t total_nodes;
     double seconds;
+    double slowest;    /* CPU seconds of the slowest puzzle */
+    int under_1s;      /* puzzles finished in under 1 s of CPU */
 } column;
 
 /* The engine's columns: the exact cover sudoku/solve_dlx.c builds (a cell
@@ -135,9 +142,15 @@ static void run(column *c, const uint8_t *g, int i, uint64_t limit, uint64_t mos
     sudoku_stats st = {0};
     uint64_t nodes = 0;
     double t0 = cpu_now();
-    int64_t r = c->s ? sudoku_solve(c->s, g, limit, out, &st)
-                     : engine_solve(c->p, g, limit, most, out, &nodes);
-    c->seconds += cpu_now() - t0;
+    int64_t r = c->turns ? sudoku_solve_using(c->s, sudoku_dlx_solve, g, limit, out, NULL, NULL,
+                                              &st)
+                : c->s   ? sudoku_solve(c->s, g, limit, out, &st)
+                         : engine_solve(c->p, g, limit, most, out, &nodes);
+    double t = cpu_now() - t0;
+    c->seconds += t;
+    if (t > c->slowest)
+        c->slowest = t;
+    c->under_1s += r >= 1 && t < 1.0;
     c->nodes[i] = c->s ? st.nodes : nodes;
     c->total_nodes += c->nodes[i];
     c->done[i] = r >= 1;
@@ -181,24 +194,26 @@ int main(int argc, char **argv)
     /* The sudoku solvers (dlx: its turns of engine settings, see
      * sudoku/solve_dlx.c), then the engine's settings one search each:
      * which puzzles each setting finishes alone, and its cost a node. */
-    enum { COLS = 7 };
-    static column cols[COLS] = {{.label = "dlx"},
+    enum { COLS = 8 };
+    static column cols[COLS] = {{.label = "default"},
+                                {.label = "turns", .turns = 1},
                                 {.label = "infer"},
                                 {.label = "infer+recent"},
                                 {.label = "plain"},
                                 {.label = "infer+path"},
                                 {.label = "plain+path"},
                                 {.label = "bitmask"}};
-    const int width[COLS] = {10, 10, 13, 10, 11, 11, 10};
+    const int width[COLS] = {10, 10, 10, 13, 10, 11, 11, 10};
     budget b = {nodes};
     int err;
     cols[0].s = sudoku_solver_new(&sh, SUDOKU_DLX, &err);
-    cols[6].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
-    cols[1].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV);
-    cols[2].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT);
-    cols[3].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV);
-    cols[4].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH);
-    cols[5].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV_PATH);
+    cols[1].s = sudoku_solver_new(&sh, SUDOKU_DLX, &err);
+    cols[7].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
+    cols[2].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV);
+    cols[3].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT);
+    cols[4].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV);
+    cols[5].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH);
+    cols[6].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV_PATH);
     for (int k = 0; k < COLS; k++) {
         if (!cols[k].s && !cols[k].p) {
             fprintf(stderr, "bench_big_grids: no solver for %s\n", cols[k].label);
@@ -239,6 +254,10 @@ int main(int argc, char **argv)
         printf(" %s %.2f;", cols[k].label,
                cols[k].total_nodes ? 1e6 * cols[k].seconds / (double)cols[k].total_nodes : 0.0);
     printf("\n");
+    /* issue 24's table: set | finished under 1 s | slowest | total */
+    for (int k = 0; k < 2; k++)
+        printf("%s: finished under 1 s (CPU) %d of %d; slowest %.3f s; total %.2f s\n",
+               cols[k].label, cols[k].under_1s, count, cols[k].slowest, cols[k].seconds);
     for (int k = 0; k < COLS; k++) {
         sudoku_solver_free(cols[k].s);
         dlx_free(cols[k].p);
