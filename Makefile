@@ -16,10 +16,12 @@
 #                   Open MPI they are skipped, saying how to install it)
 #   make install    headers, both libraries, pkg-config files, the programs, man pages,
 #                   docs and bash completions (DESTDIR, PREFIX and the *DIR below);
-#                   dlx-mpi and dlx-mpi(1) too when it was built
+#                   dlx-mpi and dlx-mpi(1) too with WITH_MPI=yes (never by chance)
 #   make install-mpi  builds dlx-mpi (make mpi) and installs it, its man page
 #                   and its bash completion
 #   make uninstall  removes exactly what install put (give it the same variables)
+#   make check-deb  builds the Debian packages of packaging/debian/ and checks them
+#                   (lintian, blhc, dpkg into a scratch root, the installed commands)
 #   make dist       build/dlx-VERSION.tar.gz; make distcheck builds and checks it
 #   make clean
 #
@@ -31,12 +33,25 @@
 # CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
 # (a packager's -D_FORTIFY_SOURCE=2, -fstack-protector-strong, -Wl,-z,relro)
 # are added to the project's own, never replace them.
+# DLX_AUTO_INSTALL=no: the scripts that install a missing test dependency
+# (Check, Open MPI, valgrind) with apt-get when run as root say what to
+# install instead; a package build (dpkg-buildpackage's environment) is
+# recognised and never installs anything either (tests/may-install.sh).
 
 BUILD    ?= build
 CC       ?= cc
 OPT      ?= -O2 -g
 WERROR   ?=
 V        ?= 0
+DLX_AUTO_INSTALL ?= yes
+export DLX_AUTO_INSTALL
+# WITH_MPI=yes: make builds dlx-mpi too and make install installs it (see
+# the MPI and installing sections); no (the default): neither, whatever
+# the machine has.
+WITH_MPI ?= no
+ifeq ($(filter yes no,$(WITH_MPI)),)
+$(error WITH_MPI is yes or no, not '$(WITH_MPI)')
+endif
 
 # Where `make install` puts things (the GNU names, in capitals). A Debian
 # package sets PREFIX=/usr LIBDIR=/usr/lib/x86_64-linux-gnu; DESTDIR is
@@ -110,11 +125,12 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 # The fuzz targets linked with a plain main that replays files (tests/fuzz/replay.c).
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
-.PHONY: all run check mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
+.PHONY: all run check check-deb mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
         install-mpi uninstall completion dist distcheck clean web web-toolchain check-web
 .DEFAULT_GOAL := all
 
-all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN)
+all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN) \
+     $(if $(filter yes,$(WITH_MPI)),$(BUILD)/bin/dlx-mpi)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -141,8 +157,19 @@ $(BUILD)/lib/lib%.so.$(VERSION):
 $(LIBDLX_SO): $(call obj,$(DLX_SRC))
 $(LIBSUDOKU_SO): $(call obj,$(SUDOKU_SRC)) $(LIBDLX_SO)
 
-# The commands' --help names the docs where make install puts them.
-$(BUILD)/obj/cli/%.o: override CPPFLAGS += -DDLX_DOCDIR='"$(DOCDIR)"'
+# The commands' --help names the docs where make install puts them. The
+# objects that print DOCDIR depend on $(BUILD)/docdir, which holds it and is
+# rewritten only when it changes: `make install PREFIX=/usr` after `make`
+# rebuilds them (and relinks the programs), a second make has nothing to do.
+DOCDIR_OBJ   := $(call obj,cli/dlx.c cli/dlx_mpi.c cli/sudoku_options.c)
+DOCDIR_STAMP := $(BUILD)/docdir
+$(DOCDIR_OBJ): override CPPFLAGS += -DDLX_DOCDIR='"$(DOCDIR)"'
+$(DOCDIR_OBJ): $(DOCDIR_STAMP)
+$(DOCDIR_STAMP): FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = '$(DOCDIR)' ] || printf '%s\n' '$(DOCDIR)' > $@
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
 	@mkdir -p $(@D)
@@ -193,7 +220,8 @@ $(BUILD)/obj/tests/main.o: $(BUILD)/tests/suites.h
 BAND_PORTABLE := $(BUILD)/obj/tests/solve_band_portable.o
 $(BAND_PORTABLE): sudoku/solve_band.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DSUDOKU_BAND_PORTABLE -Dsudoku_band_solve=sudoku_band_solve_portable \
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DSUDOKU_BAND_PORTABLE -Dsudoku_band_solve=sudoku_band_solve_portable \
 	    -MMD -MP -c $< -o $@
 
 $(TEST_BIN): $(call obj,tests/main.c $(TEST_SRC)) $(BAND_PORTABLE) $(LIBSUDOKU_A) $(LIBDLX_A)
@@ -284,12 +312,13 @@ test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so $(BUILD)/tests/argv_fuzz
 $(BUILD)/tests/argv_fuzz: tests/fuzz/argv_fuzz.c
 	@mkdir -p $(@D)
 	$(say) CC $@
-	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	@mkdir -p $(@D)
 	$(say) LD $@
-	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -shared -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) $(CFLAGS) -fPIC -shared $(LDFLAGS) \
+	    -o $@ $<
 # Objects built on the way to a program by a pattern rule are kept, so a
 # second make has nothing to do.
 .SECONDARY: $(call obj,$(FUZZ_SRC) tests/fuzz/replay.c $(EXAMPLES) $(BENCHES) $(TOOLS))
@@ -391,7 +420,8 @@ check-mpi: all
 	@$(mpi_tests)
 
 # --- running ------------------------------------------------------------------
-run: all
+# Builds only what it runs: the sudoku command (or, without it, the paper's example).
+run: $(if $(wildcard cli/sudoku.c),$(BUILD)/bin/sudoku,$(BUILD)/bin/examples/paper)
 	@if [ -x $(BUILD)/bin/sudoku ]; then \
 	    echo "== sudoku --format pretty examples/puzzle.txt"; \
 	    $(BUILD)/bin/sudoku --format pretty examples/puzzle.txt; \
@@ -399,26 +429,42 @@ run: all
 	    $(BUILD)/bin/examples/paper; \
 	fi
 
+# The whole output also goes to $(BUILD)/bench.out, between two lines saying
+# when, at which commit and under what load: `sh bench/tables.sh` writes the
+# README's speed tables from it (BENCH_PROGRAMS="bench_sudoku bench_knuth"
+# runs just those two).
+bench_when = $$(date -u '+%Y-%m-%d %H:%M UTC'), commit $$(git rev-parse --short HEAD 2>/dev/null || \
+             echo unknown), load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) on \
+             $$(nproc 2>/dev/null) cores
 bench: all
-	@sh bench/run.sh $(BUILD)
+	@echo "== make bench: start $(bench_when)" | tee $(BUILD)/bench.out
+	@{ sh bench/run.sh $(BUILD); echo $$? > $(BUILD)/bench.status; } 2>&1 | tee -a $(BUILD)/bench.out
+	@echo "== make bench: end $(bench_when)" | tee -a $(BUILD)/bench.out
+	@echo "(all of it is in $(BUILD)/bench.out: sh bench/tables.sh writes the README's tables from it)"
+	@exit $$(cat $(BUILD)/bench.status)
 
 # --- installing ---------------------------------------------------------------
 # What install puts, and nothing else: uninstall removes these same paths, so
 # give it the same PREFIX, *DIR and SUDOKU_NAME. install builds only what it
 # installs (not the examples or the benchmarks).
+# The headers go to INCLUDEDIR/dlx/ (their names are generic: sudoku.h);
+# the pkg-config files' Cflags say -I$(INCLUDEDIR)/dlx, so a program writes
+# #include "dlx.h" (or <dlx/dlx.h> without pkg-config).
 INST_HEADERS  := dlx/dlx.h dlx/dlx_text.h sudoku/sudoku.h
+HEADERDIR     := $(INCLUDEDIR)/dlx
 # (docs/README.md, the index of docs/, would overwrite the README.)
 INST_DOCS     := README.md LICENSE $(filter-out docs/README.md,$(wildcard docs/*.md)) \
                  $(wildcard docs/*.dlx docs/*.svg docs/*.png)
 INST_EXAMPLES := $(wildcard examples/*.md examples/*.txt examples/*.dlx examples/*.regions)
 INST_PROGRAMS := $(if $(wildcard cli/dlx.c),dlx) $(if $(wildcard cli/sudoku.c),$(SUDOKU_NAME))
 COMPLETIONS   := $(patsubst %,$(BUILD)/completion/%,$(INST_PROGRAMS))
-# dlx-mpi and its man page only when it was built (make mpi, or make check
-# with Open MPI there): install never builds it, but brings a built one up
-# to date. make install-mpi builds it first. uninstall always removes both.
+# dlx-mpi, its man page and completion only with WITH_MPI=yes, which builds
+# it (Open MPI needed): whether the package has it never depends on what the
+# build machine happens to have. make install-mpi installs it alone.
+# uninstall always removes them.
 MAN_PAGES     := $(filter-out docs/dlx-mpi.1,$(wildcard docs/*.1))
-MPI_BUILT     := $(wildcard $(DLX_MPI))
 MPI_COMPLETION = $(BUILD)/completion/dlx-mpi
+MPI_INSTALLED := $(if $(filter yes,$(WITH_MPI)),$(DLX_MPI) $(MPI_COMPLETION))
 INSTALL_MPI    = install -d $(DESTDIR)$(COMPLETIONDIR) && \
                  install -m 755 $(DLX_MPI) $(DESTDIR)$(BINDIR)/dlx-mpi && \
                  sed $(MAN_SED) docs/dlx-mpi.1 > $(DESTDIR)$(MANDIR)/man1/dlx-mpi.1 && \
@@ -463,11 +509,11 @@ $(MPI_COMPLETION): cli/completion.sh $(DLX_MPI)
 
 completion: $(COMPLETIONS)
 
-install: $(LIBS) $(PROGRAMS) $(COMPLETIONS) $(MPI_BUILT) $(if $(MPI_BUILT),$(MPI_COMPLETION))
-	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+install: $(LIBS) $(PROGRAMS) $(COMPLETIONS) $(MPI_INSTALLED)
+	install -d $(DESTDIR)$(HEADERDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
 	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/examples \
 	    $(DESTDIR)$(COMPLETIONDIR)
-	install -m 644 $(INST_HEADERS) $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 $(INST_HEADERS) $(DESTDIR)$(HEADERDIR)/
 	for l in dlx sudoku; do \
 	    install -m 644 $(BUILD)/lib/lib$$l.a $(DESTDIR)$(LIBDIR)/ && \
 	    install -m 755 $(BUILD)/lib/lib$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/ && \
@@ -479,7 +525,7 @@ install: $(LIBS) $(PROGRAMS) $(COMPLETIONS) $(MPI_BUILT) $(if $(MPI_BUILT),$(MPI
 	install -m 755 $(BUILD)/bin/sudoku $(DESTDIR)$(BINDIR)/$(SUDOKU_NAME)
 	$(foreach m,$(MAN_PAGES),sed $(MAN_SED) $(m) > $(DESTDIR)$(MANDIR)/man1/$(call man_name,$(m)) &&) true
 	chmod 644 $(foreach m,$(MAN_PAGES),$(DESTDIR)$(MANDIR)/man1/$(call man_name,$(m)))
-	$(if $(MPI_BUILT),$(INSTALL_MPI))
+	$(if $(MPI_INSTALLED),$(INSTALL_MPI))
 	install -m 644 $(INST_DOCS) $(DESTDIR)$(DOCDIR)/
 	$(if $(INST_EXAMPLES),install -m 644 $(INST_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/)
 	install -m 644 $(COMPLETIONS) $(DESTDIR)$(COMPLETIONDIR)/
@@ -489,8 +535,14 @@ install-mpi: mpi
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	$(INSTALL_MPI)
 
+# The directories install made go too when they are left empty: the
+# project's own (DOCDIR, INCLUDEDIR/dlx) always; with DESTDIR (a staging
+# tree) every empty one up to DESTDIR, while without it the system's
+# /usr/local/bin and the like stay.
+INST_DIRS := $(HEADERDIR) $(LIBDIR) $(PKGCONFIGDIR) $(BINDIR) $(MANDIR)/man1 \
+             $(DOCDIR)/examples $(COMPLETIONDIR)
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(INST_HEADERS)))
+	rm -f $(addprefix $(DESTDIR)$(HEADERDIR)/,$(notdir $(INST_HEADERS)))
 	for l in dlx sudoku; do \
 	    rm -f $(DESTDIR)$(LIBDIR)/lib$$l.a $(DESTDIR)$(LIBDIR)/lib$$l.so.$(VERSION) \
 	        $(DESTDIR)$(LIBDIR)/lib$$l.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/lib$$l.so \
@@ -500,8 +552,14 @@ uninstall:
 	rm -f $(foreach m,$(MAN_PAGES) docs/dlx-mpi.1,$(DESTDIR)$(MANDIR)/man1/$(call man_name,$(m)))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS))) \
 	    $(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES)))
-	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 	rm -f $(addprefix $(DESTDIR)$(COMPLETIONDIR)/,$(INST_PROGRAMS) dlx-mpi)
+	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(HEADERDIR) 2>/dev/null || true
+	$(if $(DESTDIR),for d in $(INST_DIRS); do \
+	    while [ "$$d" != / ] && [ "$$d" != . ]; do \
+	        if [ -d "$(DESTDIR)$$d" ]; then rmdir "$(DESTDIR)$$d" 2>/dev/null || break; fi; \
+	        d=$$(dirname "$$d"); \
+	    done; \
+	done)
 
 # --- releasing ------------------------------------------------------------------
 # make dist: $(BUILD)/dlx-VERSION.tar.gz holding every file git tracks (in a
@@ -526,6 +584,13 @@ dist:
 
 distcheck: dist
 	@sh tests/distcheck.sh $(DIST_TAR)
+
+# The Debian recipe (packaging/debian/) on the tarball: dpkg-buildpackage,
+# lintian, blhc, dpkg into a scratch root, the installed commands and the
+# README's example against the installed library (packaging/check-deb.sh;
+# about two minutes; CHECK_DEB_TESTS=yes adds make check inside the build).
+check-deb: dist
+	@sh packaging/check-deb.sh $(DIST_TAR) $(abspath $(BUILD))/deb
 
 clean:
 	rm -rf $(BUILD) build

@@ -9,7 +9,11 @@
 # his code enters the project. Each program prints its own table;
 # BENCH_QUICK=1 asks them for a short run. Timings on a shared machine are
 # noisy: compare figures measured side by side in one run, as ratios.
+# BENCH_PROGRAMS="bench_sudoku bench_knuth" runs only the programs named
+# (and sim, compare-tdoku.sh when named), e.g. for the README's tables
+# (bench/tables.sh).
 build=${1:-build}
+wanted() { [ -z "${BENCH_PROGRAMS:-}" ] || case " $BENCH_PROGRAMS " in *" $1 "*) true ;; *) false ;; esac; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${DATA:-$root/../shared/data}
 status=0
@@ -29,6 +33,7 @@ fi
 for b in "$build"/bin/bench/*; do
     [ -f "$b" ] && [ -x "$b" ] || continue
     [ "$(basename "$b")" = bench_knuth ] && continue
+    wanted "$(basename "$b")" || continue
     echo "== $(basename "$b")"
     if [ -d "$data" ]; then
         "$b" "$data" || status=1
@@ -44,7 +49,9 @@ if [ -z "$knuth" ]; then
         [ -f "$d/build.sh" ] && knuth=$(cd "$d" && pwd) && break
     done
 fi
-if [ -n "$knuth" ] && [ -x "$build/bin/bench/bench_knuth" ]; then
+if ! wanted bench_knuth; then
+    :
+elif [ -n "$knuth" ] && [ -x "$build/bin/bench/bench_knuth" ]; then
     echo "== bench_knuth (Knuth's programs from $knuth)"
     kbin="$build/knuth/bin"
     if [ ! -x "$kbin/ssmcc" ] || [ "$knuth/build.sh" -nt "$kbin/ssmcc" ]; then
@@ -58,17 +65,21 @@ fi
 
 # The scheduling simulator (bench/sim/run.sh): a search of 16 queens to
 # profile its tree the first time, a minute or two; skipped by BENCH_QUICK=1.
-echo "== sim (bench/sim/run.sh)"
-if [ "${BENCH_QUICK:-0}" = 1 ]; then
+wanted sim && echo "== sim (bench/sim/run.sh)"
+if ! wanted sim; then
+    :
+elif [ "${BENCH_QUICK:-0}" = 1 ]; then
     echo "skipped (BENCH_QUICK=1)"
 else
     sh "$root/bench/sim/run.sh" "$build" || status=1
 fi
-echo
+wanted sim && echo
 # Against tdoku (issue 13): only when a checkout of it is named; the project
 # does not need it.
-echo "== compare-tdoku.sh"
-if [ -n "${TDOKU:-}" ]; then
+wanted compare-tdoku.sh && echo "== compare-tdoku.sh"
+if ! wanted compare-tdoku.sh; then
+    :
+elif [ -n "${TDOKU:-}" ]; then
     if [ "${BENCH_QUICK:-0}" = 1 ]; then
         SECONDS_TEST=${SECONDS_TEST:-1} SECONDS_WARMUP=${SECONDS_WARMUP:-0} REPEAT=${REPEAT:-1} \
             DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-tdoku.sh" "$TDOKU" || status=1
@@ -78,5 +89,19 @@ if [ -n "${TDOKU:-}" ]; then
 else
     echo "skipped: no tdoku named; to run our solvers in its harness:"
     echo "  git clone https://github.com/t-dillon/tdoku /tmp/tdoku && make bench TDOKU=/tmp/tdoku"
+fi
+# Against Sudoku Explainer's rater (issue 24): only when a SukakuExplainer
+# checkout (or git directory) is named; it is built outside the tree.
+echo "== compare-se.sh"
+if [ -n "${SE:-}" ]; then
+    if [ "${BENCH_QUICK:-0}" = 1 ]; then
+        SIZES=${SIZES:-kaggle:20 17_clue:20 top1465:10 generate:10} \
+            DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-se.sh" "$SE" || status=1
+    else
+        DATA=${DATA:-$root/../shared/data}/sudoku sh "$root/bench/compare-se.sh" "$SE" || status=1
+    fi
+else
+    echo "skipped: no Sudoku Explainer named; to rate against its serate (needs javac):"
+    echo "  git clone https://github.com/SudokuMonster/SukakuExplainer /tmp/se && make bench SE=/tmp/se"
 fi
 exit $status

@@ -686,7 +686,7 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                     o->view == CMD_VIEW_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
-                    rc == DLX_STOPPED ? " (stopped at --max)" : "",
+                    rc == DLX_STOPPED ? cmd_limit_note(o) : "",
                     (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds);
     }
     uint64_t drawn = 0, folded = 0;

@@ -1067,7 +1067,7 @@ static int run_master(const struct mpi_options *mo, dlx_text *text, int ranks, u
                 snprintf(sol, sizeof sol, "%" PRIu64 " solution%s", solutions,
                          solutions == 1 ? "" : "s");
             fprintf(stderr, "dlx-mpi: %s%s, %" PRIu64 " nodes, %.3f s, %d workers\n", sol,
-                    m.limit_hit ? " (stopped at --max)" : "", m.total.nodes, seconds, ranks - 1);
+                    m.limit_hit ? cmd_limit_note(&mo->cmd) : "", m.total.nodes, seconds, ranks - 1);
         }
     }
     if (o->stats && !m.failed)

@@ -45,6 +45,7 @@ struct cmd_options {
     enum cmd_format format;
     int count_only;           /* --count: print the number of solutions only */
     uint64_t max_solutions;   /* --max N (--first is 1); 0 means all */
+    int first;                /* the limit came from --first (the summary says so) */
     int stats;                /* --stats: solutions, nodes, updates, seconds */
     int quiet;                /* --quiet: no summary, no warnings */
     int progress;             /* --progress 1, --no-progress 0, -1: when stderr is a tty */
@@ -128,6 +129,10 @@ int cmd_shared_option(const char *prog, int talk, int c, const char *arg,
                       struct cmd_options *o);
 /* The FILE argument (NULL when absent): "-" or none is standard input. */
 void cmd_take_path(struct cmd_options *o, const char *arg);
+/* " (stopped at --max)", or " (stopped at the first, --first)" when the
+ * limit came from --first: what the summary says of a search that stopped
+ * at its solution limit (a static string). */
+const char *cmd_limit_note(const struct cmd_options *o);
 /* Says a diagnostic of the input reader on stderr, KIND "error" or
  * "warning", in the words every message of the two programs uses. */
 void cmd_print_diag(const char *prog, const char *name, const dlx_text_diag *d,

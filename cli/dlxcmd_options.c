@@ -53,9 +53,11 @@ int cmd_shared_option(const char *prog, int talk, int c, const char *arg,
     case 'm':
         if (cli_parse_uint(arg, UINT64_MAX, &o->max_solutions) != 0 || o->max_solutions == 0)
             why = "--max wants a positive whole number, not '%s'";
+        o->first = 0;
         break;
     case '1':
         o->max_solutions = 1;
+        o->first = 1;
         return 1;
     case 'f':
         if (cmd_format_word(arg, &o->format) != 0)
@@ -85,6 +87,13 @@ int cmd_shared_option(const char *prog, int talk, int c, const char *arg,
     if (talk)
         cli_usage_error(prog, why, arg);
     return -1;
+}
+
+/* What the summary line adds when the search stopped at the solution limit:
+ * the option the user gave, --first or --max. */
+const char *cmd_limit_note(const struct cmd_options *o)
+{
+    return o->first ? " (stopped at the first, --first)" : " (stopped at --max)";
 }
 
 void cmd_take_path(struct cmd_options *o, const char *arg)

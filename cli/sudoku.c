@@ -319,6 +319,19 @@ static void print_stats(const run_state *t, double wall)
 {
     const cli_options *o = t->o;
     double per = t->puzzles ? wall * 1e6 / (double)t->puzzles : 0.0;
+    if (o->mode == MODE_GENERATE) { /* puzzles made, not solved: no search to count */
+        fprintf(stderr,
+                "%s: %llu puzzle%s asked: %llu made, %llu not found in their tries\n"
+                "%s: %.3f s (writing included), %.0f us a puzzle, %llu tries (%.1f a puzzle), "
+                "%.1f clues a puzzle made, %d thread%s\n",
+                o->program, (unsigned long long)t->puzzles, t->puzzles == 1 ? "" : "s",
+                (unsigned long long)t->solved, (unsigned long long)t->unsolved, o->program, wall,
+                per, (unsigned long long)t->tries,
+                t->puzzles ? (double)t->tries / (double)t->puzzles : 0.0,
+                t->solved ? (double)t->clues / (double)t->solved : 0.0, o->jobs,
+                o->jobs == 1 ? "" : "s");
+        return;
+    }
     static const enum sudoku_algorithm order[] = {SUDOKU_BAND, SUDOKU_DLX, SUDOKU_BITMASK,
                                                   SUDOKU_BACKTRACK};
     unsigned used = t->pool->algorithms_used;
@@ -329,7 +342,7 @@ static void print_stats(const run_state *t, double wall)
         if (used & (1u << order[i])) {
             if (algs[0])
                 strcat(algs, " and ");
-            strcat(algs, options_algorithm_name(order[i]));
+            strcat(algs, config_algorithm_name(order[i]));
         }
     const char *nodes = used == (1u << SUDOKU_BAND) ? "guesses" : "search nodes";
     const char *note = used != (1u << SUDOKU_BAND) && (used & (1u << SUDOKU_BAND))

@@ -8,6 +8,9 @@
  *                     each does, on the worker threads and for its answers
  *   sudoku_output.c   the answers and the messages: the one grid formatter,
  *                     the words for every kind of bad puzzle
+ *   sudoku_config.c   what the options mean for a puzzle: its shape, its
+ *                     algorithm
+ *   sudoku_pool.c     the solvers of each thread and side
  *   sudoku_batch.c    a batch of puzzles, and its solving on several threads
  *   sudoku_records.c  --format csv and json: one record per answer, for
  *                     every mode
@@ -67,7 +70,7 @@ typedef struct cli_options {
     uint8_t regions[SUDOKU_MAX_CELLS];
     int box_rows, box_cols;    /* --box, 0 when not given */
     int jobs;
-    enum sudoku_algorithm alg; /* with alg_given; see options_algorithm() */
+    enum sudoku_algorithm alg; /* with alg_given; see config_algorithm() */
     int alg_given;             /* --algorithm was given */
     char alphabet[SUDOKU_MAX_N + 1]; /* parsed symbols */
     const char *alphabet_spec; /* as given, NULL for the default */
@@ -138,6 +141,7 @@ typedef struct run_state {
     solver_pool *pool;
     const char *file;          /* the input being read, as named in messages */
     uint64_t puzzles, solved, unsolved, invalid, not_unique, nodes;
+    uint64_t tries, clues;     /* --generate: the tries spent, the clues of those made */
     int status;                /* worst exit status so far */
     uint64_t printed;          /* answers written to stdout so far */
     int header_done;           /* --format csv: the header line is out */
@@ -195,14 +199,16 @@ const mode_desc *mode_of(enum run_mode m);
  * of --regions. */
 int options_parse(int argc, char **argv, cli_options *o);
 void options_free(cli_options *o);
+/* --- sudoku_config.c ------------------------------------------------------ */
+
 /* The shape puzzles of side n get under the options: SUDOKU_OK, or
  * SUDOKU_ESHAPE when n does not fit --box or --regions (or has no boxes). */
-int options_shape(const cli_options *o, int n, sudoku_shape *sh);
+int config_shape(const cli_options *o, int n, sudoku_shape *sh);
 /* The algorithm for puzzles of shape sh: --algorithm when given; else the
  * fastest that solves it: band for the plain 9x9 grid, dlx for the rest. */
-enum sudoku_algorithm options_algorithm(const cli_options *o, const sudoku_shape *sh);
+enum sudoku_algorithm config_algorithm(const cli_options *o, const sudoku_shape *sh);
 /* The algorithm's name as --algorithm spells it. */
-const char *options_algorithm_name(enum sudoku_algorithm alg);
+const char *config_algorithm_name(enum sudoku_algorithm alg);
 
 /* --- sudoku_output.c ------------------------------------------------------ */
 
@@ -253,15 +259,21 @@ void out_note_stop(run_state *t, const unit *u);
  * solved now (0 between puzzles). */
 void out_progress(run_state *t, uint64_t nodes);
 
-/* --- sudoku_batch.c ------------------------------------------------------- */
+/* --- sudoku_pool.c -------------------------------------------------------- */
 
 /* No solver yet; every solver made gets progress (with ctx0 for thread
  * 0's, NULL for the others'). */
 int pool_init(solver_pool *p, int jobs, sudoku_progress_fn progress, void *ctx0);
 void pool_free(solver_pool *p);
+/* Makes the solvers for side n, one per thread, and with with_logic the
+ * human-style ones too. SUDOKU_OK, or the reason there can be none
+ * (remembered, so it is tried once). */
+int pool_prepare(const cli_options *o, int with_logic, solver_pool *p, int n);
 /* The main thread's solver for side n, made if need be; NULL with *err
  * set when there can be none. */
 sudoku_solver *pool_solver(const cli_options *o, solver_pool *p, int n, int *err);
+
+/* --- sudoku_batch.c ------------------------------------------------------- */
 
 void batch_clear(batch *b);
 void batch_free(batch *b);
@@ -296,9 +308,6 @@ void steps_one(run_state *t, const unit *u, const uint8_t *givens);
 void rate_solve(const cli_options *o, sudoku_logic *L, const uint8_t *givens, uint8_t *solution,
                 unit *u);
 void rate_answer(run_state *t, const unit *u, const uint8_t *givens, const uint8_t *solution);
-/* The techniques a rating used, as "12 full house, 3 pointing, 1 X-wing"
- * (words 1) or "full-house:12 pointing:3 x-wing:1" (ids, 0), into buf. */
-void rate_techniques(const sudoku_rating *r, int words, char *buf, size_t cap);
 
 /* --- sudoku_generate.c ---------------------------------------------------- */
 

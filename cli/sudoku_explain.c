@@ -281,7 +281,7 @@ void explain_one(run_state *t, const unit *u, const uint8_t *givens)
         return;
     }
     sudoku_shape sh;
-    int rc = options_shape(t->o, u->n, &sh);
+    int rc = config_shape(t->o, u->n, &sh);
     out_begin_answer(t, 1);
     int64_t found = rc < 0 ? rc : explain_puzzle(t->o, &sh, givens);
     if (found == SUDOKU_ESTOPPED) { /* Ctrl-C: not an answer */

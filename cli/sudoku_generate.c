@@ -110,6 +110,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
     uint8_t *p = r->puzzles + k * (uint64_t)r->cells;
     uint8_t *s = r->solutions + k * (uint64_t)r->cells;
     t->puzzles++;
+    t->tries += m->info.tries;
     if (m->rc != SUDOKU_OK && !(m->rc == SUDOKU_ENOTFOUND && o->clues && !o->minimal &&
                                 !o->rate_min && !o->rate_max)) {
         fflush(stdout);
@@ -121,7 +122,9 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
             if (m->info.rated)
                 fprintf(stderr, " (the last was rated %d.%d)", m->info.rating.score / 10,
                         m->info.rating.score % 10);
-            fputs("; try more --tries, or another level\n", stderr);
+            fputs(o->rate_min || o->rate_max ? "; try more --tries, or another level or range\n"
+                                             : "; try more --tries, or fewer --clues\n",
+                  stderr);
         } else {
             fprintf(stderr, "%s: puzzle %llu: %s\n", t->o->program, (unsigned long long)index + 1,
                     sudoku_strerror(m->rc));
@@ -137,6 +140,7 @@ static void write_one(run_state *t, gen_run *r, uint64_t k)
                 (unsigned long long)m->info.tries);
     }
     t->solved++;
+    t->clues += (uint64_t)m->info.clues;
     if (OUT_IS_RECORD(o->format)) {
         record rec = {.n = r->n, .givens = p, .status = "generated", .solution = s,
                       .count = -1, .rating = m->rating.solutions == 1 ? &m->rating : NULL,
@@ -179,7 +183,7 @@ static int run_batch(run_state *t, gen_run *r, uint64_t first, uint64_t count)
 }
 
 /* The options ask for a grid the rules do not allow: found by
- * options_shape() or, for the finer rules (hyper windows), only when the
+ * config_shape() or, for the finer rules (hyper windows), only when the
  * generator is made; one message either way, naming the mode. */
 static void shape_error(run_state *t, int n)
 {
@@ -194,7 +198,7 @@ void generate_run(run_state *t)
     int n = o->size ? o->size : o->regions_n ? o->regions_n
                               : o->box_rows ? o->box_rows * o->box_cols : 9;
     sudoku_shape sh;
-    if (options_shape(o, n, &sh) != SUDOKU_OK) {
+    if (config_shape(o, n, &sh) != SUDOKU_OK) {
         shape_error(t, n);
         return;
     }

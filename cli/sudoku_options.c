@@ -17,6 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifndef DLX_DOCDIR /* make passes $(DOCDIR), where make install puts the docs */
+#define DLX_DOCDIR "docs"
+#endif
+
 /* --help, naming the program as it was run (program). */
 static void print_help(const char *program)
 {
@@ -133,14 +137,16 @@ static void print_help(const char *program)
           "or was invalid (or, with --unique, was not unique), 2 on a usage or I/O error,\n"
           "130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP.\n"
           "\n"
+          "The sample files are installed in E=" DLX_DOCDIR "/examples\n"
+          "(examples/ in the source tree).\n"
           "Examples:\n",
           stdout);
-    printf("  %s examples/puzzles.txt      solve one puzzle per line\n"
-           "  %s -p \"$(cat examples/puzzle.txt)\"  a puzzle given on the command line\n"
-           "  %s -f pretty examples/puzzle.txt\n"
-           "  %s --unique -j 2 examples/batch.txt  check a collection on two threads\n"
-           "  %s --count --max 1000 examples/few-givens.txt  count, stopping at 1000\n"
-           "  %s --rate examples/puzzles.txt  how hard each puzzle is\n"
+    printf("  %s $E/puzzles.txt      solve one puzzle per line\n"
+           "  %s -p \"$(cat $E/puzzle.txt)\"  a puzzle given on the command line\n"
+           "  %s -f pretty $E/puzzle.txt\n"
+           "  %s --unique -j 2 $E/batch.txt  check a collection on two threads\n"
+           "  %s --count --max 1000 $E/few-givens.txt  count, stopping at 1000\n"
+           "  %s --rate $E/puzzles.txt  how hard each puzzle is\n"
            "  %s --generate 10 --difficulty hard --symmetry rotational\n",
            program, program, program, program, program, program, program);
 }
@@ -347,6 +353,12 @@ static int check_combinations(const cli_options *o)
         return usage_error("%s", "--difficulty and --rate-min/--rate-max exclude each other");
     if (o->rate_max && o->rate_min > o->rate_max)
         return usage_error("%s", "--rate-min is above --rate-max");
+    /* Puzzles past the dynamic forcing chains (+) (SE 9.5 and up) are a few
+     * in millions of random ones: the hardest known were collected by
+     * players over years, not made by trying */
+    if (o->generate && o->rate_min > 100)
+        return usage_error("%s", "--rate-min above 10.0: puzzles that hard are too rare to be "
+                                 "made by trying random ones (see docs/rating.md)");
     if (o->size && o->box_rows && o->size != o->box_rows * o->box_cols)
         return usage_error("%s", "--size does not fit --box");
     if (o->mode == MODE_TO_DLX &&
@@ -602,49 +614,6 @@ int options_parse(int argc, char **argv, cli_options *o)
     if (seed_random)
         fprintf(stderr, "%s: --seed %llu\n", o->program, (unsigned long long)o->seed);
     return -1;
-}
-
-int options_shape(const cli_options *o, int n, sudoku_shape *sh)
-{
-    memset(sh, 0, sizeof *sh);
-    if (o->regions_n) {
-        if (n != o->regions_n)
-            return SUDOKU_ESHAPE;
-        sh->n = n;
-        sh->regions = o->regions;
-    } else if (o->box_rows) {
-        if (n != o->box_rows * o->box_cols)
-            return SUDOKU_ESHAPE;
-        sh->n = n;
-        sh->box_rows = o->box_rows;
-        sh->box_cols = o->box_cols;
-    } else {
-        int rc = sudoku_shape_default(sh, n);
-        if (rc != SUDOKU_OK)
-            return rc;
-    }
-    sh->variant = o->variant;
-    return SUDOKU_OK;
-}
-
-enum sudoku_algorithm options_algorithm(const cli_options *o, const sudoku_shape *sh)
-{
-    if (o->alg_given)
-        return o->alg;
-    int plain9 = sh->n == 9 && !sh->regions && !sh->variant && sh->box_rows == 3 &&
-                 sh->box_cols == 3;
-    return plain9 ? SUDOKU_BAND : SUDOKU_DLX;
-}
-
-const char *options_algorithm_name(enum sudoku_algorithm alg)
-{
-    switch (alg) {
-    case SUDOKU_DLX: return "dlx";
-    case SUDOKU_BITMASK: return "bitmask";
-    case SUDOKU_BACKTRACK: return "backtrack";
-    case SUDOKU_BAND: return "band";
-    }
-    return "?";
 }
 
 void options_free(cli_options *o)

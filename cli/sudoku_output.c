@@ -28,7 +28,7 @@ static size_t format_pretty(const cli_options *o, const uint8_t *grid, int n, ch
                             size_t cap)
 {
     sudoku_shape sh;
-    if (options_shape(o, n, &sh) != SUDOKU_OK)
+    if (config_shape(o, n, &sh) != SUDOKU_OK)
         return sudoku_format_pretty(grid, n, 0, 0, o->alphabet, buf, cap);
     if (sh.regions)
         return sudoku_format_regions(grid, n, sh.regions, o->alphabet, buf, cap);
@@ -215,7 +215,7 @@ int64_t out_verdict(run_state *t, const unit *u, int multiline, int no_solution_
     if (u->count < 0 && u->count != SUDOKU_ECONFLICT) {
         sudoku_shape sh;
         if (u->count == SUDOKU_ESHAPE && o->alg_given && o->alg == SUDOKU_BAND &&
-            options_shape(o, u->n, &sh) == SUDOKU_OK)
+            config_shape(o, u->n, &sh) == SUDOKU_OK)
             out_puzzle_error(t->file, u->line, 0, "--algorithm band solves plain 9x9 puzzles "
                              "only (3x3 boxes, no variant): use --algorithm dlx for this one");
         else if (u->count == SUDOKU_ESHAPE)

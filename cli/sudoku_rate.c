@@ -27,40 +27,6 @@ void rate_solve(const cli_options *o, sudoku_logic *L, const uint8_t *givens, ui
         memcpy(solution, s, (size_t)u->n * (size_t)u->n);
 }
 
-/* Names for people, with the house kind of hidden singles. */
-static const char *technique_words(int t)
-{
-    switch (t) {
-    case SUDOKU_HIDDEN_SINGLE_BOX: return "hidden single (box)";
-    case SUDOKU_HIDDEN_SINGLE_LINE: return "hidden single (line)";
-    default: return sudoku_technique_name(t);
-    }
-}
-
-void rate_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
-{
-    size_t at = 0;
-    buf[0] = '\0';
-    /* the techniques but the guess, then the steps where none applied, as
-     * trials and guesses (the rating counts both as used[SUDOKU_GUESS]):
-     * k = SUDOKU_GUESS stands for the trials, SUDOKU_GUESS + 1 the guesses */
-    for (int k = 0; k <= SUDOKU_GUESS + 1 && at < cap; k++) {
-        unsigned count = k < SUDOKU_GUESS ? r->used[k]
-                       : k == SUDOKU_GUESS ? (unsigned)r->trials : (unsigned)r->guesses;
-        if (!count)
-            continue;
-        const char *name = k < SUDOKU_GUESS ? (words ? technique_words(k) : sudoku_technique_id(k))
-                         : k == SUDOKU_GUESS ? (words ? (count == 1 ? "trial" : "trials")
-                                                      : "trial")
-                         : (words ? (count == 1 ? "guess" : "guesses") : "guess");
-        int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "", count, name)
-                        : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "", name, count);
-        if (len < 0)
-            break;
-        at += (size_t)len;
-    }
-}
-
 void rate_answer(run_state *t, const unit *u, const uint8_t *givens, const uint8_t *solution)
 {
     int64_t count = out_verdict(t, u, 0, 1);
@@ -87,7 +53,7 @@ void rate_answer(run_state *t, const unit *u, const uint8_t *givens, const uint8
     }
     const sudoku_rating *ra = &u->rating;
     char used[2048];
-    rate_techniques(ra, 1, used, sizeof used);
+    sudoku_rating_techniques(ra, 1, used, sizeof used);
     printf("%d.%d %s", ra->score / 10, ra->score % 10, sudoku_level_name(ra->level));
     if (ra->trials && ra->guesses)
         printf(" (estimated; %d trial%s, %d guess%s)", ra->trials, ra->trials == 1 ? "" : "s",

@@ -92,7 +92,7 @@ static void put_null(int json)
 static void put_techniques(int json, const sudoku_rating *r)
 {
     char buf[1024];
-    rate_techniques(r, 0, buf, sizeof buf);
+    sudoku_rating_techniques(r, 0, buf, sizeof buf);
     if (!json) {
         fputs(buf, stdout);
         return;

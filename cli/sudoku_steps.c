@@ -36,6 +36,14 @@ typedef struct steps {
 
 /* --- Words ---------------------------------------------------------------------- */
 
+static int popcount_digits(uint64_t m)
+{
+    int k = 0;
+    for (; m; m &= m - 1)
+        k++;
+    return k;
+}
+
 /* A growing line of text for one step. */
 typedef struct text {
     char s[8192];
@@ -349,6 +357,30 @@ static void describe(const steps *x, text *t)
         break;
     }
     case SUDOKU_UNIQUE_RECTANGLE:
+        if (st->candidates > 1) {
+            /* types 2 to 4: the roofs (role 1), a subset's cells (role 2) */
+            say(t, "unique rectangle type %d ", st->candidates);
+            say_digits(x, t, st->digits);
+            say(t, " on ");
+            say_cells(x, t, 0);
+            say(t, " ");
+            say_cells(x, t, 1);
+            say(t, ": if ");
+            say_cells(x, t, 1);
+            say(t, " held only ");
+            say_digit_list(x, t, st->digits);
+            say(t, " the puzzle would have two solutions, so one of them holds ");
+            say(t, st->candidates == 4 ? "one of the pair where the house has no other place for "
+                                         "it"
+                                       : "another candidate");
+            if (st->candidates == 3) {
+                say(t, ", a naked subset with ");
+                say_cells(x, t, 2);
+            }
+            say(t, ": ");
+            say_elims(x, t, 0);
+            break;
+        }
         say(t, "unique rectangle ");
         say_digits(x, t, st->digits);
         say(t, " on ");
@@ -359,6 +391,40 @@ static void describe(const steps *x, text *t)
         say_cells(x, t, 1);
         say(t, " did too, they could be swapped and the puzzle would have two solutions, "
                "so ");
+        say_elims(x, t, 0);
+        break;
+    case SUDOKU_BUG:
+        say(t, "bivalue universal grave: without its extra candidates %s ",
+            st->ncells == 1 ? "in" : "in the cells");
+        say_cells(x, t, -1);
+        say(t, " every cell would have two candidates and every symbol two places in each "
+               "house, which a puzzle with one solution cannot have; so an extra ");
+        say_digit_list(x, t, st->digits);
+        say(t, " is true: ");
+        say_elims(x, t, 0);
+        break;
+    case SUDOKU_ALIGNED_PAIR:
+    case SUDOKU_ALIGNED_TRIPLE:
+        say(t, "%s on ", name);
+        say_cells(x, t, 0);
+        say(t, ": no way of filling them that leaves a candidate to each of ");
+        say_cells(x, t, 1);
+        say(t, " gives them these, so ");
+        say_elims(x, t, 0);
+        break;
+    case SUDOKU_FORCING_CHAIN:
+    case SUDOKU_NISHIO:
+    case SUDOKU_MULTIPLE_CHAIN:
+    case SUDOKU_DYNAMIC_CHAIN:
+    case SUDOKU_DYNAMIC_CHAIN_PLUS:
+        say(t, "%s from ", name);
+        say_cells(x, t, -1);
+        if (popcount_digits(st->digits) == 1) {
+            say(t, " (");
+            say_digit_list(x, t, st->digits);
+            say(t, ")");
+        }
+        say(t, ", a chain of %d nodes: ", st->candidates);
         say_elims(x, t, 0);
         break;
     case SUDOKU_GUESS:
@@ -632,7 +698,7 @@ void steps_one(run_state *t, const unit *u, const uint8_t *givens)
     }
     steps *x = calloc(1, sizeof *x);
     sudoku_shape sh;
-    int rc = options_shape(t->o, u->n, &sh), err = 0;
+    int rc = config_shape(t->o, u->n, &sh), err = 0;
     if (!x) {
         out_of_memory(t);
         return;

@@ -149,7 +149,7 @@ void to_dlx_one(run_state *t, const unit *u, const uint8_t *givens)
         return;
     }
     sudoku_shape sh;
-    int rc = options_shape(t->o, u->n, &sh);
+    int rc = config_shape(t->o, u->n, &sh);
     out_begin_answer(t, 1);
     if (rc >= 0)
         rc = write_problem(t->o, &sh, givens, t->file, u->line);

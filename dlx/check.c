@@ -143,7 +143,8 @@ int dlx_check(const dlx_problem *p)
             nd.ud[first - 1].down != q - 1)
             return DLX_EINVAL;
     }
-    if (dlxi_bits_in_search(p) && dlxi_bits_check(p) != DLX_OK)
+    const char *what = NULL;
+    if (dlxi_in_search(p) && p->engine && p->engine->check && p->engine->check(p, &what))
         return DLX_EINVAL;
     /* The options the inference took out: each out of its list, and none
      * left out once the search is over. */

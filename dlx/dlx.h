@@ -83,8 +83,10 @@ enum dlx_status {
     DLX_EEMPTY = -9,   /* uncommit: nothing is committed */
     DLX_ETOOBIG = -10, /* more than INT32_MAX items, options or nodes */
     DLX_ENAMES = -11,  /* the item names come to more than INT32_MAX bytes */
-    DLX_EBOUNDS = -12  /* item bounds out of range: 0 <= lo <= hi and hi >= 1
+    DLX_EBOUNDS = -12, /* item bounds out of range: 0 <= lo <= hi and hi >= 1
                           are needed, on a primary item */
+    DLX_ESTRATEGY = -13 /* the strategy asked for (dlx_set_strategy()) cannot
+                          search this problem: bit sets with bounds */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -298,8 +300,11 @@ enum dlx_strategy {
                               no option (as Knuth's SSXC1 does) */
 };
 /* DLX_EINVAL for an unknown strategy, DLX_EBUSY during a search. An event
- * hook, a seed or DLX_CHOOSE_FIRST always dance on the links: the hook
- * reports the dance itself, the seed shuffles the links' lists. */
+ * hook, a seed, DLX_CHOOSE_FIRST, DLX_CHOOSE_MRV_PATH or the inference
+ * always dance on the links: the hook reports the dance itself, the seed
+ * shuffles the links' lists. A strategy that cannot search the problem at
+ * all is refused: dlx_search() (and dlx_count(), dlx_start_subtree())
+ * return DLX_ESTRATEGY for DLX_STRATEGY_BITS on a problem with bounds. */
 DLX_API int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy);
 /* The strategy the search under way (or just finished) runs on, or, with
  * no search under way, the one dlx_search() would pick now. */

@@ -113,6 +113,75 @@ enum search_state {
     S_DONE      /* search space exhausted; structure back to S_IDLE's */
 };
 
+/* --- The engine table ----------------------------------------------------------
+ * Every search is an engine: a table of operations, like SQLite's
+ * sqlite3_io_methods, filled by the file that implements it and chosen once,
+ * when a search from the root settles its strategy (dlxi_settle_strategy(),
+ * search.c: the one place that asks which engine suits the problem). From
+ * then until the search is reset or forgotten p->engine is that table, and
+ * the callers (dlx_search, dlx_reset, the estimate, the split calls, the
+ * questions about the live state, dlx_check) go through it and never ask
+ * which engine they hold. A NULL slot means "not supported": the caller
+ * says so (dlx_split() gives nothing, dlx_start_subtree() refuses a prefix),
+ * never falls back silently. The engines: dlxi_engine_links (Algorithms X
+ * and C on the links, search.c and split.c), dlxi_engine_links_m (Algorithm
+ * M on the links, search_m.c) and dlxi_engine_bits (X and C on bit sets,
+ * search_bits.c).
+ *
+ * Adding an engine (docs/library.md has the same recipe):
+ *   1. a file of its own that fills a `const dlx_engine` with at least
+ *      accepts, run, estimate and path; the state it needs while a search
+ *      runs is its own (built by prepare, dropped by release);
+ *   2. its declaration below, and its place in dlxi_pick_engine()'s list of
+ *      candidates (search.c);
+ *   3. the property tests (tests/check_engines.c) run it against the brute
+ *      force, whole, in slices and after a clone. */
+#define DLX_ENGINE_VERSION 1
+
+typedef struct dlx_engine {
+    int version;                /* DLX_ENGINE_VERSION */
+    const char *name;           /* "links", "links-m", "bits": for messages */
+    enum dlx_strategy strategy; /* what dlx_search_strategy() answers */
+    /* 1 when the engine can search p as it is set now (its bounds, its
+     * rule); 0 when it cannot. */
+    int (*accepts)(const dlx_problem *p);
+    /* DLX_STRATEGY_AUTO: 1 when the engine is the better choice for p. */
+    int (*suits)(const dlx_problem *p);
+    /* A search from the root is about to start (p idle, its search arrays
+     * sized): the engine readies what it needs (tables, the links brought
+     * up to the commitments). DLX_OK or an error; DLX_ETOOBIG lets an
+     * automatic choice fall back to the links. */
+    int (*prepare)(dlx_problem *p);
+    /* Runs or resumes the search for at most `budget` nodes (0: no limit):
+     * DLX_OK (done), DLX_STOPPED, DLX_PAUSED, or an error. */
+    int (*run)(dlx_problem *p, uint64_t budget);
+    /* Undoes the levels in force (dlx_reset() of a search under way);
+     * NULL when the engine never touched the links. */
+    void (*unwind)(dlx_problem *p);
+    /* Knuth's estimate of the part of the tree done, in (0, 1). */
+    double (*estimate)(const dlx_problem *p);
+    /* The options chosen at levels 0..levels-1 into out[] (a null move
+     * chooses none); returns how many. */
+    int32_t (*path)(const dlx_problem *p, int32_t levels, int32_t *out);
+    /* A search that can be split (see "A search that can be split" below
+     * for their meaning): all NULL when the engine's cannot. */
+    int (*start_subtree)(dlx_problem *p, const int32_t *prefix, int32_t n);
+    int32_t (*untried)(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
+    int32_t (*level_width)(const dlx_problem *p, int32_t level, int32_t *position);
+    uint64_t (*last_updates)(dlx_problem *p);
+    /* The engine's own invariants during a search, after dlx_check()'s walk
+     * of the links: DLX_OK, or DLX_EINVAL with *what naming the broken one;
+     * NULL: nothing beyond the links. */
+    int (*check)(const dlx_problem *p, const char **what);
+    /* The live state during a search, for query.c (x a header index). */
+    int32_t (*remaining)(const dlx_problem *p, int32_t x);
+    int (*active)(const dlx_problem *p, int32_t x);
+    int32_t (*options)(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
+    int32_t (*active_items)(const dlx_problem *p, int32_t *items, int32_t cap);
+} dlx_engine;
+
+extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits;
+
 struct dlx_problem {
     dlx_alloc_fn alloc;
     void *ud;
@@ -207,7 +276,7 @@ struct dlx_problem {
     void *event_ctx;
     enum dlx_choose choose;
     enum dlx_strategy strategy; /* the caller's setting */
-    int bits_search;    /* the search under way (or done) runs on bits, not links */
+    const dlx_engine *engine; /* the search under way (or done); NULL when idle */
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use */
     int bits_too_big;   /* their counts would not fit: the links it is */
     int randomized;
@@ -330,13 +399,8 @@ static inline int dlxi_infers(const dlx_problem *p)
 
 /* --- search_m.c ---------------------------------------------------------- */
 
-/* Algorithm M behind the same calls: dlx_search(), dlx_reset(), the prefix
- * walk and dlx_estimate_done() hand problems with bounds to these. */
-int dlxi_search_m(dlx_problem *p, uint64_t budget);
-void dlxi_unwind_m(dlx_problem *p);
 /* The item to branch on (0 when none is active) and its degree. */
 int32_t dlxi_choose_item_m(dlx_problem *p, int32_t *degree);
-double dlxi_estimate_done_m(const dlx_problem *p);
 /* Makes m_touched hold the flags of `words` act[] words (in runs of 64
  * words), those of words 0..words-1 set so that the first choice computes
  * them all: for the choice indexes of search_m.c and search.c. 0 when out
@@ -358,10 +422,14 @@ int dlxi_index_shape(const dlx_problem *p, int32_t min_primary, int64_t *changes
 int32_t dlxi_committed_options(const dlx_problem *p, int32_t *out);
 
 
-/* Settles the strategy of a search about to start (idle problem): bits or
- * links, the tables built or the commitments danced accordingly. The
- * strategy is kept until the search is reset. DLX_OK or an error. */
+/* Settles the engine of a search about to start (idle problem, search
+ * arrays sized): picks it (dlxi_pick_engine()) and has it prepare; p->engine
+ * is then kept until the search is reset. DLX_OK, DLX_ESTRATEGY when the
+ * strategy asked for cannot search p, or the engine's error. */
 int dlxi_settle_strategy(dlx_problem *p);
+/* The engine a search of p from the root would run on now; NULL when the
+ * strategy asked for cannot search p. */
+const dlx_engine *dlxi_pick_engine(const dlx_problem *p);
 
 /* --- search_bits.c ------------------------------------------------------- */
 
@@ -373,23 +441,6 @@ void dlxi_drop_bits(dlx_problem *p);
  * its frame (a bit per option, a count per primary item) is at most this
  * many bytes. */
 #define DLX_BITS_MAX_FRAME 4096
-int dlxi_bits_suits(const dlx_problem *p);
-/* Runs or resumes the bit-set search; as the links' loop, it returns
- * DLX_OK, DLX_STOPPED or DLX_PAUSED, and pauses where the links' loop
- * would. */
-int dlxi_run_bits(dlx_problem *p, uint64_t budget);
-/* The live state during a bit-set search, for query.c and the estimate. */
-int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x);
-int dlxi_bits_active(const dlx_problem *p, int32_t x);
-int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
-int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
-/* The split interface below, for a search on bits (split.c hands them on). */
-int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
-int32_t dlxi_bits_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
-int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t level, int32_t *position);
-uint64_t dlxi_bits_last_updates(const dlx_problem *p);
-/* The invariant walk of the frame in force: DLX_OK or DLX_EINVAL. */
-int dlxi_bits_check(const dlx_problem *p);
 
 /* Undoes the choices in force at levels levels-1 down to 0, deepest first,
  * counting nothing (dlx_reset(), and a split search back at its floor). */
@@ -430,7 +481,7 @@ void dlxi_unwind(dlx_problem *p, int32_t levels);
  * counted.
  *
  * The operations (all on a search paused as above unless said otherwise):
- *   dlxi_start_subtree(p, prefix, n)
+ *   start_subtree(p, prefix, n) (the engine's; dlx_start_subtree() calls it)
  *       On an idle problem: puts options prefix[0..n-1] in force as levels
  *       0..n-1, each on the item the branching rule would pick among that
  *       option's items, counting only the last option's own covering; then
@@ -454,7 +505,6 @@ void dlxi_unwind(dlx_problem *p, int32_t levels);
  *       first, so a donor giving its whole path away can take it off its own
  *       count. Leaves the links as they were.
  */
-int dlxi_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
 int32_t dlxi_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
 void dlxi_raise_floor(dlx_problem *p, int32_t to);
 int32_t dlxi_path(const dlx_problem *p, int32_t *opts);
@@ -476,6 +526,25 @@ double dlxi_estimate_below(const dlx_problem *p, int32_t from, double *width);
 int32_t dlxi_barren(dlx_problem *p);
 /* dlxi_estimate_below(p, p->floor, width), over the memo's levels at once. */
 double dlxi_estimate_from_floor(dlx_problem *p, double *width);
+/* dlx_estimate_done() of an engine whose levels have widths: Knuth's
+ * estimate from the floor, half the level in force done. */
+double dlxi_estimate_levels(const dlx_problem *p);
+/* The links engines' own (split.c): the operations above on the links. The
+ * options of a prefix are in range (the caller checked them). */
+int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
+int32_t dlxi_links_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
+int32_t dlxi_links_level_width(const dlx_problem *p, int32_t level, int32_t *position);
+uint64_t dlxi_links_last_updates(dlx_problem *p);
+int32_t dlxi_links_path(const dlx_problem *p, int32_t levels, int32_t *out);
+
+/* --- query.c ------------------------------------------------------------- */
+
+/* The live state as the links hold it (x a header index): between
+ * searches, and the links engines' answers during one. */
+int32_t dlxi_links_remaining(const dlx_problem *p, int32_t x);
+int dlxi_links_active(const dlx_problem *p, int32_t x);
+int32_t dlxi_links_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
+int32_t dlxi_links_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
 
 /* --- problem.c ----------------------------------------------------------- */
 
@@ -514,15 +583,22 @@ static inline void dlxi_forget_search(dlx_problem *p)
     p->barren = -1;
     p->found = 0;
     p->stop_requested = 0;
-    p->bits_search = 0;
+    p->engine = NULL;
     p->infer_top = 0;
     p->index_live = 0;
 }
 
-/* A search under way on bits: the links stay as the commitments left them. */
-static inline int dlxi_bits_in_search(const dlx_problem *p)
+/* The engine that answers the questions about the live state: the one
+ * under way, or the links, which hold the state between searches. */
+static inline const dlx_engine *dlxi_live(const dlx_problem *p)
 {
-    return p->bits_search && dlxi_in_search(p);
+    return p->engine && dlxi_in_search(p) ? p->engine : &dlxi_engine_links;
+}
+
+/* Whether the search under way can be split (dlx_split(), the threads). */
+static inline int dlxi_splittable(const dlx_problem *p)
+{
+    return p->engine && p->engine->untried;
 }
 
 /* The option a node belongs to: the spacer after it says. */

@@ -266,9 +266,9 @@ static void publish(struct team *t, struct worker *w, int searching)
     w->info.nodes = w->shown.nodes;
     /* Algorithm M's search (bounds) is never split, and has its own
      * estimate; the interface of a search that can be split is not its. */
-    double below = !searching         ? 0.0
-                   : w->q->has_bounds ? dlx_estimate_done(w->q)
-                                      : dlxi_estimate_from_floor(w->q, NULL);
+    double below = !searching                 ? 0.0
+                   : !dlxi_splittable(w->q) ? dlx_estimate_done(w->q)
+                                              : dlxi_estimate_from_floor(w->q, NULL);
     w->partial = w->weight * below;
     w->epoch = t->epoch;
 }
@@ -296,7 +296,7 @@ static void *work(void *arg)
              * figures after every slice, which with bounds means Knuth's
              * estimate over every level (100,000 bounded items: 18% of the
              * time, perf). */
-            int hungry = !w->q->has_bounds &&
+            int hungry = dlxi_splittable(w->q) &&
                          atomic_load_explicit(&t->hungry, memory_order_relaxed) > 0;
             int asked = atomic_load_explicit(&t->want, memory_order_relaxed) != w->epoch;
             if (hungry || asked) {

@@ -63,6 +63,7 @@ static int enumerate_m(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ct
     uint64_t updates = 0; /* not kept */
     int32_t level = 0, best = 0, cur;
     p->state = S_PAUSED; /* a walk under way: changes are refused */
+    p->engine = &dlxi_engine_links_m; /* which dlx_reset() undoes, and the questions ask */
 
 forward:
     if (cl[0].next == 0 || level == depth) {
@@ -125,6 +126,7 @@ int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void
     uint64_t updates = 0; /* not kept */
     int32_t level = 0, cur;
     p->state = S_PAUSED; /* a walk under way: changes are refused */
+    p->engine = &dlxi_engine_links; /* which dlx_reset() undoes, and the questions ask */
 
 forward:
     if (cl[0].next == 0 || level == depth) {
@@ -174,8 +176,11 @@ int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
     int rc = dlxi_prepare_search(p);
     if (rc)
         return rc;
-    if (p->has_bounds) /* Algorithm M's search cannot be split yet */
-        return n == 0 ? DLX_OK : DLX_EINVAL;
+    const dlx_engine *e = dlxi_pick_engine(p);
+    if (!e)
+        return DLX_ESTRATEGY;
+    if (!e->start_subtree) /* its search cannot be split (Algorithm M on the links) */
+        return n == 0 ? DLX_OK : DLX_EINVAL; /* the whole search, left to dlx_search() */
     if (n > p->n_primary) /* each option covers a primary item of its own */
         return DLX_ECONFLICT;
     for (int32_t k = 0; k < n; k++)
@@ -184,8 +189,7 @@ int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
     rc = dlxi_settle_strategy(p); /* as dlx_search() would */
     if (rc)
         return rc;
-    rc = p->bits_search ? dlxi_bits_start_subtree(p, prefix, n)
-                        : dlxi_start_subtree(p, prefix, n);
+    rc = p->engine->start_subtree(p, prefix, n);
     if (rc)
         dlxi_forget_search(p);
     return rc;
@@ -210,8 +214,8 @@ int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, vo
         return DLX_EBUSY;
     if (p->state != S_PAUSED)
         return DLX_EINVAL;
-    if (p->has_bounds)
-        return 0; /* Algorithm M's search cannot be split yet: it keeps everything */
+    if (!dlxi_splittable(p))
+        return 0; /* its engine's search cannot be split: it keeps everything */
     const int32_t level = p->level;
     int32_t first = -1, last = -1, total = 0, widest = 0;
     for (int32_t l = dlxi_barren(p); l < level; l++) {

@@ -2,9 +2,9 @@
 /* query.c - questions about a problem: its items and options as built, and
  * the live state of the links (list lengths, active items) that event hooks
  * and teaching tools read while a search runs, down to Knuth's memory
- * table of the nodes (during a search on bits, the questions about the
- * live state are answered from its frame). Nothing here changes the
- * problem.
+ * table of the nodes (during a search, the questions about the live state
+ * are answered by its engine: a search on bits from its frame). Nothing
+ * here changes the problem.
  */
 #include "dlx_internal.h"
 
@@ -90,14 +90,44 @@ int32_t dlx_option_items(const dlx_problem *p, int32_t opt, int32_t *items, int3
     return k;
 }
 
+/* The live state as the links hold it: between searches, and during a
+ * search on the links (the engines of search.c and search_m.c answer
+ * with these). x is a header index. */
+int32_t dlxi_links_remaining(const dlx_problem *p, int32_t x)
+{
+    return p->nd.im[x].itm;
+}
+
+int dlxi_links_active(const dlx_problem *p, int32_t x)
+{
+    return !p->secondary[x] && p->cl[p->cl[x].prev].next == x;
+}
+
+int32_t dlxi_links_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
+{
+    dlx_nodes nd = p->nd;
+    int32_t k = 0;
+    for (int32_t q = nd.ud[x].down; q != x; q = nd.ud[q].down, k++)
+        if (k < cap)
+            opts[k] = dlxi_option_of(nd, q);
+    return k;
+}
+
+int32_t dlxi_links_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+{
+    int32_t k = 0;
+    for (int32_t x = p->cl[0].next; x != 0; x = p->cl[x].next, k++)
+        if (k < cap)
+            items[k] = x - 1;
+    return k;
+}
+
 int32_t dlx_item_remaining(const dlx_problem *p, int32_t item)
 {
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
     dlxi_links_current(p);
-    if (dlxi_bits_in_search(p))
-        return dlxi_bits_remaining(p, item + 1);
-    return p->nd.im[item + 1].itm;
+    return dlxi_live(p)->remaining(p, item + 1);
 }
 
 int dlx_item_is_active(const dlx_problem *p, int32_t item)
@@ -105,12 +135,7 @@ int dlx_item_is_active(const dlx_problem *p, int32_t item)
     if (!p || item < 0 || item >= p->n_items)
         return DLX_EINVAL;
     dlxi_links_current(p);
-    int32_t x = item + 1;
-    if (dlxi_bits_in_search(p))
-        return dlxi_bits_active(p, x);
-    if (p->secondary[x])
-        return 0;
-    return p->cl[p->cl[x].prev].next == x;
+    return dlxi_live(p)->active(p, item + 1);
 }
 
 int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int32_t cap)
@@ -118,14 +143,7 @@ int32_t dlx_item_options(const dlx_problem *p, int32_t item, int32_t *opts, int3
     if (!p || item < 0 || item >= p->n_items || cap < 0 || (cap > 0 && !opts))
         return DLX_EINVAL;
     dlxi_links_current(p);
-    if (dlxi_bits_in_search(p))
-        return dlxi_bits_options(p, item + 1, opts, cap);
-    dlx_nodes nd = p->nd;
-    int32_t x = item + 1, k = 0;
-    for (int32_t q = nd.ud[x].down; q != x; q = nd.ud[q].down, k++)
-        if (k < cap)
-            opts[k] = dlxi_option_of(nd, q);
-    return k;
+    return dlxi_live(p)->options(p, item + 1, opts, cap);
 }
 
 int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
@@ -133,13 +151,7 @@ int32_t dlx_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
     if (!p || cap < 0 || (cap > 0 && !items))
         return DLX_EINVAL;
     dlxi_links_current(p);
-    if (dlxi_bits_in_search(p))
-        return dlxi_bits_active_items(p, items, cap);
-    int32_t k = 0;
-    for (int32_t x = p->cl[0].next; x != 0; x = p->cl[x].next, k++)
-        if (k < cap)
-            items[k] = x - 1;
-    return k;
+    return dlxi_live(p)->active_items(p, items, cap);
 }
 
 /* --- The node layout ------------------------------------------------------ */

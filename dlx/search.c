@@ -141,22 +141,11 @@ DLX_NOINLINE void announce_backtrack(dlx_problem *p, int32_t item_hdr, int32_t l
 }
 
 /* Fills p->sol with the committed options, then the option chosen at each
- * of levels 0..levels-1 (a null move of Algorithm M, whose choice is an
- * item's header, chooses none); returns the count. */
+ * of levels 0..levels-1 (by the engine under way); returns the count. */
 static int32_t collect_solution(dlx_problem *p, int32_t levels)
 {
     int32_t n = dlxi_committed_options(p, p->sol);
-    if (p->bits_search) {
-        /* The bit-set search keeps an option's first node, which the spacer
-         * before it names: no walk to the end of the option. */
-        for (int32_t l = 0; l < levels; l++)
-            p->sol[n++] = -p->nd.im[p->choice[l] - 1].itm;
-        return n;
-    }
-    for (int32_t l = 0; l < levels; l++)
-        if (p->choice[l] > p->n_items)
-            p->sol[n++] = dlxi_option_of(p->nd, p->choice[l]);
-    return n;
+    return n + p->engine->path(p, levels, p->sol + n);
 }
 
 /* A solution made of the choices 0..levels-1 (and the commitments): counts
@@ -657,24 +646,127 @@ DLX_NOINLINE int run_colors_indexed(dlx_problem *p, uint64_t budget)
     return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK);
 }
 
-/* --- The public calls ---------------------------------------------------------- */
+/* --- The engine of Algorithms X and C on the links ------------------------------ */
+
+/* The one that runs whatever is set: only the links watch the dance, take
+ * a seed, the first item, the path's ties and the inference. */
+static int links_accepts(const dlx_problem *p)
+{
+    return !p->has_bounds;
+}
+
+static int links_prepare(dlx_problem *p)
+{
+    dlxi_apply_commits(p); /* the links dance from the commitments */
+    return DLX_OK;
+}
+
+/* Which copy of the loop: the indexed ones when the index pays (they are
+ * the fast loops, with the index), else the general one whenever something
+ * is watched or set that the fast ones do not do. */
+static int links_run(dlx_problem *p, uint64_t node_budget)
+{
+    if (x_index_ready(p))
+        return p->has_colors ? run_colors_indexed(p, node_budget)
+                             : run_plain_indexed(p, node_budget);
+    p->index_live = 0; /* the loops below do not flag what they change */
+    if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
+        return run_detail(p, node_budget);
+    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+        p->choose == DLX_CHOOSE_MRV_RECENT || p->choose == DLX_CHOOSE_MRV_PATH)
+        return run_general(p, node_budget);
+    return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
+}
+
+static void links_unwind(dlx_problem *p)
+{
+    dlxi_unwind(p, p->level); /* the choices still in force, deepest first */
+}
+
+const dlx_engine dlxi_engine_links = {
+    .version = DLX_ENGINE_VERSION,
+    .name = "links",
+    .strategy = DLX_STRATEGY_LINKS,
+    .accepts = links_accepts,
+    .prepare = links_prepare,
+    .run = links_run,
+    .unwind = links_unwind,
+    .estimate = dlxi_estimate_levels,
+    .path = dlxi_links_path,
+    .start_subtree = dlxi_links_start_subtree,
+    .untried = dlxi_links_untried,
+    .level_width = dlxi_links_level_width,
+    .last_updates = dlxi_links_last_updates,
+    .remaining = dlxi_links_remaining,
+    .active = dlxi_links_active,
+    .options = dlxi_links_options,
+    .active_items = dlxi_links_active_items,
+};
+
+void dlxi_unwind(dlx_problem *p, int32_t levels)
+{
+    /* The inference's removals at level l + 1 came after choice l was made,
+     * those at level l before its item was covered. */
+    for (int32_t l = levels - 1; l >= 0; l--) {
+        int32_t cur = p->choice[l];
+        dlxi_undo_inference(p, l + 1);
+        uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
+        uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
+    }
+    dlxi_undo_inference(p, 0);
+}
+
+/* --- Choosing the engine --------------------------------------------------------- */
+
+/* The engines on bit sets, in the order they are considered; each says
+ * which problems it accepts (Algorithm M on bits will join them). */
+static const dlx_engine *const bit_engines[] = {&dlxi_engine_bits};
+
+/* What forces the links whatever the strategy asked (dlx.h): the hook
+ * watches the links dance, a seed shuffles their lists, the "first item"
+ * rule is for teaching, the order of the path's ties and the inference are
+ * kept on the links only. */
+static int links_only(const dlx_problem *p)
+{
+    return p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+           p->choose == DLX_CHOOSE_MRV_PATH || dlxi_infers(p);
+}
+
+/* The engine a search of p from the root would run on now, or NULL when
+ * the strategy asked for cannot search it (DLX_ESTRATEGY). The one place
+ * that asks which engine suits a problem. */
+const dlx_engine *dlxi_pick_engine(const dlx_problem *p)
+{
+    const dlx_engine *links = p->has_bounds ? &dlxi_engine_links_m : &dlxi_engine_links;
+    if (p->strategy == DLX_STRATEGY_LINKS || links_only(p))
+        return links;
+    for (size_t k = 0; k < sizeof bit_engines / sizeof bit_engines[0]; k++) {
+        const dlx_engine *e = bit_engines[k];
+        if (e->accepts(p) && (p->strategy == DLX_STRATEGY_BITS || e->suits(p)))
+            return e;
+    }
+    return p->strategy == DLX_STRATEGY_BITS ? NULL : links;
+}
 
 int dlxi_settle_strategy(dlx_problem *p)
 {
-    p->bits_search = 0;
-    if (dlx_search_strategy(p) == DLX_STRATEGY_BITS) {
-        /* Out of memory is an error whoever chose the bits; a problem whose
-         * counts would not fit 16 bits goes to the links unless the caller
-         * asked for bits. */
-        int rc = dlxi_build_bits(p);
-        if (rc == DLX_ENOMEM || (rc && p->strategy == DLX_STRATEGY_BITS))
-            return rc;
-        p->bits_search = rc == DLX_OK;
+    const dlx_engine *e = dlxi_pick_engine(p);
+    if (!e)
+        return DLX_ESTRATEGY;
+    int rc = e->prepare(p);
+    if (rc == DLX_ETOOBIG && p->strategy == DLX_STRATEGY_AUTO) {
+        /* Counts that would not fit the engine's tables: the links it is
+         * unless the caller asked for this engine. */
+        e = p->has_bounds ? &dlxi_engine_links_m : &dlxi_engine_links;
+        rc = e->prepare(p);
     }
-    if (!p->bits_search)
-        dlxi_apply_commits(p); /* the links dance from the commitments */
+    if (rc)
+        return rc;
+    p->engine = e;
     return DLX_OK;
 }
+
+/* --- The public calls ---------------------------------------------------------- */
 
 int dlx_search(dlx_problem *p, uint64_t node_budget)
 {
@@ -698,33 +790,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         if (rc)
             return rc;
     }
-    if (p->has_bounds) /* link detail is not given with bounds (dlx.h) */
-        return dlxi_search_m(p, node_budget);
-    if (p->bits_search)
-        return dlxi_run_bits(p, node_budget);
-    if (x_index_ready(p))
-        return p->has_colors ? run_colors_indexed(p, node_budget)
-                             : run_plain_indexed(p, node_budget);
-    p->index_live = 0; /* the loops below do not flag what they change */
-    if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
-        return run_detail(p, node_budget);
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_RECENT || p->choose == DLX_CHOOSE_MRV_PATH)
-        return run_general(p, node_budget);
-    return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
-}
-
-void dlxi_unwind(dlx_problem *p, int32_t levels)
-{
-    /* The inference's removals at level l + 1 came after choice l was made,
-     * those at level l before its item was covered. */
-    for (int32_t l = levels - 1; l >= 0; l--) {
-        int32_t cur = p->choice[l];
-        dlxi_undo_inference(p, l + 1);
-        uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
-        uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
-    }
-    dlxi_undo_inference(p, 0);
+    return p->engine->run(p, node_budget);
 }
 
 int dlx_reset(dlx_problem *p)
@@ -733,11 +799,8 @@ int dlx_reset(dlx_problem *p)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;
-    if (dlxi_in_search(p) && p->has_bounds)
-        dlxi_unwind_m(p);
-    else if (dlxi_in_search(p) && !p->bits_search)
-        dlxi_unwind(p, p->level); /* the choices still in force, deepest first; bits
-                                     never touched the links */
+    if (dlxi_in_search(p) && p->engine && p->engine->unwind)
+        p->engine->unwind(p);
     dlxi_forget_search(p);
     return DLX_OK;
 }
@@ -771,28 +834,15 @@ double dlx_estimate_done(const dlx_problem *p)
         return 0.0;
     if (p->state == S_DONE)
         return 1.0;
-    if (p->has_bounds)
-        return dlxi_estimate_done_m(p);
-    double width = 1.0;
-    double done = dlxi_estimate_below(p, p->floor, &width);
-    return done + 0.5 / width;
+    return p->engine->estimate(p);
 }
 
 enum dlx_strategy dlx_search_strategy(const dlx_problem *p)
 {
     if (!p)
         return DLX_STRATEGY_LINKS;
-    if (p->state != S_IDLE)
-        return p->bits_search ? DLX_STRATEGY_BITS : DLX_STRATEGY_LINKS;
-    /* The hook watches the links dance, a seed shuffles the links' lists,
-     * the "first item" rule is for teaching, the order of the path's ties
-     * is kept on the links only, bounds are Algorithm M's (search_m.c), and
-     * only the links infer (infer.c): all of these dance. */
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_PATH ||
-        p->strategy == DLX_STRATEGY_LINKS || p->has_bounds || dlxi_infers(p))
-        return DLX_STRATEGY_LINKS;
-    if (p->strategy == DLX_STRATEGY_BITS || dlxi_bits_suits(p))
-        return DLX_STRATEGY_BITS;
-    return DLX_STRATEGY_LINKS;
+    if (p->state != S_IDLE && p->engine)
+        return p->engine->strategy;
+    const dlx_engine *e = dlxi_pick_engine(p);
+    return e ? e->strategy : p->strategy;
 }

@@ -62,7 +62,7 @@
 /* A count: 16 bits, so that eight are compared at a time and a frame is
  * small. cnt[] of a covered item is INACTIVE, and stays at or above
  * ACTIVE_BELOW whatever is taken off it afterwards: at most its own number
- * of options, which dlxi_bits_suits() keeps below COUNT_LIMIT (as it keeps
+ * of options, which bits_suits() keeps below COUNT_LIMIT (as it keeps
  * the sink's total, see rec below). */
 typedef int16_t bits_count;
 #define INACTIVE 32767
@@ -1141,7 +1141,7 @@ RUN_COPY(run_recent_4, 0, 4, 1)
 RUN_COPY(run_recent_colors, 1, 0, 1)
 #undef RUN_COPY
 
-int dlxi_run_bits(dlx_problem *p, uint64_t budget)
+static int bits_run(dlx_problem *p, uint64_t budget)
 {
     const struct dlx_bits *b = p->bits;
     int32_t k = b->max_prim; /* every record has k slots, padded with the sink */
@@ -1165,7 +1165,7 @@ int dlxi_run_bits(dlx_problem *p, uint64_t budget)
  * options of its item left: both cost in proportion to the size of the
  * problem, not to what the trial changes, which the links' cost is. So the
  * bits are for problems whose frame is small. */
-int dlxi_bits_suits(const dlx_problem *p)
+static int bits_suits(const dlx_problem *p)
 {
     if (p->bits_too_big)
         return 0;
@@ -1202,7 +1202,7 @@ static const uint64_t *current_frame(const dlx_problem *p)
     return p->bits->lv[p->level].frame;
 }
 
-int dlxi_bits_active(const dlx_problem *p, int32_t x)
+static int bits_active(const dlx_problem *p, int32_t x)
 {
     const struct dlx_bits *b = p->bits;
     if (p->secondary[x])
@@ -1211,7 +1211,7 @@ int dlxi_bits_active(const dlx_problem *p, int32_t x)
     return cnt[b->slot[x]] < ACTIVE_BELOW;
 }
 
-int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
+static int32_t bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
 {
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
@@ -1224,7 +1224,7 @@ int32_t dlxi_bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_
     return n;
 }
 
-int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
+static int32_t bits_remaining(const dlx_problem *p, int32_t x)
 {
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
@@ -1235,7 +1235,7 @@ int32_t dlxi_bits_remaining(const dlx_problem *p, int32_t x)
     return n;
 }
 
-int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+static int32_t bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
     const struct dlx_bits *b = p->bits;
     const bits_count *cnt = counts_in(b, current_frame(p));
@@ -1253,7 +1253,7 @@ int32_t dlxi_bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap
 
 /* The option ids of the candidates that level l will still try after the
  * one in force (at most cap of them copied); how many there are. */
-int32_t dlxi_bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
+static int32_t bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
 {
     const struct dlx_bits *b = p->bits;
     const struct bits_level *lv = &b->lv[l];
@@ -1265,7 +1265,7 @@ int32_t dlxi_bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_
     return n;
 }
 
-int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t l, int32_t *position)
+static int32_t bits_level_width(const dlx_problem *p, int32_t l, int32_t *position)
 {
     const struct bits_level *lv = &p->bits->lv[l];
     if (position)
@@ -1273,7 +1273,7 @@ int32_t dlxi_bits_level_width(const dlx_problem *p, int32_t l, int32_t *position
     return lv->width;
 }
 
-uint64_t dlxi_bits_last_updates(const dlx_problem *p)
+static uint64_t bits_last_updates(dlx_problem *p)
 {
     return p->level > 0 ? (uint64_t)p->bits->lv[p->level - 1].upd : 0;
 }
@@ -1285,7 +1285,7 @@ uint64_t dlxi_bits_last_updates(const dlx_problem *p)
  * item's candidates as the one in force. Each trial is done to the end,
  * since the subtree may be a dead end; what the last one counts is what the
  * search itself counts for it (nothing for a dead end). */
-int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
+static int bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
     struct dlx_bits *b = p->bits;
     const struct bits_view v = view_of(p, 0);
@@ -1356,21 +1356,70 @@ int dlxi_bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 /* The frame in force against the tables: every active item's count is the
  * number of its live options, no live option holds a covered item, and a
  * covered item is far from the active range. */
-int dlxi_bits_check(const dlx_problem *p)
+static int bits_check(const dlx_problem *p, const char **what)
 {
     const struct dlx_bits *b = p->bits;
     const uint64_t *live = current_frame(p);
     const bits_count *cnt = counts_in(b, live);
     for (int32_t i = 0; i < b->n_counts; i++) {
         if (i >= b->n_prim) {
-            if (cnt[i] < ACTIVE_BELOW)
-                return DLX_EINVAL; /* the sink and the padding never look active */
+            if (cnt[i] < ACTIVE_BELOW) {
+                *what = "bits: the sink or a padding count looks active";
+                return DLX_EINVAL;
+            }
             continue;
         }
         int32_t x = b->prim_hdr[i];
-        if (cnt[i] < ACTIVE_BELOW ? cnt[i] != dlxi_bits_remaining(p, x)
-                                  : dlxi_bits_remaining(p, x) != 0)
+        if (cnt[i] < ACTIVE_BELOW ? cnt[i] != bits_remaining(p, x)
+                                  : bits_remaining(p, x) != 0) {
+            *what = cnt[i] < ACTIVE_BELOW
+                        ? "bits: an active item's count is not the number of its live options"
+                        : "bits: a covered item still has a live option";
             return DLX_EINVAL;
+        }
     }
     return DLX_OK;
 }
+
+/* --- The engine ------------------------------------------------------------ */
+
+static int bits_accepts(const dlx_problem *p)
+{
+    return !p->has_bounds;
+}
+
+/* The tables, built at the first search that wants them; the links are
+ * left as the commitments have them (the search never touches them). */
+static int bits_prepare(dlx_problem *p)
+{
+    return dlxi_build_bits(p);
+}
+
+/* The option of each level: the spacer before its first node names it. */
+static int32_t bits_path(const dlx_problem *p, int32_t levels, int32_t *out)
+{
+    for (int32_t l = 0; l < levels; l++)
+        out[l] = -p->nd.im[p->choice[l] - 1].itm;
+    return levels;
+}
+
+const dlx_engine dlxi_engine_bits = {
+    .version = DLX_ENGINE_VERSION,
+    .name = "bits",
+    .strategy = DLX_STRATEGY_BITS,
+    .accepts = bits_accepts,
+    .suits = bits_suits,
+    .prepare = bits_prepare,
+    .run = bits_run,
+    .estimate = dlxi_estimate_levels,
+    .path = bits_path,
+    .start_subtree = bits_start_subtree,
+    .untried = bits_untried,
+    .level_width = bits_level_width,
+    .last_updates = bits_last_updates,
+    .check = bits_check,
+    .remaining = bits_remaining,
+    .active = bits_active,
+    .options = bits_options,
+    .active_items = bits_active_items,
+};

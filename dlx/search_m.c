@@ -13,8 +13,9 @@
  * the branches after it, which is what makes the branches disjoint. The
  * branches stop when fewer options are left than c still needs; the last
  * branch, when c's lower bound allows, is the null move: c takes nothing
- * more. A problem without bounds never comes here (dlx_search() sends it
- * to search.c), so exact cover pays nothing for any of this.
+ * more. A problem without bounds never comes here (its engine is
+ * search.c's), so exact cover pays nothing for any of this; this file's
+ * engine, dlxi_engine_links_m, is at its end.
  *
  * As in search.c, copies are compiled from one inline function: without
  * colours and with colours, each walking round an option by nx[] or, for
@@ -478,7 +479,7 @@ DLX_NOINLINE int run_m_general(dlx_problem *p, uint64_t budget)
     return run_m(p, budget, 1, 1, WALK_NEXT);
 }
 
-/* --- What search.c hands over ----------------------------------------------------- */
+/* --- The engine of Algorithm M on the links --------------------------------------- */
 
 /* Options of at least this many nodes on average are walked by spacer,
  * shorter ones by nx[] (the measurements are beside WALK_NEXT in
@@ -487,7 +488,7 @@ DLX_NOINLINE int run_m_general(dlx_problem *p, uint64_t budget)
 enum { LONG_OPTIONS = 8 };
 
 
-int dlxi_search_m(dlx_problem *p, uint64_t budget)
+static int links_m_run(dlx_problem *p, uint64_t budget)
 {
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST) {
         p->index_live = 0;
@@ -511,7 +512,7 @@ int dlxi_search_m(dlx_problem *p, uint64_t budget)
 
 /* Undoes the levels still in force, deepest first, as the loop would on
  * its way back. */
-void dlxi_unwind_m(dlx_problem *p)
+static void links_m_unwind(dlx_problem *p)
 {
     dlx_nodes nd = p->nd;
     const int32_t last_hdr = p->n_items;
@@ -525,7 +526,7 @@ void dlxi_unwind_m(dlx_problem *p)
 
 /* Knuth's estimate as in search.c, with each level's branch number and
  * degree (DLX3's print_progress). */
-double dlxi_estimate_done_m(const dlx_problem *p)
+static double links_m_estimate(const dlx_problem *p)
 {
     double done = 0.0, width = 1.0;
     for (int32_t l = 0; l < p->level; l++) {
@@ -534,3 +535,31 @@ double dlxi_estimate_done_m(const dlx_problem *p)
     }
     return done + 0.5 / width;
 }
+
+static int links_m_accepts(const dlx_problem *p)
+{
+    return p->has_bounds;
+}
+
+static int links_m_prepare(dlx_problem *p)
+{
+    dlxi_apply_commits(p); /* the links dance from the commitments */
+    return DLX_OK;
+}
+
+/* Algorithm M's search cannot be split yet: no split calls. */
+const dlx_engine dlxi_engine_links_m = {
+    .version = DLX_ENGINE_VERSION,
+    .name = "links-m",
+    .strategy = DLX_STRATEGY_LINKS,
+    .accepts = links_m_accepts,
+    .prepare = links_m_prepare,
+    .run = links_m_run,
+    .unwind = links_m_unwind,
+    .estimate = links_m_estimate,
+    .path = dlxi_links_path,
+    .remaining = dlxi_links_remaining,
+    .active = dlxi_links_active,
+    .options = dlxi_links_options,
+    .active_items = dlxi_links_active_items,
+};

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* split.c - a search that can be split, for the dancing-links search of
- * search.c: the operations listed in dlx_internal.h under that name (a
- * search on bits has its own, in search_bits.c, handed on from here). A
+ * search.c: the operations listed in dlx_internal.h under that name, which
+ * its engine (dlxi_engine_links) names, and the calls that hand them on to
+ * the engine under way (a search on bits has its own, in search_bits.c). A
  * search is started below a prefix of options, and a paused one tells what
  * it has not tried yet and gives it up by raising its floor. The public
  * calls built on these (dlx_start_subtree, dlx_split) are in prefix.c, the
@@ -62,11 +63,8 @@ static int32_t replay_node(const dlx_problem *p, int32_t opt, int32_t level)
     return 0;
 }
 
-int dlxi_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
+int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
-    for (int32_t k = 0; k < n; k++)
-        if (prefix[k] < 0 || prefix[k] >= p->n_options)
-            return DLX_EINVAL;
     const dlx_nodes nd = p->nd;
     uint64_t uncounted = 0, counted = 0;
     for (int32_t k = 0; k < n; k++) {
@@ -91,8 +89,11 @@ int32_t dlxi_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t
 {
     if (level < p->floor || level >= p->level)
         return 0;
-    if (p->bits_search)
-        return dlxi_bits_untried(p, level, opts, cap);
+    return p->engine->untried(p, level, opts, cap);
+}
+
+int32_t dlxi_links_untried(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap)
+{
     const dlx_nodes nd = p->nd;
     int32_t n = 0;
     for (int32_t r = nd.ud[p->choice[level]].down; r > p->n_items; r = nd.ud[r].down) {
@@ -113,15 +114,25 @@ void dlxi_raise_floor(dlx_problem *p, int32_t to)
 
 int32_t dlxi_path(const dlx_problem *p, int32_t *opts)
 {
-    for (int32_t l = 0; l < p->level; l++)
-        opts[l] = dlxi_option_of(p->nd, p->choice[l]);
-    return p->level;
+    return p->engine->path(p, p->level, opts);
+}
+
+int32_t dlxi_links_path(const dlx_problem *p, int32_t levels, int32_t *out)
+{
+    int32_t n = 0;
+    for (int32_t l = 0; l < levels; l++)
+        if (p->choice[l] > p->n_items) /* not a null move of Algorithm M */
+            out[n++] = dlxi_option_of(p->nd, p->choice[l]);
+    return n;
 }
 
 int32_t dlxi_level_width(const dlx_problem *p, int32_t level, int32_t *position)
 {
-    if (p->bits_search)
-        return dlxi_bits_level_width(p, level, position);
+    return p->engine->level_width(p, level, position);
+}
+
+int32_t dlxi_links_level_width(const dlx_problem *p, int32_t level, int32_t *position)
+{
     const dlx_nodes nd = p->nd;
     int32_t q = p->choice[level], x = nd.im[q].itm, k = 0;
     for (int32_t r = nd.ud[x].down; r != q; r = nd.ud[r].down)
@@ -133,8 +144,11 @@ int32_t dlxi_level_width(const dlx_problem *p, int32_t level, int32_t *position)
 
 uint64_t dlxi_last_updates(dlx_problem *p)
 {
-    if (p->bits_search)
-        return dlxi_bits_last_updates(p);
+    return p->engine->last_updates(p);
+}
+
+uint64_t dlxi_links_last_updates(dlx_problem *p)
+{
     if (p->level == 0)
         return 0;
     int32_t l = p->level - 1, q = p->choice[l];
@@ -180,4 +194,11 @@ double dlxi_estimate_from_floor(dlx_problem *p, double *width)
     if (width)
         *width = p->barren_width * rest_width;
     return p->barren_done + rest / p->barren_width;
+}
+
+double dlxi_estimate_levels(const dlx_problem *p)
+{
+    double width = 1.0;
+    double done = dlxi_estimate_below(p, p->floor, &width);
+    return done + 0.5 / width;
 }

@@ -14,6 +14,15 @@ void logic_load(sudoku_logic *L, const uint8_t *givens)
     int n = L->n;
     memcpy(L->value, givens, (size_t)L->cells);
     L->blanks = 0;
+    for (int h = 0; h < L->house_count; h++) {
+        uint64_t have = 0;
+        for (int k = 0; k < n; k++) {
+            int v = givens[logic_house_cell(L, h, k)];
+            if (v)
+                have |= digit_bit(v);
+        }
+        L->have[h] = have;
+    }
     for (int i = 0; i < L->cells; i++) {
         if (givens[i]) {
             L->cand[i] = 0;
@@ -24,11 +33,7 @@ void logic_load(sudoku_logic *L, const uint8_t *givens)
         int nh;
         const int32_t *hs = logic_houses_of(L, i, &nh);
         for (int j = 0; j < nh; j++)
-            for (int k = 0; k < n; k++) {
-                int v = givens[logic_house_cell(L, hs[j], k)];
-                if (v)
-                    used |= digit_bit(v);
-            }
+            used |= L->have[hs[j]];
         L->cand[i] = L->full & ~used;
     }
 }
@@ -41,9 +46,11 @@ void logic_place(sudoku_logic *L, int cell, int digit)
     L->blanks--;
     int nh;
     const int32_t *hs = logic_houses_of(L, cell, &nh);
-    for (int j = 0; j < nh; j++)
+    for (int j = 0; j < nh; j++) {
+        L->have[hs[j]] |= bit;
         for (int k = 0; k < L->n; k++)
             L->cand[logic_house_cell(L, hs[j], k)] &= ~bit;
+    }
 }
 
 uint64_t logic_places(const sudoku_logic *L, int h, int digit)
@@ -58,12 +65,7 @@ uint64_t logic_places(const sudoku_logic *L, int h, int digit)
 
 uint64_t logic_missing(const sudoku_logic *L, int h)
 {
-    uint64_t have = 0;
-    const int32_t *hc = L->house_cells + (size_t)h * (size_t)L->n;
-    for (int k = 0; k < L->n; k++)
-        if (L->value[hc[k]])
-            have |= digit_bit(L->value[hc[k]]);
-    return L->full & ~have;
+    return L->full & ~L->have[h];
 }
 
 int logic_sees(const sudoku_logic *L, int a, int b)

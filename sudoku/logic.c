@@ -94,6 +94,11 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
         return NULL;
     }
     L->solver = s;
+    /* the solution and its uniqueness: on the plain 9x9 grid the band
+     * solver finds them in microseconds (there, too fast to need the stop
+     * signal the dlx one answers); elsewhere the dlx one */
+    int ignored;
+    L->counter = sudoku_solver_new(shape, SUDOKU_BAND, &ignored);
     L->n = s->n;
     L->cells = s->cells;
     L->house_count = s->house_count;
@@ -115,8 +120,12 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
     L->house_places = malloc(sizeof(uint64_t) * (size_t)L->house_count);
     L->save_value = malloc(cells);
     L->save_cand = malloc(cells * sizeof(uint64_t));
+    L->have = calloc((size_t)L->house_count, sizeof(uint64_t));
+    L->save_have = calloc((size_t)L->house_count, sizeof(uint64_t));
+    L->scratch_step = malloc(sizeof *L->scratch_step);
     if (!L->house_kind || !L->value || !L->cand || !L->solution || !L->mark || !L->list ||
-        !L->list2 || !L->colour || !L->house_places || !L->save_value || !L->save_cand) {
+        !L->list2 || !L->colour || !L->house_places || !L->save_value || !L->save_cand || !L->have || !L->save_have ||
+        !L->scratch_step) {
         sudoku_logic_free(L);
         *err = SUDOKU_ENOMEM;
         return NULL;
@@ -134,6 +143,7 @@ void sudoku_logic_free(sudoku_logic *L)
     if (!L)
         return;
     sudoku_solver_free(L->solver);
+    sudoku_solver_free(L->counter);
     free(L->house_kind);
     free(L->pairs);
     free(L->value);
@@ -146,6 +156,11 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->house_places);
     free(L->save_value);
     free(L->save_cand);
+    free(L->have);
+    free(L->save_have);
+    free(L->scratch_step);
+    chain_engine_free(L->chains);
+    free(L->aligned_ex);
     free(L);
 }
 
@@ -159,7 +174,9 @@ int sudoku_logic_start(sudoku_logic *L, const uint8_t *givens)
     if (!L || !givens)
         return SUDOKU_EINVAL;
     L->started = 0;
-    int64_t count = sudoku_solve(L->solver, givens, 2, L->solution, NULL);
+    int64_t count = sudoku_solve(L->counter ? L->counter : L->solver, givens, 2, L->solution, NULL);
+    if (count < 0 && L->counter) /* the dlx solver says what is wrong */
+        count = sudoku_solve(L->solver, givens, 2, L->solution, NULL);
     if (count < 0)
         return (int)count;
     L->solutions = (int)count;
@@ -217,9 +234,11 @@ static int grid_broken(const sudoku_logic *L)
             return 1;
     for (int h = 0; h < L->house_count; h++) {
         uint64_t can = 0;
+        const int32_t *hc = L->house_cells + (size_t)h * (size_t)L->n;
         for (int k = 0; k < L->n; k++)
-            can |= L->cand[logic_house_cell(L, h, k)];
-        if ((can & logic_missing(L, h)) != logic_missing(L, h))
+            can |= L->cand[hc[k]];
+        uint64_t missing = L->full & ~L->have[h];
+        if ((can & missing) != missing)
             return 1;
     }
     return 0;
@@ -232,17 +251,28 @@ int sudoku_logic_find(sudoku_logic *L, int technique, sudoku_step *step)
     technique_fn fn = technique_finder(technique);
     if (!fn)
         return SUDOKU_EINVAL;
-    if (technique == SUDOKU_UNIQUE_RECTANGLE && L->solutions != 1)
+    if ((technique == SUDOKU_UNIQUE_RECTANGLE || technique == SUDOKU_BUG) && L->solutions != 1)
         return 0;
     step_begin(step, technique);
     return fn(L, step);
+}
+
+/* The direct techniques: their eliminations say why the single appears, and
+ * only the single is applied (as in Sudoku Explainer, whose path the rating
+ * follows: the plain technique finds those eliminations again if it needs
+ * them). */
+static int places_only(int technique)
+{
+    return technique == SUDOKU_DIRECT_POINTING || technique == SUDOKU_DIRECT_CLAIMING ||
+           technique == SUDOKU_DIRECT_HIDDEN_PAIR || technique == SUDOKU_DIRECT_HIDDEN_TRIPLE;
 }
 
 int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
 {
     if (!L || !st || !L->started)
         return SUDOKU_EINVAL;
-    for (int k = 0; k < st->nelims && k < SUDOKU_STEP_MAX_ELIMS; k++) {
+    int nelims = places_only(st->technique) && st->cell >= 0 ? 0 : st->nelims;
+    for (int k = 0; k < nelims && k < SUDOKU_STEP_MAX_ELIMS; k++) {
         const sudoku_elim *e = &st->elims[k];
         if (e->cell < 0 || e->cell >= L->cells || e->digit < 1 || e->digit > L->n)
             return SUDOKU_EINVAL;

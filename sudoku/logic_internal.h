@@ -27,8 +27,15 @@ typedef struct house_pair {
     uint64_t in_a, in_b;
 } house_pair;
 
+/* The chains' engine (tech_chains.c): made at its first use, freed with the
+ * handle. */
+typedef struct chain_engine chain_engine;
+void chain_engine_free(chain_engine *E);
+
 struct sudoku_logic {
     sudoku_solver *solver;       /* dlx: the houses and the solution (owned) */
+    sudoku_solver *counter;      /* band, for the plain 9x9: the same solution,
+                                    found faster (owned; NULL: dlx counts) */
     int n, cells, house_count, per_cell;
     uint64_t full;               /* the n symbols' bits */
     const int32_t *house_cells;  /* the solver's: house_count * n cells */
@@ -41,6 +48,7 @@ struct sudoku_logic {
     /* The grid: what the steps change. */
     uint8_t *value;              /* cells: 0 blank, else the symbol */
     uint64_t *cand;              /* cells: candidates of a blank, 0 when filled */
+    uint64_t *have;              /* house_count: the symbols placed in each house */
     int blanks;
     int started;
     uint8_t *solution;           /* cells: the first solution (owned) */
@@ -56,6 +64,10 @@ struct sudoku_logic {
     uint64_t *house_places;      /* house_count: one symbol's places per house */
     uint8_t *save_value;         /* cells: the grid kept while rating.c tries */
     uint64_t *save_cand;         /* cells */
+    uint64_t *save_have;         /* house_count */
+    sudoku_step *scratch_step;   /* a step a finder builds before it knows it is best */
+    chain_engine *chains;        /* NULL until a chain is looked for (owned) */
+    uint64_t *aligned_ex;        /* tech_aligned.c's excluder sets, made at first use */
 };
 
 /* --- candidates.c: the grid ------------------------------------------------ */
@@ -92,9 +104,19 @@ static inline int logic_house_cell(const sudoku_logic *L, int h, int k)
     return L->house_cells[(size_t)h * (size_t)L->n + (size_t)k];
 }
 
+/* Without a popcount instruction in the baseline target, the builtin is a
+ * library call; this is inlined (the chains count bits in their inner
+ * loops). */
 static inline int popcount64(uint64_t x)
 {
+#if defined(__POPCNT__)
     return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
 }
 static inline int lowest_bit(uint64_t x)
 {
@@ -159,6 +181,17 @@ int find_w_wing(sudoku_logic *L, sudoku_step *st);
 int find_simple_colouring(sudoku_logic *L, sudoku_step *st);
 /* tech_rectangle.c */
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st);
+/* tech_bug.c */
+int find_bug(sudoku_logic *L, sudoku_step *st);
+/* tech_aligned.c */
+int find_aligned_pair(sudoku_logic *L, sudoku_step *st);
+int find_aligned_triple(sudoku_logic *L, sudoku_step *st);
+/* tech_chains.c */
+int find_forcing_chain(sudoku_logic *L, sudoku_step *st);
+int find_nishio(sudoku_logic *L, sudoku_step *st);
+int find_multiple_chain(sudoku_logic *L, sudoku_step *st);
+int find_dynamic_chain(sudoku_logic *L, sudoku_step *st);
+int find_dynamic_chain_plus(sudoku_logic *L, sudoku_step *st);
 /* logic.c */
 int find_guess(sudoku_logic *L, sudoku_step *st);
 

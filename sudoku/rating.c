@@ -20,6 +20,7 @@
  * compares with known ratings. */
 #include "logic_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const LEVEL_NAMES[SUDOKU_LEVEL_COUNT] = {
@@ -60,7 +61,7 @@ static int level_of(int score, int guessed)
     if (guessed)
         return SUDOKU_EXTREME;
     return score <= 23 ? SUDOKU_EASY : score <= 34 ? SUDOKU_MEDIUM : score <= 45 ? SUDOKU_HARD
-                                                                               : SUDOKU_EXPERT;
+         : score <= 69 ? SUDOKU_EXPERT : SUDOKU_EXTREME;
 }
 
 /* --- Beyond the techniques: trials ------------------------------------------------ */
@@ -68,6 +69,7 @@ static int level_of(int score, int guessed)
 static void save_grid(sudoku_logic *L, int *blanks)
 {
     memcpy(L->save_value, L->value, (size_t)L->cells);
+    memcpy(L->save_have, L->have, sizeof(uint64_t) * (size_t)L->house_count);
     memcpy(L->save_cand, L->cand, sizeof(uint64_t) * (size_t)L->cells);
     *blanks = L->blanks;
 }
@@ -75,6 +77,7 @@ static void save_grid(sudoku_logic *L, int *blanks)
 static void restore_grid(sudoku_logic *L, int blanks)
 {
     memcpy(L->value, L->save_value, (size_t)L->cells);
+    memcpy(L->have, L->save_have, sizeof(uint64_t) * (size_t)L->house_count);
     memcpy(L->cand, L->save_cand, sizeof(uint64_t) * (size_t)L->cells);
     L->blanks = blanks;
 }
@@ -147,8 +150,13 @@ static int trial(sudoku_logic *L, sudoku_step *scratch, sudoku_step *out)
                                                                                        : 92;
 }
 
-/* The estimate when even trials fail: nested chains. */
-#define NESTED_ESTIMATE 105
+/* The estimate when even trials fail. On grids the chains are searched on
+ * (up to 16x16), it is where the dynamic forcing chains (+) find nothing and
+ * Sudoku Explainer would go on with nested forcing chains (9.5 to 12), which
+ * are not searched here: estimated 11.0, the base of its dynamic chains
+ * nested in dynamic chains (10.5) and the length penalty its 11+ ratings
+ * mostly carry (docs/rating.md has the measurement). */
+#define NESTED_ESTIMATE 110
 
 /* --- Rating ---------------------------------------------------------------------- */
 
@@ -161,9 +169,11 @@ static int rate_started(sudoku_logic *L, int solutions, sudoku_rating *out)
         return solutions;
     out->placed = L->blanks;
     uint64_t allowed = L->allowed;
-    /* every technique but the guess: where none applies, trials go on as
-     * Sudoku Explainer's chains would, and a guess only when they fail */
-    L->allowed = ~((uint64_t)1 << SUDOKU_GUESS);
+    /* Sudoku Explainer's techniques, those allowed (sudoku_logic_allow(),
+     * all by default), not the guess: where none applies, trials go on (on
+     * grids too large for the chains, or with chains not allowed), and a
+     * guess only when they fail */
+    L->allowed = allowed & SUDOKU_SE_TECHNIQUES;
     sudoku_step st, scratch;
     int rc;
     while ((rc = sudoku_logic_next(L, &st)) != 0) {
@@ -220,4 +230,43 @@ int rate_known(sudoku_logic *L, const uint8_t *givens, const uint8_t *solution,
 {
     logic_start_known(L, givens, solution);
     return rate_started(L, 1, out);
+}
+
+/* --- The techniques a rating used, in words --------------------------------------- */
+
+/* Names for people, with the house kind of hidden singles. */
+static const char *technique_words(int t)
+{
+    switch (t) {
+    case SUDOKU_HIDDEN_SINGLE_BOX: return "hidden single (box)";
+    case SUDOKU_HIDDEN_SINGLE_LINE: return "hidden single (line)";
+    default: return sudoku_technique_name(t);
+    }
+}
+
+size_t sudoku_rating_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
+{
+    size_t at = 0;
+    if (!r || !buf || cap == 0)
+        return 0;
+    buf[0] = '\0';
+    /* the techniques but the guess, then the steps where none applied, as
+     * trials and guesses (the rating counts both as used[SUDOKU_GUESS]):
+     * k = SUDOKU_GUESS stands for the trials, SUDOKU_GUESS + 1 the guesses */
+    for (int k = 0; k <= SUDOKU_GUESS + 1 && at < cap; k++) {
+        unsigned count = k < SUDOKU_GUESS ? r->used[k]
+                       : k == SUDOKU_GUESS ? (unsigned)r->trials : (unsigned)r->guesses;
+        if (!count)
+            continue;
+        const char *name = k < SUDOKU_GUESS ? (words ? technique_words(k) : sudoku_technique_id(k))
+                         : k == SUDOKU_GUESS ? (words ? (count == 1 ? "trial" : "trials")
+                                                      : "trial")
+                         : (words ? (count == 1 ? "guess" : "guesses") : "guess");
+        int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "", count, name)
+                        : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "", name, count);
+        if (len < 0)
+            break;
+        at += (size_t)len;
+    }
+    return at < cap ? at : cap - 1;
 }

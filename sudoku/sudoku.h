@@ -372,16 +372,34 @@ enum sudoku_technique {
     SUDOKU_HIDDEN_TRIPLE,
     SUDOKU_XY_WING,
     SUDOKU_XYZ_WING,
-    SUDOKU_UNIQUE_RECTANGLE,    /* type 1 */
+    SUDOKU_UNIQUE_RECTANGLE,    /* types 1 to 4 */
     SUDOKU_NAKED_QUAD,
     SUDOKU_JELLYFISH,
     SUDOKU_HIDDEN_QUAD,
+    SUDOKU_BUG,                 /* bivalue universal grave, types 1, 2 and 4 */
+    SUDOKU_ALIGNED_PAIR,        /* aligned pair exclusion */
     SUDOKU_SIMPLE_COLOURING,    /* one symbol's conjugate pairs in two colours */
     SUDOKU_W_WING,
+    /* chains (Sudoku Explainer's; their rating grows with their length, so
+     * a step's rating may be above the technique's base) */
+    SUDOKU_FORCING_CHAIN,       /* X-, Y-, XY-chains and cycles: 6.5 up */
+    SUDOKU_ALIGNED_TRIPLE,      /* aligned triplet exclusion: 7.5 */
+    SUDOKU_NISHIO,              /* one symbol, dynamic, to a contradiction: 7.5 up */
+    SUDOKU_MULTIPLE_CHAIN,      /* cell and region forcing chains: 8.0 up */
+    SUDOKU_DYNAMIC_CHAIN,       /* dynamic forcing chains: 8.5 up */
+    SUDOKU_DYNAMIC_CHAIN_PLUS,  /* the same with locked candidates, pairs, X-wings: 9.0 up */
     SUDOKU_GUESS,               /* no technique applies: the value of the cell with
                                    the fewest candidates, from the solution */
     SUDOKU_TECHNIQUE_COUNT
 };
+
+/* The techniques of Sudoku Explainer, the ones a rating uses (bit t for
+ * technique t): all but simple colouring and the W-wing, which are this
+ * library's own (--explain shows them; Sudoku Explainer finds the same as
+ * chains), and the guess. */
+#define SUDOKU_SE_TECHNIQUES                                                                     \
+    ((((uint64_t)1 << SUDOKU_GUESS) - 1) & ~((uint64_t)1 << SUDOKU_SIMPLE_COLOURING) &          \
+     ~((uint64_t)1 << SUDOKU_W_WING))
 
 /* "hidden single", "X-wing", ...: for people. Static storage; "?" when out
  * of range. */
@@ -489,8 +507,10 @@ SUDOKU_API int sudoku_logic_next(sudoku_logic *L, sudoku_step *step);
  * it: 1 found (*step filled), 0 none. */
 SUDOKU_API int sudoku_logic_find(sudoku_logic *L, int technique, sudoku_step *step);
 /* Applies a step found by sudoku_logic_find() (or any placement and
- * eliminations the caller knows to be sound). SUDOKU_OK, or SUDOKU_EINVAL
- * for a cell, digit or value out of range. */
+ * eliminations the caller knows to be sound). The direct techniques apply
+ * their placement only: their eliminations are why the single appears, and
+ * Sudoku Explainer, whose path the rating follows, leaves them. SUDOKU_OK,
+ * or SUDOKU_EINVAL for a cell, digit or value out of range. */
 SUDOKU_API int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *step);
 
 /* The grid as it stands: the value of a cell (0 blank), the candidates of a
@@ -525,14 +545,18 @@ SUDOKU_API int sudoku_level_from_name(const char *name);
 SUDOKU_API int sudoku_level_range(int level, int *min, int *max);
 
 /* A puzzle's rating. score: the hardest step's difficulty in tenths of the
- * Sudoku Explainer scale. Where no technique applies, the rating goes on by
- * trial, as Sudoku Explainer goes on by chains: every candidate is assumed
- * and propagated, and those that break the grid soonest are eliminated;
- * such a step is rated by the estimate of docs/rating.md (how soon the
- * contradiction came), and estimated is 1. Only when no assumption breaks
- * the grid is a guess taken (the solution's value, as sudoku_logic_next()
- * guesses). The steps of a trial and of a guess are counted as
- * used[SUDOKU_GUESS]. */
+ * Sudoku Explainer scale, the steps being Sudoku Explainer's techniques
+ * (SUDOKU_SE_TECHNIQUES) in its order, chains up to its dynamic forcing
+ * chains (+) included (on grids up to 16x16). Where none applies, the
+ * rating goes on by trial: every candidate is assumed and propagated, and
+ * those that break the grid soonest are eliminated; such a step is rated
+ * by the estimate of docs/rating.md (how soon the contradiction came), and
+ * estimated is 1. Only when no assumption breaks the grid is a guess taken
+ * (the solution's value, as sudoku_logic_next() guesses), rated 11.0 (an
+ * estimate: Sudoku Explainer's nested forcing chains are not searched). On
+ * grids the chains cover, a trial never succeeds where they failed, so
+ * there it is always a guess. The steps of a trial and of a guess are
+ * counted as used[SUDOKU_GUESS]. */
 typedef struct sudoku_rating {
     int solutions;       /* 0, 1 or 2 (several), as sudoku_logic_start() */
     int score;           /* tenths: 23 is 2.3 */
@@ -548,12 +572,20 @@ typedef struct sudoku_rating {
     uint32_t used[SUDOKU_TECHNIQUE_COUNT]; /* steps per technique */
 } sudoku_rating;
 
-/* Rates a puzzle: solves it with the techniques, always the easiest that
+/* Rates a puzzle: solves it with Sudoku Explainer's techniques that are
+ * allowed (sudoku_logic_allow(); all by default), always the easiest that
  * applies, going on by trial (and guess) where none does, and records the
  * hardest step. Returns the number of solutions as sudoku_logic_start()
  * (the rating is meaningful for 1; for 0 *out holds only solutions) or a
  * negative status. */
 SUDOKU_API int sudoku_rate(sudoku_logic *L, const uint8_t *givens, sudoku_rating *out);
+/* The techniques a rating used, into buf (cap bytes, always terminated):
+ * "12 full house, 3 pointing, 1 X-wing, 2 trials" for people (words 1), or
+ * "full-house:12 pointing:3 x-wing:1 trial:2" (ids, words 0), in the order
+ * of the techniques, then the trials and guesses. Returns the length
+ * written (cut short to fit cap). */
+SUDOKU_API size_t sudoku_rating_techniques(const sudoku_rating *r, int words, char *buf,
+                                           size_t cap);
 
 /* --- Generating --------------------------------------------------------------- */
 

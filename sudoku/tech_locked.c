@@ -6,12 +6,18 @@
  * claiming starts from a line and takes it from a box. Any two houses that
  * share two or more cells qualify, so the diagonals and windows of the
  * variants take part. The direct forms are the ones whose eliminations
- * leave a hidden single of the symbol at once; the step places it too. */
+ * leave a hidden single of the symbol at once in a house of the source's
+ * kind; the step places it, and only that (sudoku_logic_apply()), as
+ * Sudoku Explainer does. */
 #include "logic_internal.h"
 
 /* After digit leaves the cells already recorded in st, is there a house of
- * one of them where digit has one place left? Then that place goes in st. */
-static int leaves_hidden_single(sudoku_logic *L, sudoku_step *st, int digit)
+ * the same kind as the source house a (another box for a pointing, another
+ * line of the same direction for a claiming) where digit had two or more
+ * places and has one left? Then that place goes in st. Sudoku Explainer
+ * looks no further: a single that appears in a house of the other kind is
+ * not a direct step there, and the puzzle goes on by the plain one. */
+static int leaves_hidden_single(sudoku_logic *L, sudoku_step *st, int a, int digit)
 {
     int32_t stamp = logic_new_stamp(L);
     for (int e = 0; e < st->nelims; e++)
@@ -21,6 +27,8 @@ static int leaves_hidden_single(sudoku_logic *L, sudoku_step *st, int digit)
         int nh;
         const int32_t *hs = logic_houses_of(L, st->elims[e].cell, &nh);
         for (int j = 0; j < nh; j++) {
+            if (L->house_kind[hs[j]] != L->house_kind[a])
+                continue;
             int only = -1, count = 0;
             for (int k = 0; k < L->n && count < 2; k++) {
                 int c = logic_house_cell(L, hs[j], k);
@@ -58,7 +66,7 @@ static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
             st->more_elims = 0;
             for (uint64_t m = outside; m; m &= m - 1)
                 step_add_elim(st, logic_house_cell(L, hp->b, lowest_bit(m)), digit, -1, -1);
-            if (direct && !leaves_hidden_single(L, st, digit))
+            if (direct && !leaves_hidden_single(L, st, hp->a, digit))
                 continue;
             st->digits = digit_bit(digit);
             for (uint64_t m = in_a; m; m &= m - 1)

@@ -8,6 +8,8 @@
 int find_full_house(sudoku_logic *L, sudoku_step *st)
 {
     for (int h = 0; h < L->house_count; h++) {
+        if (popcount64(L->have[h]) != L->n - 1)
+            continue; /* not one blank left */
         int blank = -1, count = 0;
         for (int k = 0; k < L->n && count < 2; k++) {
             int c = logic_house_cell(L, h, k);

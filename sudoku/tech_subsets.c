@@ -152,8 +152,14 @@ static int subsets(sudoku_logic *L, sudoku_step *st, int k, int hidden, int dire
                 }
             }
         }
-        /* a subset as big as the blanks of the house eliminates nothing */
-        if (blanks > k && s.count >= k && choose(&s, 0, 0, 0))
+        /* Which houses are searched, as in Sudoku Explainer: the direct
+         * forms need more blanks than the subset has; the plain naked ones
+         * at least twice as many, the plain hidden ones more than twice,
+         * since the rest of such a house is the complementary subset of
+         * the other kind, which is the one found (a naked pair in a house
+         * of five blanks, not a hidden triple). */
+        int enough = direct ? blanks > k : hidden ? blanks > 2 * k : blanks >= 2 * k;
+        if (enough && s.count >= k && choose(&s, 0, 0, 0))
             return 1;
     }
     st->nelims = 0;

@@ -136,6 +136,30 @@ START_TEST(dlx3_example)
 }
 END_TEST
 
+/* No engine on bit sets searches a problem with bounds yet: asked for
+ * by name, the bits are refused (DLX_ESTRATEGY) by every call that would
+ * search, and the problem is left as it was; the automatic choice runs the
+ * links (DLX3's one solution). */
+START_TEST(bits_refused_with_bounds)
+{
+    dlx_problem *p = build_dlx3_example();
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_ESTRATEGY);
+    uint64_t count = 99;
+    ck_assert_int_eq(dlx_count(p, &count), DLX_ESTRATEGY);
+    ck_assert_int_eq(dlx_start_subtree(p, NULL, 0), DLX_ESTRATEGY);
+    ck_assert_int_eq(dlx_level(p), 0);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_str_eq(dlx_strerror(DLX_ESTRATEGY),
+                     "the strategy asked for cannot search this problem (bit sets with bounds)");
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_AUTO), DLX_OK);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_LINKS);
+    ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
+    ck_assert_uint_eq(count, 1);
+    dlx_free(p);
+}
+END_TEST
+
 START_TEST(bounds_api)
 {
     dlx_problem *p = dlx_new();
@@ -1294,6 +1318,7 @@ Suite *mult_suite(void)
     TCase *basic = tcase_create("basic");
     tcase_add_test(basic, dlx3_example);
     tcase_add_test(basic, bounds_api);
+    tcase_add_test(basic, bits_refused_with_bounds);
     tcase_add_test(basic, brute_force_knows_dlx3_example);
     tcase_add_test(basic, out_of_memory_with_bounds);
     suite_add_tcase(s, basic);

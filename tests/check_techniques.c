@@ -7,7 +7,8 @@
  *     the "only" fixtures no other technique at all, except those that find
  *     the same thing by another name (a full house is a naked single and a
  *     hidden single too; a hidden single in a box is a one-cell pointing;
- *     a direct technique is its plain one);
+ *     a direct technique is its plain one) and the chains, which find
+ *     what any of them finds;
  *   - its step is sound: every candidate it removes, and the value it
  *     places, agree with the puzzle's one solution (counted by brute.h);
  *   - its step is what it says: the pattern is checked here from the grid
@@ -46,72 +47,75 @@ static const fixture FIXTURES[] = {
     {SUDOKU_FULL_HOUSE, 1, 9, 58,
      ".9.5.......8.1..6.4.7....2...2....1....93......1...4..286.........69..75.........",
      GEN(1) ", 21 clues"},
-    {SUDOKU_HIDDEN_SINGLE_BOX, 1, 9, 19,
-     "..............26........9451...5...8..216....34.7.....7...8...1.29....3...34....7",
-     GEN(297)},
-    {SUDOKU_HIDDEN_SINGLE_LINE, 0, 9, 2,
-     ".9.5.......8.1..6.4.7....2...2....1....93......1...4..286.........69..75.........",
-     GEN(1) ", 21 clues"},
-    {SUDOKU_DIRECT_POINTING, 0, 9, 6,
-     "4.83......1.2...93.2.4.1.........715.7...6.39...1......6...3...9.3....48..7......",
-     GEN(3)},
-    {SUDOKU_DIRECT_CLAIMING, 1, 9, 14,
-     "7.63...4....95..7......2..1.4....7...628..3...3......8..8........47.8....7.46.9..",
-     GEN(361)},
+    {SUDOKU_HIDDEN_SINGLE_BOX, 1, 9, 47,
+     "1....4..5.579...1.....359.........3....2....9..9..81.........86.68.79.....2..6..7",
+     GEN(354)},
+    {SUDOKU_HIDDEN_SINGLE_LINE, 1, 9, 26,
+     "....2...95....8.......3..4..24.9.5..78...5........1.2..7....281..2..3.7.....4..9.",
+     GEN(429)},
+    {SUDOKU_DIRECT_POINTING, 0, 9, 17,
+     "67.........8..4...5.9.83....4...9.75....3.6.........29.9.348..7.5.1.2.9.....7..4.",
+     GEN(7) ", 27 clues"},
     {SUDOKU_DIRECT_HIDDEN_PAIR, 0, 9, 12,
      ".9.5.......8.1..6.4.7....2...2....1....93......1...4..286.........69..75.........",
      GEN(1) ", 21 clues"},
-    {SUDOKU_NAKED_SINGLE, 1, 9, 13,
-     ".2....74..912......7...8..59...87...1......3.......8.6....4..6...4.6...8...3.9..2",
-     GEN(1339)},
+    {SUDOKU_NAKED_SINGLE, 1, 9, 22,
+     ".....2.6146..3.5..9...4......7..8..5..6....17.3...............267.1.49...84.9....",
+     GEN(167) ", 25 clues"},
     {SUDOKU_DIRECT_HIDDEN_TRIPLE, 0, 9, 12,
      "26.4.5..9..1..74..9.....6...7...9...45...8..36.....5.48....694..9.1..3.....3....5",
      GEN(8) ", 28 clues"},
-    {SUDOKU_POINTING, 1, 9, 21,
+    {SUDOKU_POINTING, 1, 9, 25,
      "9..1..2...3..96.....6..4..129..1....86..........9..4........3....8....6....45.9..",
      GEN(299) ", 22 clues"},
-    {SUDOKU_CLAIMING, 1, 9, 17,
-     ".64..9......5..7......4...18.....2..3.7.........28..9.....17..4.....2....9.8..65.",
-     GEN(407) ", 22 clues"},
-    {SUDOKU_NAKED_PAIR, 1, 9, 14,
-     "72968..5.38..2.......43..2.2.......6.632..9..........1..13.......2....6...854..7.",
-     GEN(655) ", 27 clues"},
+    {SUDOKU_CLAIMING, 1, 9, 31,
+     ".....6...7.4.189.........1....48...2.6..2.....89...1.4..6....3.34...5.....87.456.",
+     GEN(180)},
+    {SUDOKU_NAKED_PAIR, 1, 9, 25,
+     "6.1.3.2.85.2.1...............4...7..7......94..67...3.1.9....8..8..69..5.7...8...",
+     GEN(252)},
     {SUDOKU_X_WING, 1, 9, 15,
      ".....78..7...1........3...9.....34.7....56...614.8..5.4.....7...82...3....624..1.",
      GEN(108)},
-    {SUDOKU_HIDDEN_PAIR, 1, 9, 15,
-     "8.5..4..7........31....7.9....6.....9...732......9.6..3.18.............2.46.2..5.",
-     GEN(624)},
-    {SUDOKU_NAKED_TRIPLE, 1, 9, 22,
-     ".3..128....2....9......6..75..7.4.3.....5...8........4.7....94.3...7...5..9.2.1..",
-     GEN(6489)},
+    {SUDOKU_HIDDEN_PAIR, 1, 9, 37,
+     "...2..7....3.5.....1...8..463...1...2...8.....48.............56.89.6...11..5.4.2.",
+     GEN(93)},
+    {SUDOKU_NAKED_TRIPLE, 1, 9, 33,
+     "...59.....35...........78...17......4..8....1.....465..8.26.4......3..1..9....2.8",
+     GEN(171)},
     {SUDOKU_SWORDFISH, 1, 9, 28,
-     ".57....6.....8......61....9.2...57....52..........9.........9.8.9.....42..3.7...1",
-     GEN(163) ", 21 clues"},
-    {SUDOKU_HIDDEN_TRIPLE, 1, 9, 12,
-     "1....2..65.6..93....7....9.4....6..3....71..9...........5..417.6...1..85..2..5...",
-     GEN(1139) ", 25 clues"},
-    {SUDOKU_XY_WING, 1, 9, 24,
-     "9.......84.17.8..9....632............8...75.3.4.8........4..3.2.2.1...6.3.9......",
-     GEN(69)},
-    {SUDOKU_XYZ_WING, 1, 9, 18,
-     "41.....5...2.....77..2...36....1..2....6.3.....74.23.9.9856.27.....94.8....7.....",
-     GEN(35) ", 28 clues"},
-    {SUDOKU_UNIQUE_RECTANGLE, 1, 9, 28,
-     ".......3..6.4..17....83.......9....524.5.3....7....6...91..85..75.34........5.9..",
-     GEN(72)},
-    {SUDOKU_NAKED_QUAD, 0, 9, 15,
-     "......4.5.12...3...496..1.726...5..33.8..42...9..2..........7.9.851....2.265.98..",
-     GEN(605) ", 31 clues"},
+     "...5..9..7..2....3.......7..2..573...91........814...2..57....4..4...62..8..2....",
+     GEN(2299) ", 24 clues"},
+    {SUDOKU_HIDDEN_TRIPLE, 1, 9, 5,
+     ".25..6...4....58....81.....8.....14..4...9.5.......329...2.8..13...4..7.2..6.....",
+     GEN(572) ", 25 clues"},
+    {SUDOKU_XY_WING, 0, 9, 40,
+     "3..94......5.....7..73.8.6.....3.......1.4..21.86.25.......6.....6....3.42....8..",
+     GEN(4) ", 24 clues"},
+    {SUDOKU_XYZ_WING, 0, 9, 29,
+     ".......9...4..87....9..542.......8.67...4....8....35..237..9......62..3.......98.",
+     GEN(30)},
+    {SUDOKU_UNIQUE_RECTANGLE, 1, 9, 20,
+     "91......7..2.5.8...78...2...6..2......346.......7..13....932...62.5..4.........9.",
+     GEN(32) ", 25 clues"},
+    {SUDOKU_NAKED_QUAD, 1, 9, 40,
+     "...2..7....3.5.....1...8..463...1...2...8.....48.............56.89.6...11..5.4.2.",
+     GEN(93)},
     {SUDOKU_JELLYFISH, 1, 9, 24,
      "...7.3..4....1.7..5...4......1...579......1...9..7...61.9.......4....6.365.83.2..",
      GEN(10677)},
-    {SUDOKU_SIMPLE_COLOURING, 1, 9, 22,
+    {SUDOKU_BUG, 1, 9, 39,
+     "41.....5...2.....77..2...36....1..2....6.3.....74.23.9.9856.27.....94.8....7.....",
+     GEN(35) ", 28 clues"},
+    {SUDOKU_ALIGNED_PAIR, 1, 9, 29,
+     "9.......84.17.8..9....632............8...75.3.4.8........4..3.2.2.1...6.3.9......",
+     GEN(69)},
+    {SUDOKU_SIMPLE_COLOURING, 1, 9, 23,
      ".27..6..1.1.......6...8....2.4..8......67....1......35......5.68..1....9....39...",
      GEN(2) ", 22 clues"},
-    {SUDOKU_W_WING, 1, 9, 41,
-     "3..94......5.....7..73.8.6.....3.......1.4..21.86.25.......6.....6....3.42....8..",
-     GEN(4) ", 24 clues"},
+    {SUDOKU_W_WING, 1, 9, 40,
+     "....9..28.....4.....1.......1..47.6...4...1....7.5.....2......7.95...8.....8.34.9",
+     GEN(29) ", 22 clues"},
 };
 #define NFIXTURES ((int)(sizeof FIXTURES / sizeof FIXTURES[0]))
 
@@ -124,6 +128,8 @@ static uint64_t same_thing(int t)
                (1ull << SUDOKU_HIDDEN_SINGLE_LINE);
     case SUDOKU_HIDDEN_SINGLE_BOX:
         return (1ull << SUDOKU_POINTING) | (1ull << SUDOKU_HIDDEN_SINGLE_LINE);
+    case SUDOKU_HIDDEN_SINGLE_LINE:
+        return (1ull << SUDOKU_CLAIMING) | (1ull << SUDOKU_HIDDEN_SINGLE_BOX);
     case SUDOKU_DIRECT_POINTING: return 1ull << SUDOKU_POINTING;
     case SUDOKU_DIRECT_CLAIMING: return 1ull << SUDOKU_CLAIMING;
     case SUDOKU_DIRECT_HIDDEN_PAIR: return 1ull << SUDOKU_HIDDEN_PAIR;
@@ -359,9 +365,13 @@ static void check_colouring(const sudoku_logic *L, const geometry *g, const sudo
     }
 }
 
+/* Types 1 to 4 (st->candidates): the four corners first (role 1 the roofs),
+ * then a type 3's subset cells (role 2). */
 static void check_rectangle(const sudoku_logic *L, const geometry *g, const sudoku_step *st)
 {
-    ck_assert_int_eq(st->ncells, 4);
+    int type = st->candidates;
+    ck_assert(type >= 1 && type <= 4);
+    ck_assert(type == 3 ? st->ncells > 4 : st->ncells == 4);
     int roofs = 0, boxes[4];
     for (int k = 0; k < 4; k++) {
         uint64_t m = sudoku_logic_candidates(L, st->cells[k]);
@@ -374,7 +384,7 @@ static void check_rectangle(const sudoku_logic *L, const geometry *g, const sudo
         }
         boxes[k] = box_of(g, st->cells[k]);
     }
-    ck_assert_int_eq(roofs, 1);
+    ck_assert(type == 1 ? roofs == 1 : type == 2 ? roofs >= 2 : roofs == 2);
     /* two rows and two columns, all four corners; two boxes */
     int r[2] = {row_of(g, st->cells[0]), -1}, c[2] = {col_of(g, st->cells[0]), -1};
     int b2[2] = {boxes[0], -1};
@@ -394,8 +404,10 @@ static void check_rectangle(const sudoku_logic *L, const geometry *g, const sudo
     for (int k = 0; k < 4; k++)
         for (int j = k + 1; j < 4; j++)
             ck_assert(st->cells[k] != st->cells[j]);
+    /* type 1 takes the pair from the roof, type 4 one of it from both
+     * roofs; types 2 and 3 take other symbols */
     for (int e = 0; e < st->nelims; e++)
-        ck_assert((st->digits >> (st->elims[e].digit - 1)) & 1);
+        ck_assert(((st->digits >> (st->elims[e].digit - 1)) & 1) == (type == 1 || type == 4));
 }
 
 /* What the step says about its pattern holds on the grid L still has. */
@@ -506,7 +518,7 @@ START_TEST(test_technique_fixture)
         if (t < f->technique)
             ck_assert_msg(!fires, "%s (%s): the easier %s applies", name, f->source,
                           sudoku_technique_id(t));
-        else if (f->only && !((same_thing(f->technique) >> t) & 1))
+        else if (f->only && !((same_thing(f->technique) >> t) & 1) && t < SUDOKU_FORCING_CHAIN)
             ck_assert_msg(!fires, "%s (%s): %s applies too", name, f->source,
                           sudoku_technique_id(t));
     }
@@ -645,12 +657,13 @@ END_TEST
 
 /* The hidden quad never came first on the 20,000 generated grids searched:
  * in a house of 8 blanks or fewer it is the complement of a naked subset of
- * 4 or fewer, which comes before it. So its grid is made here: a generated
- * puzzle with an empty house H (the first seed that has one), and in H four
- * cells p..s whose solution values a..d are taken, soundly, from the other
- * five cells of H. Then a..d have no place in H but p..s: a hidden quad,
- * which the finder must find (there, or one in an earlier house: whichever
- * it finds must be sound and what it says). */
+ * 4 or fewer, which comes before it (and, as in Sudoku Explainer, it is
+ * looked for only in a house of 9 blanks). So its grid is made here: a
+ * generated puzzle with an empty house H (the first seed that has one), and
+ * in H four cells p..s whose solution values a..d are taken, soundly, from
+ * the other five cells of H. Then a..d have no place in H but p..s: a hidden
+ * quad, which the finder must find (there, or one in an earlier house:
+ * whichever it finds must be sound and what it says). */
 START_TEST(test_hidden_quad_made)
 {
     sudoku_shape sh;
@@ -678,9 +691,30 @@ START_TEST(test_hidden_quad_made)
     for (int c = 0; c < 81; c++)
         if (in_house(&g, house, c))
             cells[k++] = c;
+    /* p..s: the first four cells of H (in the order of the 126 choices)
+     * where each of a..d is a candidate of two of them or more, so that no
+     * symbol of the quad is left a hidden single */
     uint64_t quad = 0;
-    for (int j = 0; j < 4; j++)
-        quad |= 1ull << (solution[cells[j]] - 1);
+    int pick[9], found = 0;
+    for (unsigned m = 0; m < 512 && !found; m++) {
+        if (__builtin_popcount(m) != 4)
+            continue;
+        int in = 0, out = 4;
+        for (int j = 0; j < 9; j++)
+            pick[(m >> j) & 1 ? in++ : out++] = cells[j];
+        quad = 0;
+        for (int j = 0; j < 4; j++)
+            quad |= 1ull << (solution[pick[j]] - 1);
+        found = 1;
+        for (int j = 0; j < 4 && found; j++) {
+            int d = solution[pick[j]], at = 0;
+            for (int q = 0; q < 4; q++)
+                at += has(L, pick[q], d);
+            found = at >= 2;
+        }
+    }
+    ck_assert(found);
+    memcpy(cells, pick, sizeof pick);
     static sudoku_step cut;
     memset(&cut, 0, sizeof cut);
     cut.cell = -1;

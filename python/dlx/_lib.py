@@ -6,11 +6,13 @@ dlx/dlx_text.h and sudoku/sudoku.h).
 Where the shared libraries are looked for, first hit wins:
   1. $DLX_LIBRARY (the path of libdlx.so...) and $SUDOKU_LIBRARY;
   2. $DLX_LIBDIR, a folder holding both;
-  3. the build folder of the source tree this module sits in
+  3. this package's own folder, where the wheel puts the copies it built
+     (`pip install ./python`: build_backend.py compiles them);
+  4. the build folder of the source tree this module sits in
      (<repository>/build/lib), so it works right after `make`;
-  4. the dynamic loader's own search (LD_LIBRARY_PATH, the ldconfig cache),
+  5. the dynamic loader's own search (LD_LIBRARY_PATH, the ldconfig cache),
      by SONAME: libdlx.so.1, libsudoku.so.1 (installed by `make install`);
-  5. /usr/local/lib, where `make install` puts them before `ldconfig` has run.
+  6. /usr/local/lib, where `make install` puts them before `ldconfig` has run.
 Nothing is loaded until it is first needed.
 """
 
@@ -37,6 +39,9 @@ def _candidates(name, env):
         yield os.path.join(os.environ["DLX_LIBDIR"], soname)
         return
     here = os.path.dirname(os.path.abspath(__file__))
+    bundled = os.path.join(here, soname)
+    if os.path.exists(bundled):
+        yield bundled
     tree = os.path.join(os.path.dirname(os.path.dirname(here)), "build", "lib", soname)
     if os.path.exists(tree):
         yield tree
@@ -58,9 +63,10 @@ def _load(name, env):
             _loaded[name] = lib
             return lib
         raise LibraryNotFound(
-            "lib%s.so.%d not found; tried: %s. Build it with `make` in the dlx repository "
-            "(then this module finds build/lib when run from there), install it with "
-            "`sudo make install && sudo ldconfig`, or set DLX_LIBDIR to the folder that "
+            "lib%s.so.%d not found; tried: %s. `pip install ./python` (from the dlx "
+            "repository, in a venv) builds a package that carries it; or build it with `make` "
+            "in the repository (then this module finds build/lib when run from there), install "
+            "it with `sudo make install && sudo ldconfig`, or set DLX_LIBDIR to the folder that "
             "holds it." % (name, MAJOR, "; ".join(tried)))
 
 

@@ -17,3 +17,13 @@ expect_eq() {
         echo "  want: $(printf '%s' "$3" | head -c 600)"
     fi
 }
+# make_clean ARGS: make as a user would type it, without the variables of
+# the make that runs the tests: MAKEFLAGS would pass on its -s and its
+# command-line variables (dh_auto_test -- V=1 PREFIX=/usr LIBDIR=...), and
+# the install variables could come from the environment.
+make_clean() {
+    env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL -u GNUMAKEFLAGS \
+        -u PREFIX -u DESTDIR -u BINDIR -u LIBDIR -u INCLUDEDIR -u DATADIR -u MANDIR \
+        -u DOCDIR -u PKGCONFIGDIR -u COMPLETIONDIR -u SUDOKU_NAME -u WITH_MPI -u V \
+        -u BUILD -u OPT -u EXTRA_CFLAGS -u WERROR make "$@"
+}

@@ -28,6 +28,19 @@ expect "paper text" 0 "C E F
 A D
 B G" -- "$DLX" "$D/paper.txt"
 grep -q '^dlx: 1 solution, ' "$tmp/err" || fail "paper: summary line missing: $(cat "$tmp/err")"
+# The summary line as the README shows it (what a terminal shows after the
+# solutions of `dlx docs/paper.dlx`), the seconds aside.
+shown=$(grep -o '`dlx: [^`]* s`' "$ROOT/README.md" | head -1 | tr -d '`')
+"$DLX" "$ROOT/docs/paper.dlx" >/dev/null 2>"$tmp/err"
+expect_eq "the README's summary line of docs/paper.dlx" "$(sed 's/[0-9.]* s$/T s/' "$tmp/err")" \
+    "$(printf '%s\n' "$shown" | sed 's/[0-9.]* s$/T s/')"
+# --first and --max: the summary names the option that stopped the search.
+"$DLX" --first "$ROOT/examples/problem.dlx" >/dev/null 2>"$tmp/err"
+expect_eq "--first: summary" "$(sed 's/, [0-9]* nodes, [0-9.]* s$//' "$tmp/err")" \
+    "dlx: 1 solution (stopped at the first, --first)"
+"$DLX" --max 3 "$ROOT/examples/problem.dlx" >/dev/null 2>"$tmp/err"
+expect_eq "--max 3: summary" "$(sed 's/, [0-9]* nodes, [0-9.]* s$//' "$tmp/err")" \
+    "dlx: 3 solutions (stopped at --max)"
 expect "paper ids" 0 "0 3 4" -- "$DLX" --format ids "$D/paper.txt"
 expect "paper ids short" 0 "0 3 4" -- "$DLX" -f ids "$D/paper.txt"
 expect "paper count" 0 "1" -- "$DLX" --count "$D/paper.txt"

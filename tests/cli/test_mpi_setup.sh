@@ -4,7 +4,10 @@
 # machine that does not have it, imitated with stand-in programs on PATH:
 # not root, it prints the exact apt-get command and fails (status 1); root
 # with a failing apt-get, the same, after asking apt-get for openmpi-bin and
-# libopenmpi-dev; root with an apt-get that installs, it succeeds. Then the
+# libopenmpi-dev; root with an apt-get that installs, it succeeds; root but
+# told not to (DLX_AUTO_INSTALL=no) or inside a package build
+# (dpkg-buildpackage's DEB_HOST_ARCH ...), no apt-get run, the command
+# printed, status 1 - for ensure-check.sh (Check) too. Then the
 # Makefile's side: with Open MPI missing, the MPI tests are skipped with the
 # command printed and status 0 (make check never fails for a missing
 # optional tool); and an Open MPI whose mpirun cannot start processes
@@ -36,8 +39,10 @@ exit 0
 EOS
     chmod +x "$1/id" "$1/apt-get"
 }
-ensure() { # DIR: ensure-mpi.sh with only DIR on PATH
+ensure() { # DIR [VAR=VALUE...]: ensure-mpi.sh (or $ENSURE) with only DIR on PATH
     (PATH=$1 && APT_LOG="$tmp/apt.log" && export PATH APT_LOG APT_DOES CHMOD &&
+        unset DEB_BUILD_ARCH DEB_HOST_ARCH DEB_RULES_REQUIRES_ROOT && DLX_AUTO_INSTALL=yes &&
+        export DLX_AUTO_INSTALL && shift && for v in "$@"; do export "${v?}"; done &&
         /bin/sh "$ENSURE" >"$tmp/out" 2>"$tmp/err")
 }
 
@@ -73,6 +78,32 @@ status=$?
 [ "$status" -eq 0 ] || fail "root, apt-get installs: status $status: $(cat "$tmp/err")"
 [ -x "$tmp/root-ok/mpicc" ] || fail "root: the stand-in apt-get did not run install"
 grep -q '^update -qq$' "$tmp/apt.log" 2>/dev/null || fail "root: apt-get update was not run first"
+
+# Root, but no installing asked for, or a package build: no apt-get run,
+# the command printed, status 1 (the tests are skipped, saying so).
+for case in DLX_AUTO_INSTALL=no DEB_HOST_ARCH=amd64 DEB_RULES_REQUIRES_ROOT=no; do
+    fake "$tmp/root-no" 0
+    rm -f "$tmp/apt.log" "$tmp/root-no/mpicc"
+    APT_DOES=install
+    ensure "$tmp/root-no" "$case"
+    status=$?
+    [ "$status" -eq 1 ] || fail "root, $case: status $status, expected 1"
+    [ -e "$tmp/apt.log" ] && fail "root, $case: apt-get was run: $(cat "$tmp/apt.log")"
+    grep -q -F "install it with: $CMD" "$tmp/err" || fail "root, $case: the command is not printed: $(cat "$tmp/err")"
+    grep -q -E "not installing anything( inside a package build|.*DLX_AUTO_INSTALL=no)" "$tmp/err" ||
+        fail "root, $case: it does not say why: $(cat "$tmp/err")"
+done
+# The same for the Check framework (make check's first step): pkg-config
+# missing, a package build: no apt-get, the command printed, status 1.
+(ENSURE="$ROOT/tests/ensure-check.sh" && rm -f "$tmp/apt.log" && ensure "$tmp/root-no" DEB_BUILD_ARCH=amd64)
+status=$?
+[ "$status" -eq 1 ] || fail "ensure-check.sh in a package build: status $status, expected 1"
+[ -e "$tmp/apt.log" ] && fail "ensure-check.sh in a package build: apt-get was run: $(cat "$tmp/apt.log")"
+grep -q -F "install it with: sudo apt-get update && sudo apt-get install -y check pkg-config" "$tmp/err" ||
+    fail "ensure-check.sh in a package build: $(cat "$tmp/err")"
+(ENSURE="$ROOT/tests/ensure-check.sh" && rm -f "$tmp/apt.log" && ensure "$tmp/root-no")
+grep -q '^install -y -qq check pkg-config$' "$tmp/apt.log" 2>/dev/null ||
+    fail "ensure-check.sh as root: apt-get was not asked for check pkg-config: $(cat "$tmp/apt.log" 2>/dev/null)"
 
 # Already there: nothing run, status 0.
 rm -f "$tmp/apt.log"

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The Python binding (python/, docs/python.md): its unit tests and the
 # examples of its pages (python3 -m unittest, over this build's shared
-# libraries), then `pip install --no-index` of the package into a scratch
-# folder, from which it must import and solve outside the repository.
+# libraries), then `pip install ./python` into a fresh venv, from which it
+# must import, find its own libraries and pass them again, outside the
+# repository.
 # Skipped, with the command to run, when python3 is missing; skipped for the
 # sanitizer builds, whose libraries a plain python3 cannot load.
 if [ "${DLX_VALGRIND:-0}" = 1 ]; then
@@ -30,19 +31,38 @@ export PYTHONDONTWRITEBYTECODE PYTHONNOUSERSITE DLX_LIBDIR
 grep -q -E '^Ran ([3-9][0-9]|[1-9][0-9]{2,}) tests' "$tmp/unit" ||
     fail "fewer than 30 Python tests ran: $(grep '^Ran' "$tmp/unit")"
 
-# pip, without network, into a scratch folder; then used from elsewhere.
-if python3 -m pip --version > /dev/null 2>&1; then
-    python3 -m pip install --quiet --no-index --no-deps --disable-pip-version-check \
-        --target "$tmp/site" "$ROOT/python" > "$tmp/pip" 2>&1 ||
-        { cat "$tmp/pip"; fail "pip install --no-index ./python"; }
-    out=$(cd "$tmp" && PYTHONPATH="$tmp/site" python3 -c '
-import dlx, dlx.sudoku, os, sys
+# pip install ./python in a fresh venv, as docs/python.md says (Debian 12's
+# python refuses pip outside one): the package's build backend compiles
+# libdlx and libsudoku into the wheel, so the package then works from
+# anywhere with no DLX_LIBDIR and no make install; the docs' examples and
+# the unit tests pass against it. (pip needs no network: the backend is
+# the standard library, pyproject.toml requires nothing.)
+if python3 -m venv "$tmp/venv" > "$tmp/venv.log" 2>&1 && [ -x "$tmp/venv/bin/pip" ]; then
+    unset DLX_LIBDIR
+    (cd "$tmp" && PIP_DISABLE_PIP_VERSION_CHECK=1 "$tmp/venv/bin/pip" install "$ROOT/python") \
+        > "$tmp/pip" 2>&1 || { cat "$tmp/pip"; fail "pip install ./python in a fresh venv"; }
+    out=$(cd "$tmp" && "$tmp/venv/bin/python" -c '
+import dlx, dlx.sudoku, dlx._lib, sys
 assert dlx.__file__.startswith(sys.argv[1]), dlx.__file__
 print(dlx.Problem("a b c", ["a b", "b c", "c", "a"]).count(),
-      dlx.sudoku.solve("1..." "..1." "...." "....", box=(2, 2)) is not None)' "$tmp/site" 2>&1)
-    [ "$out" = "2 True" ] || fail "the pip-installed package: $out"
+      dlx.sudoku.solve("1..." "..1." "...." "....", box=(2, 2)) is not None,
+      dlx._lib.libdlx()._name.startswith(sys.argv[1]),
+      dlx._lib.libsudoku()._name.startswith(sys.argv[1]))' "$tmp/venv/" 2>&1)
+    [ "$out" = "2 True True True" ] ||
+        fail "the pip-installed package (2 True and its own libdlx, libsudoku expected): $out"
+    (cd "$tmp" && "$tmp/venv/bin/python" -W error -m unittest discover -s "$ROOT/python/tests") \
+        > "$tmp/unit" 2>&1 || { cat "$tmp/unit"; fail "python/tests against the pip-installed package"; }
+    grep -q -E '^Ran ([3-9][0-9]|[1-9][0-9]{2,}) tests' "$tmp/unit" ||
+        fail "fewer than 30 Python tests ran against the pip-installed package: $(grep '^Ran' "$tmp/unit")"
     [ -d "$ROOT/python/build" ] && fail "pip left python/build in the source tree"
+    # The sdist carries the C sources, so it builds its wheel on its own.
+    (cd "$ROOT/python" && python3 -c 'import build_backend, sys; print(build_backend.build_sdist(sys.argv[1]))' \
+        "$tmp") > "$tmp/sdist" 2>&1 || { cat "$tmp/sdist"; fail "build_sdist"; }
+    tar -tzf "$tmp/$(tail -1 "$tmp/sdist")" > "$tmp/sdist.list" 2>&1 || fail "the sdist: $(cat "$tmp/sdist.list")"
+    for f in csrc/dlx/dlx.h csrc/dlx/search.c csrc/sudoku/sudoku.h csrc/sudoku/solver.c build_backend.py; do
+        grep -q "^dlx-[0-9.]*/$f$" "$tmp/sdist.list" || fail "the sdist does not hold $f"
+    done
 else
-    echo "pip is missing (sudo apt-get install -y python3-pip): pip install ./python not tested"
+    echo "python3 -m venv is missing (sudo apt-get install -y python3-venv): pip install ./python in a venv not tested"
 fi
 [ "$fails" -eq 0 ]

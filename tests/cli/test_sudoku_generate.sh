@@ -168,4 +168,14 @@ if [ "${DLX_VALGRIND:-0}" != 1 ]; then
     head -3 "$T/int" > "$T/int3"
     all_unique "$T/int3" 9 3 3 || fail "Ctrl-C: a puzzle not unique"
 fi
+# --stats says what was made and what it cost, not a solving run's words
+# (solved, guesses: nothing was solved and the generator counts no guess);
+# its clues a puzzle are those of the lines written.
+"$S" --generate 3 --seed 5 --stats > "$T/made" 2> "$T/stats" || fail "--generate 3 --stats: status $?"
+expect_eq "--generate --stats: first line" "$(sed -n 1p "$T/stats")" \
+    "sudoku: 3 puzzles asked: 3 made, 0 not found in their tries"
+clues=$(awk '{ n += gsub(/[1-9]/, "") } END { printf "%.1f", n / NR }' "$T/made")
+sed -n 2p "$T/stats" | grep -q -E "^sudoku: [0-9.]+ s \(writing included\), [0-9]+ us a puzzle, [0-9]+ tries \([0-9.]+ a puzzle\), $clues clues a puzzle made, 1 thread$" ||
+    fail "--generate --stats: second line (clues $clues): $(sed -n 2p "$T/stats")"
+grep -q -E "solved|guesses" "$T/stats" && fail "--generate --stats: a solving run's words: $(cat "$T/stats")"
 [ "$fails" -eq 0 ]

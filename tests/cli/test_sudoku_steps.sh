@@ -79,7 +79,8 @@ grep -q -E '^ +\+-+\+-+\+-+\+$' "$T/text" || fail "no box rule"
 grep -q "^Solved in [0-9]* steps, $guesses of them" "$T/text" || fail "summary: $(grep Solved "$T/text")"
 
 # the technique puzzles: each technique worded (_ for a space), every step
-# sound
+# sound; the chains' puzzles are from the benchmark's samples (Sudoku
+# Explainer rates them as test_sudoku_rate.sh says)
 while read -r id words puzzle; do
     words=$(echo "$words" | tr _ ' ')
     solution=$("$S" -p "$puzzle")
@@ -94,7 +95,13 @@ naked-pair naked_pair_{ 72968..5.38..2.......43..2.2.......6.632..9..........1..
 hidden-pair can_only_go_in_these_cells 8.5..4..7........31....7.9....6.....9...732......9.6..3.18.............2.46.2..5.
 xy-wing XY-wing:_pivot 9.......84.17.8..9....632............8...75.3.4.8........4..3.2.2.1...6.3.9......
 xyz-wing one_of_the_three_is 41.....5...2.....77..2...36....1..2....6.3.....74.23.9.9856.27.....94.8....7.....
-w-wing W-wing: 3..94......5.....7..73.8.6.....3.......1.4..21.86.25.......6.....6....3.42....8..
+w-wing W-wing: ....9..28.....4.....1.......1..47.6...4...1....7.5.....2......7.95...8.....8.34.9
+bug bivalue_universal_grave: ........1.......2...3.45........43...1.....5.6...7........8.......16...7.25......
+forcing-chain forcing_chain_from 8.72......4....1.2.5.....9..1...39..4...5.6.8..56............2....37.......8.9..4
+nishio nishio_from .....8.9.87....4.1..4...3...4..2..5.61...4..8................62...91......85.6..3
+multiple-chain multiple_forcing_chain_from ...456....4.....2...8.1.5..81....9.3....7....6.2....18..1.6.3...3.....9....7.9...
+dynamic-chain dynamic_forcing_chain_from ...46....568......3....1....3....96..956........7...4..8.94.3......7..2.1.....89.
+dynamic-chain-plus dynamic_forcing_chain_(+)_from 7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5
 simple-colouring simple_colouring_on .27..6..1.1.......6...8....2.4..8......67....1......35......5.68..1....9....39...
 unique-rectangle would_have_two_solutions .......3..6.4..17....83.......9....524.5.3....7....6...91..85..75.34........5.9..
 EOF

@@ -62,7 +62,17 @@ for f in "$dir"/*.dlx; do
         status=1
     fi
     # The bit-set search visits the very same tree, and prints the same
-    # solutions in the same order.
+    # solutions in the same order; on a problem with bounds, which no engine
+    # on bits searches yet, it is refused with a message (never run on the
+    # links in silence).
+    if [ "$name" = bounds.dlx ] || [ "$name" = motley44.dlx ]; then
+        if "$BIN/dlx" --strategy=bits "$f" > /dev/null 2> "$dir/err.bits" ||
+            ! grep -q "cannot search this problem" "$dir/err.bits"; then
+            echo "FAIL: $name: --strategy=bits with bounds is not refused: $(cat "$dir/err.bits")"
+            status=1
+        fi
+        continue
+    fi
     "$BIN/dlx" --stats --strategy=bits --format ids "$f" > "$dir/ids.bits" 2> "$dir/stats.bits"
     if ! cmp -s "$dir/ids" "$dir/ids.bits" ||
         [ "$(grep '^nodes:' "$dir/stats")" != "$(grep '^nodes:' "$dir/stats.bits")" ]; then

@@ -8,6 +8,13 @@
 # this one's.
 status=0
 ROOT=$(cd "$TESTS/.." && pwd)
+# A source tree without them (the Debian source package leaves the page's
+# generated files out: packaging/debian/copyright, Files-Excluded) has
+# nothing here to check.
+if [ ! -e "$ROOT/web/dlx-wasm.js" ] && [ ! -e "$ROOT/web/problems.js" ]; then
+    echo "skipped: web/dlx-wasm.js and web/problems.js are not in this tree (a repacked source)"
+    exit 0
+fi
 tmp=${TMPDIR:-/tmp}/test_web_files.$$
 trap 'rm -f "$tmp"' EXIT
 sh "$ROOT/web/make-problems.sh" "$BIN" "$tmp" || { echo "FAIL: make-problems.sh failed"; exit 1; }

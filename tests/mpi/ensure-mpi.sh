@@ -11,7 +11,8 @@ mpirun=${MPIRUN:-mpirun}
 have_mpi() { command -v "${mpicc%% *}" >/dev/null 2>&1 && command -v "$mpirun" >/dev/null 2>&1; }
 have_mpi && exit 0
 pkgs="openmpi-bin libopenmpi-dev"
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+. "${0%/*}/../may-install.sh"
+if may_install ensure-mpi; then
     echo "ensure-mpi: installing Open MPI: apt-get install -y $pkgs" >&2
     { apt-get update -qq &&
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs; } >&2 || {

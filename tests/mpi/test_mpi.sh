@@ -127,8 +127,10 @@ status=$?
 [ "$status" -eq 0 ] || fail "--max 5: status $status"
 [ "$(wc -l <"$tmp/out")" -eq 5 ] || fail "--max 5: $(wc -l <"$tmp/out") solutions"
 grep -q '^dlx-mpi: 5 solutions (stopped at --max)' "$tmp/err" || fail "--max 5: $(cat "$tmp/err")"
-mpi 4 --format ids --first "$tmp/q10.dlx" >"$tmp/out" 2>/dev/null
+mpi 4 --format ids --first "$tmp/q10.dlx" >"$tmp/out" 2>"$tmp/err"
 [ "$(wc -l <"$tmp/out")" -eq 1 ] || fail "--first: $(wc -l <"$tmp/out") solutions"
+# (It says the option given: --first, not a --max the user never wrote.)
+grep -q '^dlx-mpi: 1 solution (stopped at the first, --first)' "$tmp/err" || fail "--first: $(cat "$tmp/err")"
 got=$(mpi 3 --count --max 7 "$tmp/q10.dlx" 2>/dev/null)
 [ "$got" = 7 ] || fail "--count --max 7: $got"
 

@@ -29,7 +29,7 @@
  * full house is also a naked single and a hidden single; a hidden single
  * in a box is also a pointing with one cell (or a hidden single in the
  * line), and one in a line a claiming (or one in the box); a direct
- * technique is also its plain form. */
+ * technique is also its plain form; the chains find what any does. */
 static uint64_t also_fires(int t)
 {
     uint64_t b = 0;
@@ -50,6 +50,9 @@ static uint64_t also_fires(int t)
     case SUDOKU_DIRECT_HIDDEN_TRIPLE: b = 1ull << SUDOKU_HIDDEN_TRIPLE; break;
     default: break;
     }
+    /* the chains find what any technique finds */
+    for (int c = SUDOKU_FORCING_CHAIN; c < SUDOKU_GUESS; c++)
+        b |= 1ull << c;
     return b;
 }
 
@@ -88,7 +91,9 @@ int main(int argc, char **argv)
             continue;
         for (int steps = 0; sudoku_logic_blanks(L) > 0; steps++) {
             uint64_t fires = 0;
-            for (int t = 0; t < SUDOKU_GUESS; t++)
+            /* the chains are not asked: they find what any technique finds,
+             * and they are slow */
+            for (int t = 0; t < SUDOKU_FORCING_CHAIN; t++)
                 if (sudoku_logic_find(L, t, st) == 1)
                     fires |= 1ull << t;
             if (fires) {

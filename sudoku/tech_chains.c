@@ -1,0 +1,1351 @@
+/* SPDX-License-Identifier: MIT */
+/* tech_chains.c - chains of implications between candidates, the top of
+ * the Sudoku Explainer scale: X-, Y- and XY-chains and cycles (forcing
+ * chains), Nishio, cell and region forcing chains, dynamic forcing chains,
+ * and dynamic ones that also use locked candidates, pairs and X-wings on
+ * the way (the "(+)" level).
+ *
+ * A potential is a candidate (cell, symbol) said to be on (the cell holds
+ * the symbol) or off. From an assumption the implications follow, each
+ * node remembering the node(s) that caused it:
+ *   on -> off: the other candidates of the cell (the "Y" rule), the same
+ *              symbol in the cell's houses;
+ *   off -> on: the last candidate of a cell of two (Y), the last place of
+ *              the symbol in one of the cell's houses (the "X" rule).
+ * A static chain reads the grid as it is; a dynamic one takes every off
+ * node out of a copy of the grid as it goes, so that later nodes may use
+ * it (the node then has these "hidden" causes as parents too).
+ *
+ * What is concluded, as Sudoku Explainer 1.2.1 describes its forcing
+ * chains (its documentation pages and the difficulty table of its wiki):
+ *   a cycle of alternating links: the candidates that see both an on and an
+ *   off node of the same symbol go (6.5; 7.0 with both kinds of link);
+ *   a forcing chain from a candidate to its own negation: that candidate
+ *   is false, or (from its off) true (6.6; 7.0 with both kinds);
+ *   Nishio (7.5): dynamic, one symbol only (X links); an assumption that
+ *   leads to a contradiction is false;
+ *   multiple forcing chains (8.0): every candidate of a cell, or every place
+ *   of a symbol in a house, implies the same potential;
+ *   dynamic forcing chains (8.5): the same and contradictions and double
+ *   implications, dynamically;
+ *   (+) (9.0): the same, locked candidates, hidden and naked pairs and
+ *   X-wings joining in when the basic rules stall.
+ * Each step's difficulty grows with the chain's length: the base, plus 0.1
+ * each time the number of nodes (less 2) passes 4, 6, 8, 12, 16, 24, ...
+ * (a ceiling growing by 3/2 and 4/3 in turn). Among all the steps one
+ * producer finds, the one with the lowest difficulty, then the fewest
+ * nodes, is taken, as Sudoku Explainer sorts them; the order of search
+ * (cells in reading order, symbols ascending, the box, then the row, then
+ * the column of a cell) follows its description so that ties fall the
+ * same way.
+ *
+ * The engine lives in the sudoku_logic handle (made at its first use) and
+ * holds no state between calls but its scratch. Chains are searched on
+ * grids up to 16x16; larger ones are left to the rating's estimate. */
+#include "logic_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The largest side chains are searched on: the potentials and their sets
+ * grow with n^3. */
+#define CHAIN_MAX_N 16
+
+typedef struct chain_set {
+    int32_t *map;   /* potential -> instance, -1 when absent */
+    int32_t *items; /* the instances, in the order they came */
+    int count;
+} chain_set;
+
+/* The best step found so far by one producer. */
+typedef struct chain_best {
+    int found;
+    int rating;     /* tenths */
+    int complexity;
+    int sort_key;
+    int technique;
+    int source_cell, source_digit;
+    int nelims;
+    int32_t elim_cell[SUDOKU_STEP_MAX_ELIMS];
+    int32_t elim_digit[SUDOKU_STEP_MAX_ELIMS];
+} chain_best;
+
+struct chain_engine {
+    sudoku_logic *L;
+    int n, P;
+    /* instances of potentials: pot, and parents [par_start, +par_count) */
+    int32_t *ipot, *ipar_start, *ipar_count;
+    int32_t *idepth;     /* the longest way back to an assumption, + 1: a floor
+                            under the instance's ancestor count */
+    int ninst, cap_inst;
+    int32_t *par;
+    int npar, cap_par;
+    int32_t *qon, *qoff; /* the queues, cap_inst each */
+    int failed;          /* out of memory: the search gives up */
+    chain_set **sets;    /* the pool: nsets made, the first used_sets in use */
+    int nsets, used_sets;
+    uint64_t *saved;     /* the grid before a dynamic chain */
+    int32_t *anc_mark;   /* P: stamps for ancestor counts */
+    int32_t anc_stamp;
+    int32_t *anc_queue;  /* the walk's queue, anc_cap */
+    size_t anc_cap;
+    int32_t *stack;      /* cap_inst: ancestor walks */
+    int32_t *order;      /* cells * per_cell: each cell's houses, box first */
+    int8_t *order_pos;   /* the same: the cell's position in that house */
+    int *order_count;
+    uint64_t *places;    /* house_count * n: where each symbol can go, kept with
+                            the grid while a dynamic chain takes candidates */
+    uint64_t *saved_places; /* the same before the chain */
+    int32_t *cell_mark;  /* cells */
+    int32_t cell_stamp;
+    /* the producer being run */
+    int dynamic, nishio, multiple, level;
+    int collected;       /* offs the (+) level's rule found, new or not */
+    chain_best best;
+};
+
+static inline int pot_cell(const chain_engine *E, int32_t pot)
+{
+    return pot / 2 / E->n;
+}
+static inline int pot_digit(const chain_engine *E, int32_t pot)
+{
+    return (pot / 2) % E->n + 1;
+}
+static inline int pot_on(int32_t pot)
+{
+    return pot & 1;
+}
+static inline int32_t make_pot(const chain_engine *E, int cell, int digit, int on)
+{
+    return ((int32_t)cell * E->n + (digit - 1)) * 2 + on;
+}
+
+/* --- the engine's memory ------------------------------------------------------ */
+
+static int grow_instances(chain_engine *E)
+{
+    int cap = E->cap_inst ? E->cap_inst * 2 : 4096;
+    int32_t *a = realloc(E->ipot, sizeof(int32_t) * (size_t)cap);
+    if (a)
+        E->ipot = a;
+    int32_t *b = a ? realloc(E->ipar_start, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (b)
+        E->ipar_start = b;
+    int32_t *c = b ? realloc(E->ipar_count, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (c)
+        E->ipar_count = c;
+    int32_t *d = c ? realloc(E->qon, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (d)
+        E->qon = d;
+    int32_t *e = d ? realloc(E->qoff, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (e)
+        E->qoff = e;
+    int32_t *f = e ? realloc(E->stack, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (f)
+        E->stack = f;
+    int32_t *g = f ? realloc(E->idepth, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (g)
+        E->idepth = g;
+    if (!g) {
+        E->failed = 1;
+        return 0;
+    }
+    E->cap_inst = cap;
+    return 1;
+}
+
+/* A new instance of pot with one parent (or none: -1). -1 when out of
+ * memory (E->failed set). */
+static int32_t new_inst(chain_engine *E, int32_t pot, int32_t parent)
+{
+    if (E->failed || (E->ninst == E->cap_inst && !grow_instances(E)))
+        return -1;
+    int32_t i = E->ninst++;
+    E->ipot[i] = pot;
+    E->ipar_start[i] = E->npar;
+    E->ipar_count[i] = 0;
+    E->idepth[i] = parent >= 0 ? E->idepth[parent] + 1 : 1;
+    if (parent >= 0) {
+        if (E->npar == E->cap_par) {
+            int cap = E->cap_par ? E->cap_par * 2 : 8192;
+            int32_t *p = realloc(E->par, sizeof(int32_t) * (size_t)cap);
+            if (!p) {
+                E->failed = 1;
+                return -1;
+            }
+            E->par = p;
+            E->cap_par = cap;
+        }
+        E->par[E->npar++] = parent;
+        E->ipar_count[i] = 1;
+    }
+    return i;
+}
+
+/* One more parent for the instance made last (hidden causes, rule causes). */
+static void add_parent(chain_engine *E, int32_t inst, int32_t parent)
+{
+    if (E->failed || inst != E->ninst - 1 || parent < 0)
+        return;
+    if (E->npar == E->cap_par) {
+        int cap = E->cap_par ? E->cap_par * 2 : 8192;
+        int32_t *p = realloc(E->par, sizeof(int32_t) * (size_t)cap);
+        if (!p) {
+            E->failed = 1;
+            return;
+        }
+        E->par = p;
+        E->cap_par = cap;
+    }
+    E->par[E->npar++] = parent;
+    E->ipar_count[inst]++;
+    if (E->idepth[parent] + 1 > E->idepth[inst])
+        E->idepth[inst] = E->idepth[parent] + 1;
+}
+
+static inline int32_t first_parent(const chain_engine *E, int32_t inst)
+{
+    return E->ipar_count[inst] ? E->par[E->ipar_start[inst]] : -1;
+}
+
+/* A cleared set from the pool (NULL when out of memory). Sets are made one
+ * by one and never move: callers keep pointers to them. */
+static chain_set *take_set(chain_engine *E)
+{
+    if (E->used_sets == E->nsets) {
+        chain_set **more = realloc(E->sets, sizeof(chain_set *) * (size_t)(E->nsets + 1));
+        if (!more) {
+            E->failed = 1;
+            return NULL;
+        }
+        E->sets = more;
+        chain_set *s = malloc(sizeof *s);
+        int32_t *map = malloc(sizeof(int32_t) * (size_t)E->P);
+        int32_t *items = malloc(sizeof(int32_t) * (size_t)E->P);
+        if (!s || !map || !items) {
+            free(s);
+            free(map);
+            free(items);
+            E->failed = 1;
+            return NULL;
+        }
+        for (int p = 0; p < E->P; p++)
+            map[p] = -1;
+        s->map = map;
+        s->items = items;
+        s->count = 0;
+        E->sets[E->nsets++] = s;
+    }
+    return E->sets[E->used_sets++];
+}
+
+static void clear_set(chain_engine *E, chain_set *s)
+{
+    for (int k = 0; k < s->count; k++)
+        s->map[E->ipot[s->items[k]]] = -1;
+    s->count = 0;
+}
+
+/* Gives back every set taken, cleared, and forgets every instance. */
+static void release_all(chain_engine *E)
+{
+    for (int k = 0; k < E->used_sets; k++)
+        clear_set(E, E->sets[k]);
+    E->used_sets = 0;
+    E->ninst = 0;
+    E->npar = 0;
+}
+
+static inline int32_t set_get(const chain_set *s, int32_t pot)
+{
+    return s->map[pot];
+}
+
+static inline void set_add(chain_engine *E, chain_set *s, int32_t inst)
+{
+    if (inst < 0)
+        return;
+    int32_t pot = E->ipot[inst];
+    if (s->map[pot] >= 0)
+        return;
+    s->map[pot] = inst;
+    s->items[s->count++] = inst;
+}
+
+void chain_engine_free(chain_engine *E)
+{
+    if (!E)
+        return;
+    free(E->ipot);
+    free(E->ipar_start);
+    free(E->ipar_count);
+    free(E->par);
+    free(E->qon);
+    free(E->qoff);
+    free(E->stack);
+    free(E->idepth);
+    for (int k = 0; k < E->nsets; k++) {
+        free(E->sets[k]->map);
+        free(E->sets[k]->items);
+        free(E->sets[k]);
+    }
+    free(E->sets);
+    free(E->saved);
+    free(E->anc_mark);
+    free(E->anc_queue);
+    free(E->order);
+    free(E->order_pos);
+    free(E->order_count);
+    free(E->places);
+    free(E->saved_places);
+    free(E->cell_mark);
+    free(E);
+}
+
+/* The houses of each cell in the order Sudoku Explainer looks at them: the
+ * box (region, window) first, then the row, then the column, then the
+ * rest. */
+static void order_houses(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    static const int RANK[] = {[HOUSE_BOX] = 0, [HOUSE_ROW] = 1, [HOUSE_COLUMN] = 2,
+                               [HOUSE_DIAGONAL] = 3, [HOUSE_WINDOW] = 4};
+    for (int c = 0; c < L->cells; c++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, c, &nh);
+        int32_t *o = E->order + (size_t)c * (size_t)L->per_cell;
+        int k = 0;
+        int8_t *pos = E->order_pos + (size_t)c * (size_t)L->per_cell;
+        for (int r = 0; r <= 4; r++)
+            for (int j = 0; j < nh; j++)
+                if (RANK[L->house_kind[hs[j]]] == r) {
+                    for (int q = 0; q < L->n; q++)
+                        if (logic_house_cell(L, hs[j], q) == c)
+                            pos[k] = (int8_t)q;
+                    o[k++] = hs[j];
+                }
+        E->order_count[c] = k;
+    }
+}
+
+static chain_engine *engine_of(sudoku_logic *L)
+{
+    if (L->chains)
+        return L->chains;
+    if (L->n > CHAIN_MAX_N)
+        return NULL;
+    chain_engine *E = calloc(1, sizeof *E);
+    if (!E)
+        return NULL;
+    E->L = L;
+    E->n = L->n;
+    E->P = L->cells * L->n * 2;
+    E->saved = malloc(sizeof(uint64_t) * (size_t)L->cells);
+    E->anc_mark = calloc((size_t)E->P, sizeof(int32_t));
+    E->order = malloc(sizeof(int32_t) * (size_t)L->cells * (size_t)L->per_cell);
+    E->order_count = malloc(sizeof(int) * (size_t)L->cells);
+    E->order_pos = malloc((size_t)L->cells * (size_t)L->per_cell);
+    E->places = malloc(sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
+    E->saved_places = malloc(sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
+    E->cell_mark = calloc((size_t)L->cells, sizeof(int32_t));
+    if (!E->saved || !E->anc_mark || !E->order || !E->order_count || !E->cell_mark ||
+        !E->order_pos || !E->places || !E->saved_places || !grow_instances(E)) {
+        chain_engine_free(E);
+        return NULL;
+    }
+    order_houses(E);
+    L->chains = E;
+    return E;
+}
+
+/* --- counting a chain --------------------------------------------------------- */
+
+/* The number of distinct potentials inst rests on, itself included: a walk
+ * by generations that expands each potential the first time it is met (a
+ * potential may have several instances, with different parents; the first
+ * met stands for it), as Sudoku Explainer counts. */
+static int ancestors(chain_engine *E, int32_t inst)
+{
+    if (inst < 0)
+        return 0;
+    if (E->anc_stamp == INT32_MAX) {
+        memset(E->anc_mark, 0, sizeof(int32_t) * (size_t)E->P);
+        E->anc_stamp = 0;
+    }
+    int32_t stamp = ++E->anc_stamp;
+    size_t need = (size_t)E->npar + 1;
+    if (need > E->anc_cap) {
+        int32_t *q = realloc(E->anc_queue, sizeof(int32_t) * need * 2);
+        if (!q) {
+            E->failed = 1;
+            return 0;
+        }
+        E->anc_queue = q;
+        E->anc_cap = need * 2;
+    }
+    size_t head = 0, tail = 0;
+    int count = 0;
+    E->anc_queue[tail++] = inst;
+    while (head < tail) {
+        int32_t i = E->anc_queue[head++];
+        if (E->anc_mark[E->ipot[i]] == stamp)
+            continue;
+        E->anc_mark[E->ipot[i]] = stamp;
+        count++;
+        for (int k = 0; k < E->ipar_count[i] && tail < E->anc_cap; k++)
+            E->anc_queue[tail++] = E->par[E->ipar_start[i] + k];
+    }
+    return count;
+}
+
+/* The length penalty: 0.1 each time the nodes less 2 pass 4, 6, 8, 12, 16,
+ * 24, 32, ... In tenths. */
+static int length_tenths(int complexity)
+{
+    int added = 0, ceil = 4, odd = 0, length = complexity - 2;
+    while (length > ceil) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+/* --- the implications --------------------------------------------------------- */
+
+/* The potentials an on potential makes off, into out (as pots, each with
+ * parent p): the cell's other candidates (with y), then the symbol's other
+ * places in the cell's houses, box first. Returns how many. */
+static int on_to_off(chain_engine *E, int32_t p, int y, int32_t *out)
+{
+    sudoku_logic *L = E->L;
+    int32_t pot = E->ipot[p];
+    int cell = pot_cell(E, pot), digit = pot_digit(E, pot), count = 0;
+    if (y)
+        for (uint64_t m = L->cand[cell] & ~digit_bit(digit); m; m &= m - 1)
+            out[count++] = make_pot(E, cell, lowest_bit(m) + 1, 0);
+    if (++E->cell_stamp == INT32_MAX) {
+        memset(E->cell_mark, 0, sizeof(int32_t) * (size_t)L->cells);
+        E->cell_stamp = 1;
+    }
+    int32_t stamp = E->cell_stamp;
+    E->cell_mark[cell] = stamp;
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell]; j++) {
+        uint64_t m = E->places[(size_t)hs[j] * (size_t)L->n + (size_t)(digit - 1)] &
+                     ~((uint64_t)1 << pos[j]);
+        for (; m; m &= m - 1) {
+            int c = logic_house_cell(L, hs[j], lowest_bit(m));
+            if (E->cell_mark[c] == stamp)
+                continue;
+            E->cell_mark[c] = stamp;
+            out[count++] = make_pot(E, c, digit, 0);
+        }
+    }
+    return count;
+}
+
+/* The potentials an off potential makes on, as new instances into out,
+ * each with parent p and, in a dynamic chain, the off potentials of toOff
+ * that took the candidates the rule needed gone (compared with E->saved,
+ * the grid before the chain). Returns how many; duplicates are left out
+ * (the cell's rule first). */
+static int off_to_on(chain_engine *E, int32_t p, int y, int x, const chain_set *to_off,
+                     int32_t *out)
+{
+    sudoku_logic *L = E->L;
+    int32_t pot = E->ipot[p];
+    int cell = pot_cell(E, pot), digit = pot_digit(E, pot), count = 0;
+    if (y && popcount64(L->cand[cell]) == 2) {
+        uint64_t other = L->cand[cell] & ~digit_bit(digit);
+        if (other) {
+            int32_t i = new_inst(E, make_pot(E, cell, lowest_bit(other) + 1, 1), p);
+            if (i < 0)
+                return 0;
+            for (uint64_t gone = E->saved[cell] & ~L->cand[cell]; gone; gone &= gone - 1)
+                add_parent(E, i, set_get(to_off, make_pot(E, cell, lowest_bit(gone) + 1, 0)));
+            out[count++] = i;
+        }
+    }
+    if (!x)
+        return count;
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell]; j++) {
+        size_t at = (size_t)hs[j] * (size_t)L->n + (size_t)(digit - 1);
+        uint64_t others = E->places[at] & ~((uint64_t)1 << pos[j]);
+        if (!others || (others & (others - 1)))
+            continue; /* not exactly one other place */
+        int32_t on = make_pot(E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1);
+        int dup = 0;
+        for (int k = 0; k < count && !dup; k++)
+            dup = E->ipot[out[k]] == on;
+        if (dup)
+            continue;
+        int32_t i = new_inst(E, on, p);
+        if (i < 0)
+            return count;
+        for (uint64_t gone = E->saved_places[at] & ~E->places[at]; gone; gone &= gone - 1)
+            add_parent(E, i, set_get(to_off,
+                                     make_pot(E, logic_house_cell(L, hs[j], lowest_bit(gone)),
+                                              digit, 0)));
+        out[count++] = i;
+    }
+    return count;
+}
+
+/* Takes digit from cell in the chain's grid, and from the places of its
+ * houses. */
+static void take_candidate(chain_engine *E, int cell, int digit)
+{
+    sudoku_logic *L = E->L;
+    L->cand[cell] &= ~digit_bit(digit);
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell]; j++)
+        E->places[(size_t)hs[j] * (size_t)L->n + (size_t)(digit - 1)] &= ~((uint64_t)1 << pos[j]);
+}
+
+/* The places of every symbol in every house, from the grid (once per
+ * search: the grid does not change during one), and the copy a chain
+ * starts from. */
+static void load_places(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    for (int h = 0; h < L->house_count; h++)
+        for (int d = 1; d <= L->n; d++)
+            E->places[(size_t)h * (size_t)L->n + (size_t)(d - 1)] = logic_places(L, h, d);
+}
+
+static void save_grid_state(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    memcpy(E->saved, L->cand, sizeof(uint64_t) * (size_t)L->cells);
+    memcpy(E->saved_places, E->places, sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
+}
+
+static void restore_grid_state(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    memcpy(L->cand, E->saved, sizeof(uint64_t) * (size_t)L->cells);
+    memcpy(E->places, E->saved_places, sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
+}
+
+/* --- the advanced rules of the (+) level ---------------------------------------- */
+
+/* Off potentials found by locked candidates, hidden and naked pairs and
+ * X-wings on the grid as the chain has left it (the first of those rules
+ * that finds any, all it finds), each with parents the off potentials of
+ * to_off that the rule needed gone; appended to to_off and the off queue.
+ * Returns how many were added. Defined below. */
+static int advanced_offs(chain_engine *E, chain_set *to_off, int *qtail);
+
+/* --- one chain ------------------------------------------------------------------ */
+
+/* Follows the implications of what to_on and to_off already hold (both
+ * disjoint), adding every potential they imply, ons first as Sudoku
+ * Explainer does. A dynamic chain takes each off potential from the grid
+ * as it goes (restored at the end). Returns 1 at a contradiction - a
+ * potential both on and off: *abs_on and *abs_off are its two instances -
+ * else 0. */
+static int follow(chain_engine *E, chain_set *to_on, chain_set *to_off, int32_t *abs_on,
+                  int32_t *abs_off)
+{
+    save_grid_state(E);
+    int hon = 0, ton = 0, hoff = 0, toff = 0, result = 0;
+    for (int k = 0; k < to_on->count; k++)
+        E->qon[ton++] = to_on->items[k];
+    for (int k = 0; k < to_off->count; k++)
+        E->qoff[toff++] = to_off->items[k];
+    int32_t buf[SUDOKU_MAX_N * 8 + 8];
+    int y = !E->nishio;
+    for (;;) {
+        if (E->failed)
+            break;
+        if (hon < ton) {
+            int32_t p = E->qon[hon++];
+            int cnt = on_to_off(E, p, y, buf);
+            for (int k = 0; k < cnt; k++) {
+                int32_t conj = buf[k] | 1;
+                if (set_get(to_on, conj) >= 0) {
+                    *abs_on = set_get(to_on, conj);
+                    *abs_off = new_inst(E, buf[k], p);
+                    result = 1;
+                    goto done;
+                }
+                if (set_get(to_off, buf[k]) < 0) {
+                    int32_t i = new_inst(E, buf[k], p);
+                    if (i < 0)
+                        goto done;
+                    set_add(E, to_off, i);
+                    E->qoff[toff++] = i;
+                }
+            }
+            continue;
+        }
+        if (hoff < toff) {
+            int32_t p = E->qoff[hoff++];
+            int cnt = off_to_on(E, p, y, 1, to_off, buf);
+            if (E->dynamic) {
+                int32_t pot = E->ipot[p];
+                take_candidate(E, pot_cell(E, pot), pot_digit(E, pot));
+            }
+            for (int k = 0; k < cnt; k++) {
+                int32_t conj = E->ipot[buf[k]] & ~1;
+                if (set_get(to_off, conj) >= 0) {
+                    *abs_on = buf[k];
+                    *abs_off = set_get(to_off, conj);
+                    result = 1;
+                    goto done;
+                }
+                if (set_get(to_on, E->ipot[buf[k]]) < 0) {
+                    set_add(E, to_on, buf[k]);
+                    E->qon[ton++] = buf[k];
+                }
+            }
+            continue;
+        }
+        if (E->level > 0 && advanced_offs(E, to_off, &toff) > 0)
+            continue;
+        break;
+    }
+done:
+    restore_grid_state(E);
+    return result;
+}
+
+/* --- the steps: keeping the best -------------------------------------------------- */
+
+/* Could a step of this base whose chains count at least floor nodes beat
+ * the best kept? (Counting the nodes is the costly part of a step.) */
+static int may_beat(const chain_engine *E, int base, int floor)
+{
+    const chain_best *b = &E->best;
+    if (!b->found)
+        return 1;
+    int rating = base + length_tenths(floor);
+    return rating < b->rating || (rating == b->rating && floor <= b->complexity);
+}
+
+/* A step that takes the candidates of target (an instance): an off target
+ * loses its candidate, an on target's cell all its others. Offered to the
+ * best with its difficulty (base + length) and tie-breaking key; kept when
+ * it removes something and beats what is kept. */
+static void offer(chain_engine *E, int technique, int base, int complexity, int sort_key,
+                  int32_t target_pot, int source_cell, int source_digit)
+{
+    sudoku_logic *L = E->L;
+    int cell = pot_cell(E, target_pot), digit = pot_digit(E, target_pot);
+    uint64_t gone = pot_on(target_pot) ? L->cand[cell] & ~digit_bit(digit)
+                                       : L->cand[cell] & digit_bit(digit);
+    if (!gone)
+        return;
+    int rating = base + length_tenths(complexity);
+    chain_best *b = &E->best;
+    if (b->found && (rating > b->rating || (rating == b->rating &&
+                                            (complexity > b->complexity ||
+                                             (complexity == b->complexity &&
+                                              sort_key >= b->sort_key)))))
+        return;
+    b->found = 1;
+    b->rating = rating;
+    b->complexity = complexity;
+    b->sort_key = sort_key;
+    b->technique = technique;
+    b->source_cell = source_cell;
+    b->source_digit = source_digit;
+    b->nelims = 0;
+    for (uint64_t m = gone; m && b->nelims < SUDOKU_STEP_MAX_ELIMS; m &= m - 1) {
+        b->elim_cell[b->nelims] = cell;
+        b->elim_digit[b->nelims++] = lowest_bit(m) + 1;
+    }
+}
+
+/* The same for a cycle: its eliminations are given. */
+static void offer_elims(chain_engine *E, int technique, int rating, int complexity,
+                        int sort_key, const int32_t *cells, const int32_t *digits, int count,
+                        int source_cell, int source_digit)
+{
+    chain_best *b = &E->best;
+    if (count == 0)
+        return;
+    if (b->found && (rating > b->rating || (rating == b->rating &&
+                                            (complexity > b->complexity ||
+                                             (complexity == b->complexity &&
+                                              sort_key >= b->sort_key)))))
+        return;
+    b->found = 1;
+    b->rating = rating;
+    b->complexity = complexity;
+    b->sort_key = sort_key;
+    b->technique = technique;
+    b->source_cell = source_cell;
+    b->source_digit = source_digit;
+    b->nelims = count < SUDOKU_STEP_MAX_ELIMS ? count : SUDOKU_STEP_MAX_ELIMS;
+    memcpy(b->elim_cell, cells, sizeof(int32_t) * (size_t)b->nelims);
+    memcpy(b->elim_digit, digits, sizeof(int32_t) * (size_t)b->nelims);
+}
+
+/* --- forcing chains and cycles (one assumption, static) ----------------------------- */
+
+/* 1 when pot is an ancestor of inst along first parents. */
+static int has_ancestor(const chain_engine *E, int32_t inst, int32_t pot)
+{
+    for (int32_t i = first_parent(E, inst); i >= 0; i = first_parent(E, i))
+        if (E->ipot[i] == pot)
+            return 1;
+    return 0;
+}
+
+/* The cycle through dst (an instance of the source on potential, reached
+ * again): the candidates outside its cells that see an on node and an off
+ * node of their symbol go. */
+static void cycle_step(chain_engine *E, int32_t dst, int x, int y, int source_cell,
+                       int source_digit)
+{
+    sudoku_logic *L = E->L;
+    int32_t stamp = logic_new_stamp(L);
+    for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i))
+        L->mark[pot_cell(E, E->ipot[i])] = stamp;
+    /* per candidate outside: seen by an on node (bit 0), an off node (bit 1) */
+    static const int MAXC = SUDOKU_STEP_MAX_ELIMS;
+    int32_t cells[SUDOKU_STEP_MAX_ELIMS], digits[SUDOKU_STEP_MAX_ELIMS];
+    uint8_t seen[SUDOKU_STEP_MAX_ELIMS];
+    int count = 0;
+    for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i)) {
+        int32_t pot = E->ipot[i];
+        int cell = pot_cell(E, pot), digit = pot_digit(E, pot);
+        uint64_t bit = digit_bit(digit);
+        int nh;
+        const int32_t *hs = logic_houses_of(L, cell, &nh);
+        int32_t s2 = E->cell_stamp + 1;
+        if (s2 == INT32_MAX) {
+            memset(E->cell_mark, 0, sizeof(int32_t) * (size_t)L->cells);
+            s2 = 1;
+        }
+        E->cell_stamp = s2;
+        E->cell_mark[cell] = s2;
+        for (int j = 0; j < nh; j++)
+            for (int k = 0; k < L->n; k++) {
+                int c = logic_house_cell(L, hs[j], k);
+                if (E->cell_mark[c] == s2)
+                    continue;
+                E->cell_mark[c] = s2;
+                if (L->mark[c] == stamp || !(L->cand[c] & bit))
+                    continue;
+                int at = -1;
+                for (int q = 0; q < count && at < 0; q++)
+                    if (cells[q] == c && digits[q] == digit)
+                        at = q;
+                if (at < 0) {
+                    if (count == MAXC)
+                        continue;
+                    at = count++;
+                    cells[at] = c;
+                    digits[at] = digit;
+                    seen[at] = 0;
+                }
+                seen[at] |= pot_on(pot) ? 1 : 2;
+            }
+    }
+    int keep = 0;
+    for (int q = 0; q < count; q++)
+        if (seen[q] == 3) {
+            cells[keep] = cells[q];
+            digits[keep++] = digits[q];
+        }
+    int complexity = ancestors(E, dst);
+    int base = x && y ? 70 : 65;
+    offer_elims(E, SUDOKU_FORCING_CHAIN, base + length_tenths(complexity), complexity,
+                x && y ? 4 : y ? 3 : 2, cells, digits, keep, source_cell, source_digit);
+}
+
+/* Sudoku Explainer's cycles: from source (on), all ons then all offs in
+ * rounds; an off may come again by another way (each is followed, unless it
+ * is already an ancestor of its cause); reaching the source again by an
+ * off -> on link after 4 or more rounds closes a cycle. */
+static void cycles_from(chain_engine *E, int32_t source, int y, int x)
+{
+    chain_set *to_on = take_set(E), *to_off = take_set(E);
+    if (!to_on || !to_off)
+        return;
+    save_grid_state(E);
+    set_add(E, to_on, source);
+    int hon = 0, ton = 0, hoff = 0, toff = 0, length = 0;
+    E->qon[ton++] = source;
+    int32_t buf[SUDOKU_MAX_N * 8 + 8];
+    int32_t src_pot = E->ipot[source];
+    int cell = pot_cell(E, src_pot), digit = pot_digit(E, src_pot);
+    while ((hon < ton || hoff < toff) && !E->failed) {
+        length++;
+        while (hon < ton) {
+            int32_t p = E->qon[hon++];
+            int cnt = on_to_off(E, p, y, buf);
+            for (int k = 0; k < cnt; k++) {
+                if (has_ancestor(E, p, buf[k]))
+                    continue;
+                int32_t i = new_inst(E, buf[k], p);
+                if (i < 0)
+                    return;
+                if (toff >= E->cap_inst)
+                    return;
+                E->qoff[toff++] = i;
+                set_add(E, to_off, i);
+            }
+        }
+        length++;
+        while (hoff < toff) {
+            int32_t p = E->qoff[hoff++];
+            int cnt = off_to_on(E, p, y, x, to_off, buf);
+            for (int k = 0; k < cnt; k++) {
+                int32_t pot = E->ipot[buf[k]];
+                if (length >= 4 && pot == src_pot)
+                    cycle_step(E, buf[k], x, y, cell, digit);
+                if (set_get(to_on, pot) < 0) {
+                    set_add(E, to_on, buf[k]);
+                    if (ton >= E->cap_inst)
+                        return;
+                    E->qon[ton++] = buf[k];
+                }
+            }
+        }
+    }
+}
+
+/* Forcing chains from source (on or off): rounds of all ons, then all
+ * offs (X links always); reaching the source's negation makes it false
+ * (from on) or true (from off). */
+static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
+{
+    chain_set *to_on = take_set(E), *to_off = take_set(E);
+    if (!to_on || !to_off)
+        return;
+    save_grid_state(E);
+    int32_t src_pot = E->ipot[source];
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    if (pot_on(src_pot)) {
+        set_add(E, to_on, source);
+        E->qon[ton++] = source;
+    } else {
+        set_add(E, to_off, source);
+        E->qoff[toff++] = source;
+    }
+    int cell = pot_cell(E, src_pot), digit = pot_digit(E, src_pot);
+    int32_t buf[SUDOKU_MAX_N * 8 + 8];
+    int done_target = 0;
+    int base = x_pass && y ? 70 : 66, key = x_pass && y ? 4 : y ? 3 : 2;
+    while ((hon < ton || hoff < toff) && !E->failed) {
+        while (hon < ton) {
+            int32_t p = E->qon[hon++];
+            int cnt = on_to_off(E, p, y, buf);
+            for (int k = 0; k < cnt; k++) {
+                int exists = set_get(to_off, buf[k]) >= 0;
+                if ((buf[k] | 1) == src_pot && !done_target) {
+                    int32_t t = new_inst(E, buf[k], p);
+                    if (t >= 0) {
+                        done_target = 1;
+                        int cx = ancestors(E, t);
+                        offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, buf[k], cell, digit);
+                    }
+                }
+                if (!exists) {
+                    int32_t i = new_inst(E, buf[k], p);
+                    if (i < 0 || toff >= E->cap_inst)
+                        return;
+                    set_add(E, to_off, i);
+                    E->qoff[toff++] = i;
+                }
+            }
+        }
+        while (hoff < toff) {
+            int32_t p = E->qoff[hoff++];
+            int cnt = off_to_on(E, p, y, 1, to_off, buf);
+            for (int k = 0; k < cnt; k++) {
+                int32_t pot = E->ipot[buf[k]];
+                if ((pot & ~1) == src_pot && !done_target) {
+                    done_target = 1;
+                    int cx = ancestors(E, buf[k]);
+                    offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, pot, cell, digit);
+                }
+                if (set_get(to_on, pot) < 0) {
+                    set_add(E, to_on, buf[k]);
+                    if (ton >= E->cap_inst)
+                        return;
+                    E->qon[ton++] = buf[k];
+                }
+            }
+        }
+    }
+}
+
+/* One pass of the unary search: every candidate of every cell with two or
+ * more, as the start of cycles and (with X links) of forcing chains. */
+static void unary_pass(chain_engine *E, int y, int x)
+{
+    sudoku_logic *L = E->L;
+    for (int cell = 0; cell < L->cells && !E->failed; cell++) {
+        if (L->value[cell] || popcount64(L->cand[cell]) < 2)
+            continue;
+        for (uint64_t m = L->cand[cell]; m; m &= m - 1) {
+            int digit = lowest_bit(m) + 1;
+            if (!x && popcount64(L->cand[cell]) > 2)
+                continue; /* Y-cycles start from a cell of two only */
+            release_all(E);
+            int32_t on = new_inst(E, make_pot(E, cell, digit, 1), -1);
+            if (on < 0)
+                return;
+            cycles_from(E, on, y, x);
+            if (x) {
+                release_all(E);
+                on = new_inst(E, make_pot(E, cell, digit, 1), -1);
+                if (on < 0)
+                    return;
+                forcing_from(E, on, y, 1);
+                release_all(E);
+                int32_t off = new_inst(E, make_pot(E, cell, digit, 0), -1);
+                if (off < 0)
+                    return;
+                forcing_from(E, off, y, 1);
+            }
+        }
+    }
+    release_all(E);
+}
+
+/* --- multiple and dynamic chains (both states of an assumption) --------------------- */
+
+/* Both states of (cell, digit): contradictions (with do_contradiction) and,
+ * with do_double, potentials implied by both. on_to_on / on_to_off get the
+ * on state's implications, for the cell and region chains. */
+static void binary_chains(chain_engine *E, int cell, int digit, chain_set *on_to_on,
+                          chain_set *on_to_off, int do_double, int do_contradiction)
+{
+    int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+                  : E->nishio    ? SUDOKU_NISHIO
+                                 : SUDOKU_DYNAMIC_CHAIN;
+    int base = E->level > 0 ? 85 + 5 * E->level : E->nishio ? 75 : E->dynamic ? 85 : 80;
+    chain_set *off_to_on = take_set(E), *off_to_off = take_set(E);
+    if (!off_to_on || !off_to_off)
+        return;
+    int32_t pon = new_inst(E, make_pot(E, cell, digit, 1), -1);
+    set_add(E, on_to_on, pon);
+    int32_t a_on = -1, a_off = -1;
+    if (follow(E, on_to_on, on_to_off, &a_on, &a_off) && do_contradiction &&
+        may_beat(E, base, E->idepth[a_on] + E->idepth[a_off]))
+        offer(E, technique, base, ancestors(E, a_on) + ancestors(E, a_off), 7,
+              make_pot(E, cell, digit, 0), cell, digit);
+    int32_t poff = new_inst(E, make_pot(E, cell, digit, 0), -1);
+    set_add(E, off_to_off, poff);
+    if (follow(E, off_to_on, off_to_off, &a_on, &a_off) && do_contradiction &&
+        may_beat(E, base, E->idepth[a_on] + E->idepth[a_off]))
+        offer(E, technique, base, ancestors(E, a_on) + ancestors(E, a_off), 7,
+              make_pot(E, cell, digit, 1), cell, digit);
+    if (do_double) {
+        for (int k = 0; k < on_to_on->count; k++) {
+            int32_t a = on_to_on->items[k], b = set_get(off_to_on, E->ipot[a]);
+            if (b >= 0 && may_beat(E, base, E->idepth[a] + E->idepth[b]))
+                offer(E, technique, base, ancestors(E, a) + ancestors(E, b), 1, E->ipot[a],
+                      cell, digit);
+        }
+        for (int k = 0; k < on_to_off->count; k++) {
+            int32_t a = on_to_off->items[k], b = set_get(off_to_off, E->ipot[a]);
+            if (b >= 0 && may_beat(E, base, E->idepth[a] + E->idepth[b]))
+                offer(E, technique, base, ancestors(E, a) + ancestors(E, b), 1, E->ipot[a],
+                      cell, digit);
+        }
+    }
+}
+
+/* Region forcing chains from (cell, digit), when cell is the first place of
+ * digit in a house where it has two places (or more, for multiple chains):
+ * what every place implies. */
+static void region_chains(chain_engine *E, int cell, int digit, chain_set *on_to_on,
+                          chain_set *on_to_off)
+{
+    sudoku_logic *L = E->L;
+    int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+                  : E->dynamic   ? SUDOKU_DYNAMIC_CHAIN
+                                 : SUDOKU_MULTIPLE_CHAIN;
+    int base = E->level > 0 ? 85 + 5 * E->level : E->dynamic ? 85 : 80;
+    uint64_t bit = digit_bit(digit);
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell] && !E->failed; j++) {
+        int h = hs[j];
+        uint64_t places = E->places[(size_t)h * (size_t)L->n + (size_t)(digit - 1)];
+        int count = popcount64(places);
+        if (!(count == 2 || (E->multiple && count > 2)))
+            continue;
+        if (logic_house_cell(L, h, lowest_bit(places)) != cell)
+            continue;
+        int mark = E->used_sets;
+        chain_set *pos_on[SUDOKU_MAX_N], *pos_off[SUDOKU_MAX_N];
+        int npos = 0;
+        for (uint64_t m = places; m; m &= m - 1) {
+            int c = logic_house_cell(L, h, lowest_bit(m));
+            if (c == cell) {
+                pos_on[npos] = on_to_on;
+                pos_off[npos++] = on_to_off;
+                continue;
+            }
+            chain_set *a = take_set(E), *b = take_set(E);
+            if (!a || !b)
+                return;
+            set_add(E, a, new_inst(E, make_pot(E, c, digit, 1), -1));
+            int32_t x1, x2;
+            follow(E, a, b, &x1, &x2);
+            pos_on[npos] = a;
+            pos_off[npos++] = b;
+        }
+        for (int side = 0; side < 2; side++) {
+            chain_set *first = side ? on_to_off : on_to_on;
+            for (int k = 0; k < first->count; k++) {
+                int32_t pot = E->ipot[first->items[k]];
+                int all = 1, floor = 0;
+                for (int q = 0; q < npos && all; q++) {
+                    int32_t i = set_get(side ? pos_off[q] : pos_on[q], pot);
+                    all = i >= 0;
+                    if (all)
+                        floor += E->idepth[i];
+                }
+                if (!all || !may_beat(E, base, floor))
+                    continue;
+                int cx = 0;
+                for (int q = 0; q < npos; q++)
+                    cx += ancestors(E, set_get(side ? pos_off[q] : pos_on[q], pot));
+                offer(E, technique, base, cx, 6, pot, cell, digit);
+            }
+        }
+        (void)bit;
+        /* the sets of this house are done with; the cell's stay */
+        for (int k = mark; k < E->used_sets; k++)
+            clear_set(E, E->sets[k]);
+        E->used_sets = mark;
+    }
+}
+
+/* Every chain from one cell: both states of each candidate, the region
+ * chains from it, then what every candidate of the cell implies. */
+static void cell_chains(chain_engine *E, int cell)
+{
+    sudoku_logic *L = E->L;
+    int card = popcount64(L->cand[cell]);
+    int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+                  : E->dynamic   ? SUDOKU_DYNAMIC_CHAIN
+                                 : SUDOKU_MULTIPLE_CHAIN;
+    int base = E->level > 0 ? 85 + 5 * E->level : E->dynamic ? 85 : 80;
+    chain_set *v_on[SUDOKU_MAX_N], *v_off[SUDOKU_MAX_N];
+    int nv = 0;
+    int do_double = card >= 3 && !E->nishio && E->dynamic;
+    int do_contradiction = E->dynamic || E->nishio;
+    for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
+        int digit = lowest_bit(m) + 1;
+        chain_set *on = take_set(E), *off = take_set(E);
+        if (!on || !off)
+            return;
+        int mark = E->used_sets;
+        binary_chains(E, cell, digit, on, off, do_double, do_contradiction);
+        for (int k = mark; k < E->used_sets; k++)
+            clear_set(E, E->sets[k]);
+        E->used_sets = mark;
+        if (!E->nishio)
+            region_chains(E, cell, digit, on, off);
+        v_on[nv] = on;
+        v_off[nv++] = off;
+    }
+    if (E->nishio || E->failed || !(card == 2 || (E->multiple && card > 2)))
+        return;
+    for (int side = 0; side < 2; side++) {
+        chain_set *first = side ? v_off[0] : v_on[0];
+        for (int k = 0; k < first->count; k++) {
+            int32_t pot = E->ipot[first->items[k]];
+            int all = 1, floor = 0;
+            for (int q = 0; q < nv && all; q++) {
+                int32_t i = set_get(side ? v_off[q] : v_on[q], pot);
+                all = i >= 0;
+                if (all)
+                    floor += E->idepth[i];
+            }
+            if (!all || !may_beat(E, base, floor))
+                continue;
+            int cx = 0;
+            for (int q = 0; q < nv; q++)
+                cx += ancestors(E, set_get(side ? v_off[q] : v_on[q], pot));
+            offer(E, technique, base, cx, 5, pot, cell, L->n + 1);
+        }
+    }
+}
+
+static void multiple_pass(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    for (int cell = 0; cell < L->cells && !E->failed; cell++) {
+        if (L->value[cell])
+            continue;
+        int card = popcount64(L->cand[cell]);
+        if (!(card > 2 || (card > 1 && E->dynamic)))
+            continue;
+        release_all(E);
+        cell_chains(E, cell);
+    }
+    release_all(E);
+}
+
+/* --- the (+) level's rules ---------------------------------------------------------- */
+
+/* Records an off potential a rule found, with the rule's causes: the
+ * candidates in cause_cells x cause_digits (masks per cell) that the chain
+ * took away. Appends to to_off and the queue when new. */
+static int rule_off(chain_engine *E, chain_set *to_off, int *qtail, int cell, int digit,
+                    const int32_t *cause_cells, const uint64_t *cause_digits, int ncauses)
+{
+    int32_t pot = make_pot(E, cell, digit, 0);
+    E->collected++;
+    if (set_get(to_off, pot) >= 0)
+        return 0;
+    int32_t i = new_inst(E, pot, -1);
+    if (i < 0)
+        return 0;
+    for (int k = 0; k < ncauses; k++)
+        for (uint64_t m = cause_digits[k]; m; m &= m - 1)
+            add_parent(E, i, set_get(to_off, make_pot(E, cause_cells[k], lowest_bit(m) + 1, 0)));
+    set_add(E, to_off, i);
+    if (*qtail < E->cap_inst)
+        E->qoff[(*qtail)++] = i;
+    return 1;
+}
+
+/* Locked candidates on the chain's grid: a box's places of a symbol in one
+ * line, or a line's in one box, where the chain took some of the symbol's
+ * places in the source house (those are the causes). */
+static int advanced_locked(chain_engine *E, chain_set *to_off, int *qtail)
+{
+    sudoku_logic *L = E->L;
+    int added = 0;
+    for (int pointing = 1; pointing >= 0; pointing--)
+        for (int p = 0; p < L->npairs; p++) {
+            const house_pair *hp = &L->pairs[p];
+            if (HOUSE_IS_BOXLIKE(L->house_kind[hp->a]) != pointing)
+                continue;
+            for (int digit = 1; digit <= L->n; digit++) {
+                uint64_t bit = digit_bit(digit);
+                uint64_t in_a = logic_places(L, hp->a, digit);
+                if (popcount64(in_a) < 2 || (in_a & ~hp->in_a))
+                    continue;
+                uint64_t outside = logic_places(L, hp->b, digit) & ~hp->in_b;
+                if (!outside)
+                    continue;
+                int32_t cc[SUDOKU_MAX_N];
+                uint64_t cd[SUDOKU_MAX_N];
+                int nc = 0;
+                for (int k = 0; k < L->n; k++) {
+                    int c = logic_house_cell(L, hp->a, k);
+                    if ((hp->in_a >> k) & 1)
+                        continue;
+                    if ((E->saved[c] & bit) && !(L->cand[c] & bit)) {
+                        cc[nc] = c;
+                        cd[nc++] = bit;
+                    }
+                }
+                if (!nc)
+                    continue; /* there without the chain */
+                for (uint64_t m = outside; m; m &= m - 1)
+                    added += rule_off(E, to_off, qtail, logic_house_cell(L, hp->b, lowest_bit(m)),
+                                      digit, cc, cd, nc);
+            }
+        }
+    return added;
+}
+
+/* Naked pairs (hidden 0) and hidden pairs (1) on the chain's grid. */
+static int advanced_pairs(chain_engine *E, chain_set *to_off, int *qtail, int hidden)
+{
+    sudoku_logic *L = E->L;
+    int added = 0;
+    for (int h = 0; h < L->house_count; h++) {
+        int blanks = popcount64(logic_missing(L, h));
+        if (hidden ? blanks <= 4 : blanks < 4)
+            continue;
+        if (!hidden) {
+            for (int i = 0; i < L->n; i++) {
+                int a = logic_house_cell(L, h, i);
+                if (L->value[a] || popcount64(L->cand[a]) != 2)
+                    continue;
+                for (int j = i + 1; j < L->n; j++) {
+                    int b = logic_house_cell(L, h, j);
+                    if (L->value[b] || L->cand[b] != L->cand[a])
+                        continue;
+                    uint64_t pair = L->cand[a];
+                    int32_t cc[2] = {a, b};
+                    uint64_t cd[2] = {E->saved[a] & ~pair, E->saved[b] & ~pair};
+                    if (!cd[0] && !cd[1])
+                        continue;
+                    for (int k = 0; k < L->n; k++) {
+                        int c = logic_house_cell(L, h, k);
+                        if (c == a || c == b)
+                            continue;
+                        for (uint64_t m = L->cand[c] & pair; m; m &= m - 1)
+                            added += rule_off(E, to_off, qtail, c, lowest_bit(m) + 1, cc, cd, 2);
+                    }
+                }
+            }
+        } else {
+            for (int x = 1; x <= L->n; x++) {
+                uint64_t px = logic_places(L, h, x);
+                if (popcount64(px) != 2)
+                    continue;
+                for (int y = x + 1; y <= L->n; y++) {
+                    if (logic_places(L, h, y) != px)
+                        continue;
+                    uint64_t pair = digit_bit(x) | digit_bit(y);
+                    int32_t cc[SUDOKU_MAX_N];
+                    uint64_t cd[SUDOKU_MAX_N];
+                    int nc = 0;
+                    for (int k = 0; k < L->n; k++) {
+                        if ((px >> k) & 1)
+                            continue;
+                        int c = logic_house_cell(L, h, k);
+                        if (E->saved[c] & pair) {
+                            cc[nc] = c;
+                            cd[nc++] = E->saved[c] & pair;
+                        }
+                    }
+                    if (!nc)
+                        continue;
+                    for (uint64_t p = px; p; p &= p - 1) {
+                        int c = logic_house_cell(L, h, lowest_bit(p));
+                        for (uint64_t m = L->cand[c] & ~pair; m; m &= m - 1)
+                            added += rule_off(E, to_off, qtail, c, lowest_bit(m) + 1, cc, cd, nc);
+                    }
+                }
+            }
+        }
+    }
+    return added;
+}
+
+/* X-wings on the chain's grid (rows and columns). */
+static int advanced_x_wing(chain_engine *E, chain_set *to_off, int *qtail)
+{
+    sudoku_logic *L = E->L;
+    int n = L->n, added = 0;
+    for (int orient = 0; orient < 2; orient++) {
+        int base0 = orient ? 0 : n, cover0 = orient ? n : 0;
+        for (int digit = 1; digit <= n; digit++) {
+            uint64_t bit = digit_bit(digit);
+            for (int a = 0; a < n; a++) {
+                uint64_t pa = logic_places(L, base0 + a, digit);
+                if (popcount64(pa) != 2)
+                    continue;
+                for (int b = a + 1; b < n; b++) {
+                    if (logic_places(L, base0 + b, digit) != pa)
+                        continue;
+                    int32_t cc[2 * SUDOKU_MAX_N];
+                    uint64_t cd[2 * SUDOKU_MAX_N];
+                    int nc = 0;
+                    for (int side = 0; side < 2; side++)
+                        for (int k = 0; k < n; k++) {
+                            if ((pa >> k) & 1)
+                                continue;
+                            int c = logic_house_cell(L, base0 + (side ? b : a), k);
+                            if ((E->saved[c] & bit) && !(L->cand[c] & bit)) {
+                                cc[nc] = c;
+                                cd[nc++] = bit;
+                            }
+                        }
+                    if (!nc)
+                        continue;
+                    for (uint64_t m = pa; m; m &= m - 1) {
+                        int h = cover0 + lowest_bit(m);
+                        for (int k = 0; k < n; k++) {
+                            if (k == a || k == b)
+                                continue;
+                            int c = logic_house_cell(L, h, k);
+                            if (L->cand[c] & bit)
+                                added += rule_off(E, to_off, qtail, c, digit, cc, cd, nc);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return added;
+}
+
+/* The first rule that finds anything decides, even when all it finds is
+ * already off (then the chain stops), as in Sudoku Explainer. */
+static int advanced_offs(chain_engine *E, chain_set *to_off, int *qtail)
+{
+    E->collected = 0;
+    int added = advanced_locked(E, to_off, qtail);
+    if (!E->collected)
+        added = advanced_pairs(E, to_off, qtail, 1);
+    if (!E->collected)
+        added = advanced_pairs(E, to_off, qtail, 0);
+    if (!E->collected)
+        added = advanced_x_wing(E, to_off, qtail);
+    return added;
+}
+
+/* --- the finders ---------------------------------------------------------------------- */
+
+static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int multiple,
+               int level, int unary)
+{
+    chain_engine *E = engine_of(L);
+    if (!E)
+        return 0;
+    E->dynamic = dynamic;
+    E->nishio = nishio;
+    E->multiple = multiple;
+    E->level = level;
+    E->failed = 0;
+    E->best.found = 0;
+    load_places(E);
+    if (unary) {
+        unary_pass(E, 0, 1); /* X-chains and cycles */
+        unary_pass(E, 1, 0); /* Y-cycles */
+        unary_pass(E, 1, 1); /* XY */
+    } else {
+        multiple_pass(E);
+    }
+    if (!E->best.found)
+        return 0;
+    const chain_best *b = &E->best;
+    st->technique = b->technique;
+    st->rating = b->rating;
+    st->ncells = 0;
+    step_add_cell(st, b->source_cell, 0);
+    st->digits = b->source_digit <= L->n ? digit_bit(b->source_digit) : L->cand[b->source_cell];
+    st->candidates = b->complexity;
+    st->nelims = 0;
+    for (int k = 0; k < b->nelims; k++)
+        step_add_elim(st, b->elim_cell[k], b->elim_digit[k], -1, -1);
+    return 1;
+}
+
+int find_forcing_chain(sudoku_logic *L, sudoku_step *st)
+{
+    return run(L, st, 0, 0, 0, 0, 1);
+}
+
+int find_nishio(sudoku_logic *L, sudoku_step *st)
+{
+    return run(L, st, 1, 1, 0, 0, 0);
+}
+
+int find_multiple_chain(sudoku_logic *L, sudoku_step *st)
+{
+    return run(L, st, 0, 0, 1, 0, 0);
+}
+
+int find_dynamic_chain(sudoku_logic *L, sudoku_step *st)
+{
+    return run(L, st, 1, 0, 1, 0, 0);
+}
+
+int find_dynamic_chain_plus(sudoku_logic *L, sudoku_step *st)
+{
+    return run(L, st, 1, 0, 1, 1, 0);
+}
