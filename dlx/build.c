@@ -89,9 +89,9 @@ static int32_t add_item(dlx_problem *p, const char *name, unsigned flags, int32_
     /* Nothing can fail from here on. */
     if (bounded && !p->has_bounds) {
         /* The search block of Algorithm M has four arrays, not two. */
-        dlxi_free(p, p->choice, (size_t)p->search_cap * 2 * sizeof *p->choice);
-        p->choice = p->sol = NULL;
-        p->search_cap = 0;
+        dlxi_free(p, p->run.choice, (size_t)p->run.search_cap * 2 * sizeof *p->run.choice);
+        p->run.choice = p->run.sol = NULL;
+        p->run.search_cap = 0;
         p->has_bounds = 1;
     }
     if (p->mult) {

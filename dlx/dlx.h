@@ -110,9 +110,10 @@ DLX_API dlx_problem *dlx_new_alloc(dlx_alloc_fn alloc, void *ud);
  * one of the problem's own callbacks it does nothing (see above). */
 DLX_API void dlx_free(dlx_problem *p);
 /* A deep copy of a problem (items, options, commitments, settings), with no
- * search under way and zero statistics. NULL when out of memory or when p is
- * in the middle of a search. The copy is independent and may go to another
- * thread. */
+ * search under way and zero statistics: a search under way in p (paused or
+ * stopped) is not carried over, and p goes on with it unchanged. NULL when
+ * out of memory or from inside one of p's callbacks. The copy is
+ * independent and may go to another thread. */
 DLX_API dlx_problem *dlx_clone(const dlx_problem *p);
 
 /* Item flags: an item is primary (covered exactly once, or between its
@@ -246,10 +247,8 @@ enum dlx_choose {
                             follows the consequences of the last choice
                             first, as kudoku does for sudoku, and so
                             visits a different tree from DLX1's (the same
-                            solutions, in another order): on hard sudoku
-                            up to 1.4x fewer nodes, on queens, Langford
-                            pairs and pentominoes the same within 0.1%
-                            (docs/library.md), and on bit sets a forced
+                            solutions, in another order; docs/library.md
+                            has what it saves), and on bit sets a forced
                             move made by the last choice needs no scan.
                             Level 0 and Algorithm M (bounds) use the plain
                             MRV rule; with a seed, ties are random. Both
@@ -688,10 +687,16 @@ DLX_API int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int3
 /* --- Checking ------------------------------------------------------------ */
 
 /* Walks the whole structure and checks every invariant of the dancing links
- * (links mutually consistent, lengths equal to list sizes, spacers in place,
- * active list consistent). DLX_OK or DLX_EINVAL on the first violation. Used
- * by the tests after every cover/uncover sequence. */
+ * (links mutually consistent, lengths equal to list sizes, spacers and the
+ * next-node table nx[] in place, active list consistent; with bounds the
+ * bounds against the choices in force; during a search the engine's own
+ * state: the bit-set frame, the choice index). DLX_OK or DLX_EINVAL on the
+ * first violation. Used by the tests after every cover/uncover sequence. */
 DLX_API int dlx_check(const dlx_problem *p);
+/* The same walk; NULL when every invariant holds, else a sentence naming
+ * the first one broken ("item lists: an item's LEN is not the length of its
+ * list"), in static storage. */
+DLX_API const char *dlx_check_failure(const dlx_problem *p);
 
 #ifdef __cplusplus
 }

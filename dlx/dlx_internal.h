@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* dlx_internal.h - what the modules of libdlx share and nobody else sees:
- * the problem structure, its node layout, and the inline primitives of the
- * dance (hide, cover, purify and their undoing). Like Lua's lstate.h: the
- * public header dlx.h stays small, and this one is included by the library's own files only.
+ * the problem structure and its node layout, the engine table, the run
+ * (a search's own state) and the modules' prototypes. Like Lua's lstate.h:
+ * the public header dlx.h stays small, and this one is included by the
+ * library's own files only. The dance itself (hide, cover, purify, the
+ * tweak and their undoing) is in dance.h and dance_m.h, which only the
+ * files that dance include.
  *
  * The layout follows Knuth's DLX1/DLX2 programs:
  *   - every node has four int32_t fields (up, down, itm, color), kept in two
@@ -27,12 +30,12 @@
  * The modules: memory.c (the allocator and growing arrays), problem.c
  * (creating, copying, settings, questions), build.c (items and options),
  * commit.c (commitments and the snapshot), search.c (the search loop on
- * the links), search_bits.c (Algorithms X and C on bit sets), search_m.c
+ * the links, and the choice of engine), search_bits.c (Algorithms X and C on bit sets), search_m.c
  * (Algorithm M, the search with bounds), split.c (a search that can be
  * split: the interface below), prefix.c (splitting a search: the public
  * calls), parallel.c (one search on many threads), check.c (the invariant
- * walk), text.c (the text format, on the
- * public API only).
+ * walk), query.c (questions), settings.c (the setters), infer.c (the
+ * inference), text.c (the text format, on the public API only).
  */
 #ifndef DLX_INTERNAL_H
 #define DLX_INTERNAL_H
@@ -182,6 +185,82 @@ typedef struct dlx_engine {
 
 extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits;
 
+/* The state of a search while it runs, and what the engines derive from
+ * the problem for it (the choice indexes, the bit-set tables): the
+ * engines' own, made and grown by the searches that need it, freed by
+ * dlx_free(). A clone never shares it: dlx_clone() starts the copy with an
+ * empty run (dlxi_drop_run()), and its own searches make what they need. */
+struct dlx_run {
+    /* Algorithm M's index of the choice (search_m.c), made by the first
+     * search that wants it: the best item of each act[] word, then of each
+     * run of 64 words, and the touched bits (see dlx_nodes). */
+    struct dlx_m_best *m_best;
+    uint16_t *m_touched;
+    int32_t m_best_cap, m_touched_cap;
+    int32_t m_index_nodes; /* n_nodes when m_index_pays was settled; 0: never */
+    int m_index_pays;      /* the index suits the problem's shape */
+    /* Algorithm X's index (search.c), the same idea with one number a
+     * word: (LEN << 32 | header index) of its best item, then of each run.
+     * It shares m_touched. */
+    uint64_t *x_best;
+    int32_t x_best_cap;
+    int32_t x_index_nodes; /* as m_index_nodes, for x_index_pays */
+    int x_index_pays;
+    /* The index (either) agrees with the links, but for the words flagged
+     * in m_touched: set when a search makes it, kept from one dlx_search()
+     * slice to the next (remaking it at each was most of the time of a
+     * parallel search, whose slices are short), cleared whenever anything
+     * else may change the links: a new search, a reset, a loop without
+     * the index. */
+    int index_live;
+
+    /* split.c's memo of the levels from the floor that have nothing left to
+     * try (dlxi_barren()): levels floor..barren-1 have no untried option,
+     * barren_width is the product of their widths and barren_done Knuth's
+     * done-sum over them; barren < floor: not known (set so whenever the
+     * path starts again: a new search or subtree, a raised floor). */
+    int32_t barren;
+    double barren_width, barren_done;
+    int32_t *choice;   /* [level] node being tried (with bounds: the item's
+                          header for its null move) */
+    int32_t *sol;      /* solution handed to the callback */
+    int32_t *first_at; /* with bounds: [level] the item's first option when
+                          the level began, where its tweaks start */
+    int32_t *degree_at;/* with bounds: [level] the branching degree */
+    int32_t search_cap;/* size of each of those arrays, which share one block
+                          (two arrays without bounds, four with them) */
+
+    struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
+                              and kept until the problem changes shape */
+    int bits_too_big;   /* their counts would not fit: the links it is */
+
+    /* The inference (infer.c). The stack holds, for each option it took
+     * out on the current path, the option's node in B's list and the level
+     * of the node that took it out; both arrays share one block, made by
+     * dlxi_prepare_search(). */
+    int32_t infer_top, infer_cap;
+    int32_t *infer_node, *infer_level;
+    int32_t *infer_work;  /* the items to look at at this node, infer_todo of
+                             them (marked in p->mark[] with the node's stamp) */
+    int32_t infer_todo;
+    int32_t *infer_cand;  /* the candidate Bs of one A (infer.c) */
+    uint8_t *infer_may;   /* [header] 0: no two of the item's options at the
+                             search's root share another item, so it is
+                             never an A below (infer.c); infer_cap + 1 long,
+                             in the same block as the arrays above */
+    uint8_t *infer_done;  /* [level] 1: the node of that level on the path
+                             inferred (to its fixed point); 0: it had a
+                             forced move or a dead end and did not */
+    int infer_fresh;      /* infer_may[] is to be found at the next node */
+    /* Under DLX_CHOOSE_MRV_PATH (dlx.h): the items in the rule's order of
+     * ties, path_item[position] and its inverse path_rank[header], one
+     * block of 2 * path_cap, made and put in header order by
+     * dlxi_prepare_search(); the search moves the item chosen at level l
+     * to position l. */
+    int32_t *path_rank, *path_item;
+    int32_t path_cap;
+};
+
 struct dlx_problem {
     dlx_alloc_fn alloc;
     void *ud;
@@ -203,29 +282,6 @@ struct dlx_problem {
     int has_bounds;      /* some item has bounds other than 1..1 */
     dlx_mult *mult;      /* [header index] with has_bounds only, else NULL */
     int32_t *hi;         /* [header index] the upper bound as given, likewise */
-    /* Algorithm M's index of the choice (search_m.c), made by the first
-     * search that wants it: the best item of each act[] word, then of each
-     * run of 64 words, and the touched bits (see dlx_nodes). Scratch: a
-     * search makes it again (index_live), so a copy carries nothing of it. */
-    struct dlx_m_best *m_best;
-    uint16_t *m_touched;
-    int32_t m_best_cap, m_touched_cap;
-    int32_t m_index_nodes; /* n_nodes when m_index_pays was settled; 0: never */
-    int m_index_pays;      /* the index suits the problem's shape */
-    /* Algorithm X's index (search.c), the same idea with one number a
-     * word: (LEN << 32 | header index) of its best item, then of each run.
-     * It shares m_touched. */
-    uint64_t *x_best;
-    int32_t x_best_cap;
-    int32_t x_index_nodes; /* as m_index_nodes, for x_index_pays */
-    int x_index_pays;
-    /* The index (either) agrees with the links, but for the words flagged
-     * in m_touched: set when a search makes it, kept from one dlx_search()
-     * slice to the next (remaking it at each was most of the time of a
-     * parallel search, whose slices are short), cleared whenever anything
-     * else may change the links: a new search, a reset, a loop without
-     * the index. */
-    int index_live;
 
     /* Commitments, in order, and what each changed in commit_state[]. */
     struct dlx_commit *commits;
@@ -250,21 +306,6 @@ struct dlx_problem {
     enum search_state state;
     int32_t level;
     int32_t floor;     /* levels below it are fixed (a split search); 0 otherwise */
-    /* split.c's memo of the levels from the floor that have nothing left to
-     * try (dlxi_barren()): levels floor..barren-1 have no untried option,
-     * barren_width is the product of their widths and barren_done Knuth's
-     * done-sum over them; barren < floor: not known (set so whenever the
-     * path starts again: a new search or subtree, a raised floor). */
-    int32_t barren;
-    double barren_width, barren_done;
-    int32_t *choice;   /* [level] node being tried (with bounds: the item's
-                          header for its null move) */
-    int32_t *sol;      /* solution handed to the callback */
-    int32_t *first_at; /* with bounds: [level] the item's first option when
-                          the level began, where its tweaks start */
-    int32_t *degree_at;/* with bounds: [level] the branching degree */
-    int32_t search_cap;/* size of each of those arrays, which share one block
-                          (two arrays without bounds, four with them) */
     uint64_t found;    /* solutions since the last reset, for the limit */
     uint64_t limit;
     int stop_requested; /* a callback asked to stop; the loop obeys at its next node */
@@ -277,40 +318,16 @@ struct dlx_problem {
     enum dlx_choose choose;
     enum dlx_strategy strategy; /* the caller's setting */
     const dlx_engine *engine; /* the search under way (or done); NULL when idle */
-    struct dlx_bits *bits; /* the bit-set search's tables, built at its first use */
-    int bits_too_big;   /* their counts would not fit: the links it is */
     int randomized;
     uint64_t rng;
 
-    /* The inference (infer.c): off while infer_max is 0. The stack holds,
-     * for each option it took out on the current path, the option's node in
-     * B's list and the level of the node that took it out; both arrays
-     * share one block, made by dlxi_prepare_search(). */
+    /* The inference (infer.c): off while infer_max is 0; its stack is in run. */
     int32_t infer_max;    /* items with 2..infer_max options are looked at */
-    int32_t infer_top, infer_cap;
-    int32_t *infer_node, *infer_level;
-    int32_t *infer_work;  /* the items to look at at this node, infer_todo of
-                             them (marked in p->mark[] with the node's stamp) */
-    int32_t infer_todo;
-    int32_t *infer_cand;  /* the candidate Bs of one A (infer.c) */
-    uint8_t *infer_may;   /* [header] 0: no two of the item's options at the
-                             search's root share another item, so it is
-                             never an A below (infer.c); infer_cap + 1 long,
-                             in the same block as the arrays above */
-    /* Under DLX_CHOOSE_MRV_PATH (dlx.h): the items in the rule's order of
-     * ties, path_item[position] and its inverse path_rank[header], one
-     * block of 2 * path_cap, made and put in header order by
-     * dlxi_prepare_search(); the search moves the item chosen at level l
-     * to position l. */
-    int32_t *path_rank, *path_item;
-    int32_t path_cap;
-    uint8_t *infer_done;  /* [level] 1: the node of that level on the path
-                             inferred (to its fixed point); 0: it had a
-                             forced move or a dead end and did not */
-    int infer_fresh;      /* infer_may[] is to be found at the next node */
     uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
 
     dlx_stats stats;
+
+    struct dlx_run run;  /* the search's own state (above) */
 
     unsigned detail;    /* DLX_DETAIL_* flags: what the event hook is told */
     uint64_t event_seq; /* events announced since the search began */
@@ -548,6 +565,9 @@ int32_t dlxi_links_active_items(const dlx_problem *p, int32_t *items, int32_t ca
 
 /* --- problem.c ----------------------------------------------------------- */
 
+/* Frees every block of p's run (and the bit-set tables) and empties it. */
+void dlxi_drop_run(dlx_problem *p);
+
 /* splitmix64 and an unbiased integer in [0, n), n > 0; all the state is the
  * caller's. */
 uint64_t dlxi_next_random(uint64_t *state);
@@ -580,12 +600,12 @@ static inline void dlxi_forget_search(dlx_problem *p)
     p->state = S_IDLE;
     p->level = 0;
     p->floor = 0;
-    p->barren = -1;
+    p->run.barren = -1;
     p->found = 0;
     p->stop_requested = 0;
     p->engine = NULL;
-    p->infer_top = 0;
-    p->index_live = 0;
+    p->run.infer_top = 0;
+    p->run.index_live = 0;
 }
 
 /* The engine that answers the questions about the live state: the one
@@ -636,642 +656,6 @@ static inline int32_t dlxi_lowest_bit(uint64_t bits)
     }
     return k;
 #endif
-}
-
-/* --- The dance ------------------------------------------------------------ */
-
-/* Every primitive has a `detail` form (hide_d, cover_d, ...) that also
- * announces each link it changes to the event hook (DLX_DETAIL_LINKS), and
- * the short form that the fast loops, commitments and the prefix walk use.
- * `detail` is a compile-time constant: with 0 the announcing compiles away
- * and the short form is exactly the dance without it. Only the search's
- * detail loop passes 1, and then `p->on_event` is looked at before each
- * announcement because a hook may switch itself off. */
-
-/* How a primitive walks round an option, a compile-time constant too (the
- * `_w` forms take it; the others walk by nx[]). WALK_NEXT follows nx[]: no
- * spacer test, but each step waits for a load. WALK_SPACER steps to the next
- * slot and jumps back at the spacer, as Knuth's programs do: one test per
- * option, and the steps do not wait on each other. The order of the nodes
- * is the same either way. Measured with Algorithm M (search_m.c; CPU time,
- * medians of alternated runs): long options go faster by spacer (5 queens
- * dominating the 8 x 8 board, 25 nodes an option: 5.37 s by nx[], 3.29 s by
- * spacer; the partridge puzzle of order 6: 2.75 s and 2.30 s; motley 7 x 6,
- * 10 nodes: 0.82 s and 0.73 s); for Algorithm X, short options go faster by
- * nx[] (Langford pairs 12, 3 nodes: 0.52 s by nx[], 0.65 s by spacer). */
-enum { WALK_NEXT = 0, WALK_SPACER = 1, WALK_MARK = 2 };
-
-/* WALK_MARK, or'ed into either walk, is not a way of walking but a note
- * taken on the way, for Algorithm M's index of the choice (search_m.c):
- * every item whose LEN, bound or activity a primitive changes has its flag
- * set in nd.touched (one per act[] word, so 64 items share it). A plain
- * store, of a type that is not a character type (which could alias every
- * field the loop keeps in registers): a bit set in a shared word, read,
- * or'ed and written back, chains every update to the one before; with the
- * index forced on, the partridge puzzle of order 6 took 8.1 s that way,
- * 4.2 s with the store, 3.2 s with the scan and no flags (CPU time). The
- * other loops pass walks without it, and compile to what they were. */
-DLX_INLINE void touch(dlx_nodes nd, int32_t x, const int walk)
-{
-    if (walk & WALK_MARK)
-        nd.touched[x >> 6] = 1;
-}
-
-/* The node after q in its option, cyclically. */
-DLX_INLINE int32_t next_in_option(dlx_nodes nd, int32_t q, const int walk)
-{
-    if (!(walk & WALK_SPACER))
-        return nd.nx[q];
-    q++;
-    return nd.im[q].itm > 0 ? q : nd.ud[q].up;
-}
-
-/* WALK_SPACER's whole-option forms: take the nodes of r's option out of
- * their items' lists (and put them back), from the option's first node
- * (nd.of) to the spacer, so that the loop has one exit instead of the two
- * of a walk round from r (the test at the spacer and the return to r),
- * each a branch mispredicted about once an option. With `skip_r` r itself
- * stays (hide_w()'s case); without, it goes too (tweak()'s). With colours,
- * purified nodes stay. */
-DLX_INLINE void hide_option_all(dlx_nodes nd, int32_t r, const int skip_r, const int colors,
-                                const int walk, uint64_t *updates)
-{
-    for (int32_t q = nd.of[r];; q++) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0)
-            break;
-        if ((!skip_r || q != r) && (!colors || nd.im[q].color >= 0)) {
-            int32_t u = nd.ud[q].up, d = nd.ud[q].down;
-            touch(nd, x, walk);
-            nd.ud[u].down = d;
-            nd.ud[d].up = u;
-            LEN(x)--;
-            (*updates)++;
-        }
-    }
-}
-
-/* Undoes hide_option_all(r, 1). */
-DLX_INLINE void unhide_option_but(dlx_nodes nd, int32_t r, const int colors, const int walk)
-{
-    for (int32_t q = nd.of[r];; q++) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0)
-            break;
-        if (q != r && (!colors || nd.im[q].color >= 0)) {
-            int32_t u = nd.ud[q].up, d = nd.ud[q].down;
-            touch(nd, x, walk);
-            nd.ud[u].down = q;
-            nd.ud[d].up = q;
-            LEN(x)++;
-        }
-    }
-}
-
-/* Removes every node of r's option except r itself from its item's list,
- * walking round the option. With colours, nodes of purified items (color <
- * 0) stay, as in Knuth's Algorithm C: their item is settled and its list is
- * no longer consulted. By spacer (without the link detail) the option is
- * walked from its first node, r skipped: the nodes are taken in another
- * order than round from r, which changes nothing but the order of events,
- * and the fast loops announce none. History, all `dlx --count`. The walk
- * round from r against the whole option with r put straight back after
- * (callgrind instructions): motley 6 6 543 and 488 million, 4 queens
- * dominating 7 x 7 840 and 648 million, the partridge puzzle of order 6
- * 16.3 and 13.8 billion; CPU time (medians of alternated runs) followed on
- * the queens, 119 ms and 96 ms, but not on the partridge puzzle, 2.54 s
- * and 2.70 s. The put-back stores rewrite the links of r's neighbours in
- * the very list the cover loop walks next; skipping r instead (a compare
- * a node) costs instructions and saves time where covers are long
- * (1 December 2026, CPU time, medians of 7 alternated runs in each of two
- * batches, put back -> skipped: partridge 6 2.30 -> 2.12 s and 2.56 ->
- * 2.23 s; 5 queens dominating 8 x 8 3.53 -> 3.45 s; motley 7 x 6 0.685 ->
- * 0.682 s; 4 queens on 7 x 7 108 -> 104 ms, medians of 11; instructions:
- * partridge 5 107 -> 110 million, 4 queens on 7 x 7 649 -> 720 million).
- * Only hiding tweaked options whole (tweak()) gains nothing on the queens
- * (833 million). */
-DLX_INLINE void hide_w(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
-                       const int detail, const int walk, int32_t level, uint64_t *updates)
-{
-    if ((walk & WALK_SPACER) && !detail) {
-        hide_option_all(nd, r, 1, colors, walk, updates);
-        return;
-    }
-    for (int32_t q = next_in_option(nd, r, walk); q != r; q = next_in_option(nd, q, walk)) {
-        if (!colors || nd.im[q].color >= 0) {
-            int32_t u = nd.ud[q].up, d = nd.ud[q].down;
-            if (detail && p->on_event)
-                dlxi_emit_node(p, DLX_EV_HIDE, q, LEN(nd.im[q].itm) - 1, level);
-            touch(nd, nd.im[q].itm, walk);
-            nd.ud[u].down = d;
-            nd.ud[d].up = u;
-            LEN(nd.im[q].itm)--;
-            (*updates)++;
-        }
-    }
-}
-
-DLX_INLINE void hide_d(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
-                       const int detail, int32_t level, uint64_t *updates)
-{
-    hide_w(p, nd, r, colors, detail, WALK_NEXT, level, updates);
-}
-
-DLX_INLINE void hide(dlx_nodes nd, int32_t r, const int colors, uint64_t *updates)
-{
-    hide_d(NULL, nd, r, colors, 0, 0, updates);
-}
-
-/* Undoes hide(r). The nodes of one option lie in distinct lists, so they
- * may be put back in any order; only the order of options within an item
- * matters, and uncover() takes care of that. By spacer, from the option's
- * first node, r skipped. */
-DLX_INLINE void unhide_w(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
-                         const int detail, const int walk, int32_t level)
-{
-    if ((walk & WALK_SPACER) && !detail) {
-        unhide_option_but(nd, r, colors, walk);
-        return;
-    }
-    for (int32_t q = next_in_option(nd, r, walk); q != r; q = next_in_option(nd, q, walk)) {
-        if (!colors || nd.im[q].color >= 0) {
-            int32_t u = nd.ud[q].up, d = nd.ud[q].down;
-            if (detail && p->on_event)
-                dlxi_emit_node(p, DLX_EV_UNHIDE, q, LEN(nd.im[q].itm) + 1, level);
-            touch(nd, nd.im[q].itm, walk);
-            nd.ud[u].down = q;
-            nd.ud[d].up = q;
-            LEN(nd.im[q].itm)++;
-        }
-    }
-}
-
-DLX_INLINE void unhide_d(dlx_problem *p, dlx_nodes nd, int32_t r, const int colors,
-                         const int detail, int32_t level)
-{
-    unhide_w(p, nd, r, colors, detail, WALK_NEXT, level);
-}
-
-DLX_INLINE void unhide(dlx_nodes nd, int32_t r, const int colors)
-{
-    unhide_d(NULL, nd, r, colors, 0, 0);
-}
-
-/* Takes item c out of the active list and hides every option in its list.
- * Header indices are 1..last_hdr, so a node index > last_hdr is an option's
- * node and anything else is c itself. */
-DLX_INLINE void cover_w(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
-                        const int colors, const int detail, const int walk, int32_t level,
-                        uint64_t *updates)
-{
-    int32_t l = cl[c].prev, r = cl[c].next;
-    cl[l].next = r;
-    cl[r].prev = l;
-    nd.act[c / 64] &= ~((uint64_t)1 << (c % 64));
-    touch(nd, c, walk);
-    (*updates)++;
-    for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down)
-        hide_w(p, nd, q, colors, detail, walk, level, updates);
-}
-
-DLX_INLINE void cover_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
-                        const int colors, const int detail, int32_t level, uint64_t *updates)
-{
-    cover_w(p, nd, cl, c, last_hdr, colors, detail, WALK_NEXT, level, updates);
-}
-
-DLX_INLINE void cover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors,
-                      uint64_t *updates)
-{
-    cover_d(NULL, nd, cl, c, last_hdr, colors, 0, 0, updates);
-}
-
-DLX_INLINE void uncover_w(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
-                          const int colors, const int detail, const int walk, int32_t level)
-{
-    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up)
-        unhide_w(p, nd, q, colors, detail, walk, level);
-    int32_t l = cl[c].prev, r = cl[c].next;
-    cl[l].next = c;
-    cl[r].prev = c;
-    touch(nd, c, walk);
-    /* A secondary item links to itself (l == c) and never becomes active. */
-    nd.act[c / 64] |= (uint64_t)(l != c) << (c % 64);
-}
-
-DLX_INLINE void uncover_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr,
-                          const int colors, const int detail, int32_t level)
-{
-    uncover_w(p, nd, cl, c, last_hdr, colors, detail, WALK_NEXT, level);
-}
-
-DLX_INLINE void uncover(dlx_nodes nd, dlx_link *cl, int32_t c, int32_t last_hdr, const int colors)
-{
-    uncover_d(NULL, nd, cl, c, last_hdr, colors, 0, 0);
-}
-
-/* Settles secondary item itm(pp) at pp's colour: options that give it
- * another colour are hidden; those that agree are marked -1 so they neither
- * purify again nor leave the item's list. The header keeps the colour so
- * that dlx_option_items() can report it. */
-DLX_INLINE void purify_w(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
-                         const int detail, const int walk, int32_t level, uint64_t *updates)
-{
-    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
-    nd.im[c].color = color;
-    for (int32_t q = nd.ud[c].down; q > last_hdr; q = nd.ud[q].down) {
-        if (nd.im[q].color == color) {
-            if (detail && p->on_event)
-                dlxi_emit_node(p, DLX_EV_MARK, q, LEN(c), level);
-            nd.im[q].color = -1;
-        } else {
-            hide_w(p, nd, q, 1, detail, walk, level, updates);
-        }
-    }
-}
-
-DLX_INLINE void purify_d(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
-                         const int detail, int32_t level, uint64_t *updates)
-{
-    purify_w(p, nd, pp, last_hdr, detail, WALK_NEXT, level, updates);
-}
-
-DLX_INLINE void purify(dlx_nodes nd, int32_t pp, int32_t last_hdr, uint64_t *updates)
-{
-    purify_d(NULL, nd, pp, last_hdr, 0, 0, updates);
-}
-
-DLX_INLINE void unpurify_w(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
-                           const int detail, const int walk, int32_t level)
-{
-    int32_t c = nd.im[pp].itm, color = nd.im[pp].color;
-    for (int32_t q = nd.ud[c].up; q > last_hdr; q = nd.ud[q].up) {
-        if (nd.im[q].color < 0) {
-            if (detail && p->on_event)
-                dlxi_emit_node(p, DLX_EV_UNMARK, q, LEN(c), level);
-            nd.im[q].color = color;
-        } else {
-            unhide_w(p, nd, q, 1, detail, walk, level);
-        }
-    }
-}
-
-DLX_INLINE void unpurify_d(dlx_problem *p, dlx_nodes nd, int32_t pp, int32_t last_hdr,
-                           const int detail, int32_t level)
-{
-    unpurify_w(p, nd, pp, last_hdr, detail, WALK_NEXT, level);
-}
-
-DLX_INLINE void unpurify(dlx_nodes nd, int32_t pp, int32_t last_hdr)
-{
-    unpurify_d(NULL, nd, pp, last_hdr, 0, 0);
-}
-
-/* The COVER or UNCOVER of header x, with its neighbours in the active list
- * (the links the step rewires: RLINK[left] and LLINK[right]). */
-DLX_INLINE void announce_cover(dlx_problem *p, const dlx_link *cl, enum dlx_event_kind kind,
-                               int32_t x, int32_t level)
-{
-    dlxi_emit(p, (dlx_event){.kind = kind, .level = level, .item = x - 1, .option = -1,
-                             .remaining = -1, .index = -1, .left = cl[x].prev,
-                             .right = cl[x].next});
-}
-
-/* Covers or purifies every item of pp's option but pp's own, left to right
- * starting after pp and wrapping round; the caller has already covered pp's
- * item. With `events` (a compile-time constant) each step is announced to
- * the hook first, from this one walk, so the events cannot drift from what
- * is done; `detail` adds the links of each step (see hide_d). */
-/* The _w form takes the walk (only WALK_MARK matters here: search.c's
- * indexed loops). */
-DLX_INLINE void commit_rest_w(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                              int32_t last_hdr, const int colors, const int events,
-                              const int detail, const int walk, int32_t level,
-                              uint64_t *updates)
-{
-    for (int32_t q = pp + 1; q != pp;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].up;
-            continue;
-        }
-        if (!colors || nd.im[q].color == 0) {
-            if (events && p->on_event)
-                announce_cover(p, cl, DLX_EV_COVER, x, level);
-            cover_w(p, nd, cl, x, last_hdr, colors, detail, walk, level, updates);
-        } else if (nd.im[q].color > 0) {
-            if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1, .node = q});
-            purify_w(p, nd, q, last_hdr, detail, walk, level, updates);
-        }
-        q++;
-    }
-}
-
-DLX_INLINE void commit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                              int32_t last_hdr, const int colors, const int events,
-                              const int detail, int32_t level, uint64_t *updates)
-{
-    commit_rest_w(p, nd, cl, pp, last_hdr, colors, events, detail, WALK_NEXT, level, updates);
-}
-
-DLX_INLINE void commit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                            int32_t last_hdr, const int colors, const int events, int32_t level,
-                            uint64_t *updates)
-{
-    commit_rest_d(p, nd, cl, pp, last_hdr, colors, events, 0, level, updates);
-}
-
-/* Exactly undoes commit_rest(pp), right to left, with the same announcing. */
-DLX_INLINE void uncommit_rest_w(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                                int32_t last_hdr, const int colors, const int events,
-                                const int detail, const int walk, int32_t level)
-{
-    for (int32_t q = pp - 1; q != pp;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].down;
-            continue;
-        }
-        if (!colors || nd.im[q].color == 0) {
-            if (events && p->on_event)
-                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
-            uncover_w(p, nd, cl, x, last_hdr, colors, detail, walk, level);
-        } else if (nd.im[q].color > 0) {
-            if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
-                                         .item = x - 1, .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1, .node = q});
-            unpurify_w(p, nd, q, last_hdr, detail, walk, level);
-        }
-        q--;
-    }
-}
-
-DLX_INLINE void uncommit_rest_d(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                                int32_t last_hdr, const int colors, const int events,
-                                const int detail, int32_t level)
-{
-    uncommit_rest_w(p, nd, cl, pp, last_hdr, colors, events, detail, WALK_NEXT, level);
-}
-
-DLX_INLINE void uncommit_rest(dlx_problem *p, dlx_nodes nd, dlx_link *cl, int32_t pp,
-                              int32_t last_hdr, const int colors, const int events,
-                              int32_t level)
-{
-    uncommit_rest_d(p, nd, cl, pp, last_hdr, colors, events, 0, level);
-}
-
-/* --- Algorithm M: the dance with bounds ----------------------------------------
- * Knuth's DLX3 adds one step to the dance, the tweak, and these helpers are
- * shared by the search (search_m.c), the commitments and the prefix walk.
- * An item x with bound b and slack s stays active while b > 0; each option
- * chosen that contains x lowers b by one, and the last one covers x as in
- * Algorithm X. When x is chosen for branching, every option tried is
- * tweaked: taken out of x's list (and, while x is still active, out of its
- * other items' lists too) so that the later branches at that level do
- * without it, and the level ends by putting them all back at once. */
-
-/* Takes node r out of its item's list (and not out of its option). */
-DLX_INLINE void unlink_node(dlx_nodes nd, int32_t r, uint64_t *updates)
-{
-    int32_t u = nd.ud[r].up, d = nd.ud[r].down;
-    nd.ud[u].down = d;
-    nd.ud[d].up = u;
-    LEN(nd.im[r].itm)--;
-    (*updates)++;
-}
-
-/* Puts back an unlinked node whose neighbours are as they were. */
-DLX_INLINE void relink_node(dlx_nodes nd, int32_t r)
-{
-    int32_t u = nd.ud[r].up, d = nd.ud[r].down;
-    nd.ud[u].down = r;
-    nd.ud[d].up = r;
-    LEN(nd.im[r].itm)++;
-}
-
-/* A null move takes active item c off the active list without hiding
- * anything (its list is empty by then); the undo puts it back. */
-DLX_INLINE void deactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
-{
-    int32_t l = cl[c].prev, r = cl[c].next;
-    cl[l].next = r;
-    cl[r].prev = l;
-    nd.act[c / 64] &= ~((uint64_t)1 << (c % 64));
-}
-
-DLX_INLINE void reactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
-{
-    cl[cl[c].prev].next = c;
-    cl[cl[c].next].prev = c;
-    nd.act[c / 64] |= (uint64_t)1 << (c % 64);
-}
-
-/* Knuth's tweak of node r, the first in its item's list: r leaves the list;
- * with `block` (the item is still active) r's option leaves its other
- * items' lists as well, in the order hide() takes them. */
-DLX_INLINE void tweak(dlx_nodes nd, int32_t r, int block, const int colors, const int walk,
-                      uint64_t *updates)
-{
-    touch(nd, nd.im[r].itm, walk);
-    if (!block) {
-        unlink_node(nd, r, updates);
-    } else if (walk & WALK_SPACER) {
-        hide_option_all(nd, r, 0, colors, walk, updates); /* r is uncoloured: it goes too */
-    } else {
-        hide_w(NULL, nd, r, colors, 0, walk, 0, updates);
-        unlink_node(nd, r, updates);
-    }
-}
-
-/* Undoes every tweak of item c's level at once. `first` is the node that
- * headed c's list when the level began. The tweaked nodes were each the
- * first of the list when tweaked, so each still points down at the next
- * one, and the last at the present head: walking down from `first` to it
- * finds them all, top to bottom, and restores their up links (Knuth's
- * untweak). With `unblock` their options go back into the other lists too;
- * as Knuth notes in DLX3, doing that in the same order as the tweaks is as
- * exact as the reverse. Returns how many options went back. */
-DLX_INLINE int32_t untweak(dlx_nodes nd, int32_t c, int32_t first, int unblock,
-                           const int colors, const int walk)
-{
-    int32_t head = nd.ud[c].down, prev = c, k = 0;
-    touch(nd, c, walk);
-    nd.ud[c].down = first;
-    for (int32_t r = first; r != head; prev = r, r = nd.ud[r].down) {
-        nd.ud[r].up = prev;
-        k++;
-        if (unblock)
-            unhide_w(NULL, nd, r, colors, 0, walk, 0);
-    }
-    nd.ud[head].up = prev;
-    LEN(c) += k;
-    return k;
-}
-
-/* Knuth's branching degree: the number of branches item c (with `len`
- * options left) would have now, <= 0 when it cannot reach its lower bound
- * any more. */
-DLX_INLINE int32_t m_degree(int32_t len, dlx_mult m, int32_t *s_out)
-{
-    int32_t s = m.slack < m.bound ? m.slack : m.bound;
-    *s_out = s;
-    return len - (m.bound - s) + 1;
-}
-
-/* Commits the other items of pp's option, as commit_rest() does, but a
- * primary item (or an uncoloured secondary one) has its bound lowered and
- * is covered only when that was its last unit. */
-DLX_INLINE void commit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
-                              int32_t pp, int32_t last_hdr, const int colors, const int events,
-                              const int walk, int32_t level, uint64_t *updates)
-{
-    for (int32_t q = pp + 1; q != pp;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].up;
-            continue;
-        }
-        if (!colors || nd.im[q].color == 0) {
-            int32_t b = mult[x].bound - 1;
-            if (events && p->on_event && b == 0)
-                announce_cover(p, cl, DLX_EV_COVER, x, level);
-            else if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_USE, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
-            mult[x].bound = b;
-            touch(nd, x, walk);
-            if (b == 0)
-                cover_w(p, nd, cl, x, last_hdr, colors, 0, walk, level, updates);
-        } else if (nd.im[q].color > 0) {
-            if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1, .node = q});
-            purify_w(p, nd, q, last_hdr, 0, walk, level, updates);
-        }
-        q++;
-    }
-}
-
-/* Exactly undoes commit_rest_m(pp), right to left. */
-DLX_INLINE void uncommit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
-                                int32_t pp, int32_t last_hdr, const int colors, const int events,
-                                const int walk, int32_t level)
-{
-    for (int32_t q = pp - 1; q != pp;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].down;
-            continue;
-        }
-        if (!colors || nd.im[q].color == 0) {
-            int32_t b = mult[x].bound;
-            if (events && p->on_event && b == 0)
-                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
-            else if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNUSE, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
-            if (b == 0)
-                uncover_w(p, nd, cl, x, last_hdr, colors, 0, walk, level);
-            mult[x].bound = b + 1;
-            touch(nd, x, walk);
-        } else if (nd.im[q].color > 0) {
-            if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
-                                         .item = x - 1, .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1, .node = q});
-            unpurify_w(p, nd, q, last_hdr, 0, walk, level);
-        }
-        q--;
-    }
-}
-
-/* Announces a branch of Algorithm M (search_m.c): TRY (and TWEAK when the
- * level tweaks), or SKIP for the null move (cur == c). */
-void dlxi_announce_branch_m(dlx_problem *p, int32_t c, int32_t cur, int32_t level, int tweaks);
-
-/* Begins a level on item c, chosen with a degree > 0: c spends a unit of
- * its bound, and is covered if that was the last. Returns the head of c's
- * list, where the level's branches start (and its tweaks, to be undone). */
-DLX_INLINE int32_t m_enter(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c,
-                           int32_t last_hdr, const int colors, const int walk, uint64_t *updates)
-{
-    int32_t first = nd.ud[c].down;
-    touch(nd, c, walk);
-    if (--mult[c].bound == 0)
-        cover_w(NULL, nd, cl, c, last_hdr, colors, 0, walk, 0, updates);
-    return first;
-}
-
-/* Takes branch cur of item c's level (cur == c: the null move), or returns
- * 0 when c has no branch left: its options are used up (with no slack), or
- * fewer are left than it still needs. A covered item with no slack is
- * Algorithm X's case: its options are simply walked. Otherwise the option
- * is tweaked (with c still active, out of its other lists too), or, for
- * the null move, c leaves the active list while its bound is not spent. */
-DLX_INLINE int m_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, const dlx_mult *mult,
-                        int32_t c, int32_t cur, int32_t last_hdr, const int colors,
-                        const int events, const int walk, int32_t level, uint64_t *updates)
-{
-    const int32_t b = mult[c].bound, s = mult[c].slack;
-    if (b == 0 && s == 0) {
-        if (cur <= last_hdr)
-            return 0;
-        if (events && p->on_event)
-            dlxi_announce_branch_m(p, c, cur, level, 0);
-        return 1;
-    }
-    if (LEN(c) <= b - s)
-        return 0;
-    if (events && p->on_event)
-        dlxi_announce_branch_m(p, c, cur, level, 1);
-    if (cur != c) {
-        tweak(nd, cur, b != 0, colors, walk, updates);
-    } else if (b != 0) {
-        touch(nd, c, walk);
-        deactivate(nd, cl, c);
-    }
-    return 1;
-}
-
-/* Back at a level from below, with *cur its branch just explored: undoes
- * that branch and moves *cur to the next one, or returns 0 when it was the
- * null move, always the last (c is then back on the active list). */
-DLX_INLINE int m_next_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
-                             int32_t c, int32_t *cur, int32_t last_hdr, const int colors,
-                             const int events, const int walk, int32_t level)
-{
-    if (*cur == c) {
-        if (mult[c].bound != 0) {
-            touch(nd, c, walk);
-            reactivate(nd, cl, c);
-        }
-        return 0;
-    }
-    uncommit_rest_m(p, nd, cl, mult, *cur, last_hdr, colors, events, walk, level);
-    *cur = nd.ud[*cur].down; /* still right after a tweak: see untweak() */
-    return 1;
-}
-
-/* Ends a level of item c begun with its list headed by `first`: undoes the
- * tweaks and the cover, and gives back the unit of bound the level took.
- * The caller has put c back on the active list after a null move. Returns
- * the number of tweaks undone. */
-DLX_INLINE int32_t m_leave(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c, int32_t first,
-                           int32_t last_hdr, const int colors, const int walk)
-{
-    int32_t b = mult[c].bound, k = 0;
-    touch(nd, c, walk);
-    if (b != 0 || mult[c].slack != 0)
-        k = untweak(nd, c, first, b != 0, colors, walk);
-    if (b == 0)
-        uncover_w(NULL, nd, cl, c, last_hdr, colors, 0, walk, 0);
-    mult[c].bound = b + 1;
-    return k;
 }
 
 #endif /* DLX_INTERNAL_H */

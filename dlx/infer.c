@@ -40,7 +40,7 @@
  * that led there - the dance stays last in, first out, so the links come
  * back exactly (dlx_check() walks them).
  */
-#include "dlx_internal.h"
+#include "dance.h"
 
 /* The bytes of the block holding the stack (two arrays of cap entries),
  * the items to look at (cap entries), one A's candidate Bs (cap entries),
@@ -58,24 +58,24 @@ int dlxi_prepare_inference(dlx_problem *p)
      * items to look at are on their list once at a time; the same block
      * gives infer_may[] a byte per header. */
     int32_t need = (p->n_options > p->n_items ? p->n_options : p->n_items) + 1;
-    p->infer_top = 0;
-    p->infer_fresh = 1;
-    if (p->infer_max == 0 || need <= p->infer_cap)
+    p->run.infer_top = 0;
+    p->run.infer_fresh = 1;
+    if (p->infer_max == 0 || need <= p->run.infer_cap)
         return DLX_OK;
     if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
     int32_t *block = dlxi_alloc(p, dlxi_inference_block_size(need));
     if (!block)
         return DLX_ENOMEM;
-    if (p->infer_node)
-        dlxi_free(p, p->infer_node, dlxi_inference_block_size(p->infer_cap));
-    p->infer_node = block;
-    p->infer_level = block + need;
-    p->infer_work = block + 2 * (size_t)need;
-    p->infer_cand = block + 3 * (size_t)need;
-    p->infer_may = (uint8_t *)(block + 4 * (size_t)need);
-    p->infer_done = p->infer_may + need + 1;
-    p->infer_cap = need;
+    if (p->run.infer_node)
+        dlxi_free(p, p->run.infer_node, dlxi_inference_block_size(p->run.infer_cap));
+    p->run.infer_node = block;
+    p->run.infer_level = block + need;
+    p->run.infer_work = block + 2 * (size_t)need;
+    p->run.infer_cand = block + 3 * (size_t)need;
+    p->run.infer_may = (uint8_t *)(block + 4 * (size_t)need);
+    p->run.infer_done = p->run.infer_may + need + 1;
+    p->run.infer_cap = need;
     return DLX_OK;
 }
 
@@ -97,7 +97,7 @@ static inline void look_at(dlx_problem *p, int32_t x, int32_t stamp)
     if (p->mark[x] == stamp || p->secondary[x] || !dlxi_is_active(p->nd, x))
         return;
     p->mark[x] = stamp;
-    p->infer_work[p->infer_todo++] = x;
+    p->run.infer_work[p->run.infer_todo++] = x;
 }
 
 /* At the search's root: which active items have two options sharing an
@@ -122,9 +122,9 @@ static void find_sharing(dlx_problem *p)
                 }
                 p->mark[x] = stamp;
             }
-        p->infer_may[a] = may;
+        p->run.infer_may[a] = may;
     }
-    p->infer_fresh = 0;
+    p->run.infer_fresh = 0;
 }
 
 /* 1 when the option of node q has a node of item x. The option's nodes are
@@ -154,9 +154,9 @@ static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t leve
         unlink_node(nd, r, updates);
         for (int32_t t = nd.of[r]; nd.im[t].itm > 0; t++) /* b too */
             look_at(p, nd.im[t].itm, stamp);
-        p->infer_node[p->infer_top] = r;
-        p->infer_level[p->infer_top] = level;
-        p->infer_top++;
+        p->run.infer_node[p->run.infer_top] = r;
+        p->run.infer_level[p->run.infer_top] = level;
+        p->run.infer_top++;
         removed++;
     }
     return removed;
@@ -176,7 +176,7 @@ static int32_t infer_from(dlx_problem *p, int32_t a, int32_t level, int32_t stam
     const int32_t last_hdr = p->n_items;
     const int32_t len = LEN(a);
     int32_t first = nd.ud[a].down, removed = 0, count = 0;
-    int32_t *cand = p->infer_cand;
+    int32_t *cand = p->run.infer_cand;
     for (int32_t s = nd.nx[first]; s != first; s = nd.nx[s]) {
         int32_t b = nd.im[s].itm;
         /* b holds all of a's options: with no more than those, nothing to
@@ -216,15 +216,15 @@ DLX_NOINLINE_SHARED uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t 
     enum { MOST_MOVES = 32 }; /* more moves to look back on: all items instead */
     const dlx_nodes nd = p->nd;
     const dlx_link *cl = p->cl;
-    if (p->infer_fresh)
+    if (p->run.infer_fresh)
         find_sharing(p);
     int32_t stamp = next_stamp(p);
-    p->infer_todo = 0;
+    p->run.infer_todo = 0;
     /* The deepest node of the path, above this one, that inferred (the
      * search's loop skips the nodes with a forced move): the items the
      * moves since then changed are the ones to look at. */
     int32_t from = level - 1;
-    while (from >= p->floor && !p->infer_done[from] && level - from <= MOST_MOVES)
+    while (from >= p->floor && !p->run.infer_done[from] && level - from <= MOST_MOVES)
         from--;
     if (from < p->floor || level - from > MOST_MOVES) {
         /* The search's first node, or a long way back: every active item. */
@@ -232,19 +232,19 @@ DLX_NOINLINE_SHARED uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t 
             look_at(p, a, stamp);
     } else {
         for (int32_t l = from; l < level; l++)
-            look_at_move(p, p->choice[l], stamp);
+            look_at_move(p, p->run.choice[l], stamp);
     }
     uint64_t removed = 0;
-    while (p->infer_todo > 0) {
-        int32_t a = p->infer_work[--p->infer_todo];
+    while (p->run.infer_todo > 0) {
+        int32_t a = p->run.infer_work[--p->run.infer_todo];
         p->mark[a] = -1; /* off the list: a removal may put it back */
         if (!dlxi_is_active(nd, a))
             continue;
         int32_t len = LEN(a);
-        if (len >= 2 && len <= p->infer_max && p->infer_may[a])
+        if (len >= 2 && len <= p->infer_max && p->run.infer_may[a])
             removed += (uint64_t)infer_from(p, a, level, stamp, updates);
     }
-    p->infer_done[level] = 1;
+    p->run.infer_done[level] = 1;
     p->inferred += removed;
     return removed;
 }
@@ -252,8 +252,8 @@ DLX_NOINLINE_SHARED uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t 
 DLX_NOINLINE_SHARED void dlxi_undo_inference(dlx_problem *p, int32_t level)
 {
     const dlx_nodes nd = p->nd;
-    while (p->infer_top > 0 && p->infer_level[p->infer_top - 1] >= level) {
-        int32_t r = p->infer_node[--p->infer_top];
+    while (p->run.infer_top > 0 && p->run.infer_level[p->run.infer_top - 1] >= level) {
+        int32_t r = p->run.infer_node[--p->run.infer_top];
         relink_node(nd, r);
         unhide(nd, r, 1);
     }
@@ -261,13 +261,13 @@ DLX_NOINLINE_SHARED void dlxi_undo_inference(dlx_problem *p, int32_t level)
 
 int dlxi_check_inference(const dlx_problem *p)
 {
-    if (p->infer_top < 0 || (p->infer_top > 0 && !dlxi_in_search(p)) ||
-        p->infer_top > p->infer_cap)
+    if (p->run.infer_top < 0 || (p->run.infer_top > 0 && !dlxi_in_search(p)) ||
+        p->run.infer_top > p->run.infer_cap)
         return DLX_EINVAL;
-    for (int32_t k = 0; k < p->infer_top; k++) {
-        int32_t r = p->infer_node[k];
+    for (int32_t k = 0; k < p->run.infer_top; k++) {
+        int32_t r = p->run.infer_node[k];
         if (r <= p->n_items || r >= p->n_nodes || p->nd.im[r].itm <= 0 ||
-            dlxi_in_list(p->nd, r) || (k > 0 && p->infer_level[k] < p->infer_level[k - 1]))
+            dlxi_in_list(p->nd, r) || (k > 0 && p->run.infer_level[k] < p->run.infer_level[k - 1]))
             return DLX_EINVAL;
     }
     return DLX_OK;

@@ -198,9 +198,9 @@ static void share(struct team *t, struct worker *w)
          * first after the barren ones (dlxi_barren(), which dlx_split() has
          * just brought up to date). */
         int32_t l = dlxi_barren(q), k;
-        double width = q->barren_width * dlxi_level_width(q, l, &k);
+        double width = q->run.barren_width * dlxi_level_width(q, l, &k);
         double weight = w->weight / width;
-        double done = w->weight * (q->barren_done + k / width);
+        double done = w->weight * (q->run.barren_done + k / width);
         s.weight = weight;
         int32_t given = dlx_split(q, DLX_SPLIT_SHALLOWEST, pool_put, &s);
         if (given <= 0) {

@@ -11,18 +11,18 @@
  * nobody's count. A problem with bounds has a walk of its own, on the
  * steps of Algorithm M.
  */
-#include "dlx_internal.h"
+#include "dance_m.h"
 
 /* Hands prefix choice[0..levels-1] to the callback; 1 when it says stop. */
 static int report(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_fn fn, void *ctx)
 {
     for (int32_t l = 0; l < levels; l++)
-        p->sol[l] = dlxi_option_of(p->nd, p->choice[l]);
+        p->run.sol[l] = dlxi_option_of(p->nd, p->run.choice[l]);
     if (!fn)
         return 0;
     p->level = levels;
     p->in_callback++;
-    int stop = fn(ctx, p->sol, levels, is_solution);
+    int stop = fn(ctx, p->run.sol, levels, is_solution);
     p->in_callback--;
     return stop != 0;
 }
@@ -36,18 +36,18 @@ static int report_m(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_
     const dlx_nodes nd = p->nd;
     int32_t n = 0;
     for (int32_t l = 0; l < levels; l++) {
-        int32_t cur = p->choice[l];
-        for (int32_t r = p->first_at[l]; r != cur; r = nd.ud[r].down)
+        int32_t cur = p->run.choice[l];
+        for (int32_t r = p->run.first_at[l]; r != cur; r = nd.ud[r].down)
             if (!dlxi_in_list(nd, r))
-                p->sol[n++] = DLX_EXCLUDE(dlxi_option_of(nd, r));
+                p->run.sol[n++] = DLX_EXCLUDE(dlxi_option_of(nd, r));
         if (cur > p->n_items)
-            p->sol[n++] = dlxi_option_of(nd, cur);
+            p->run.sol[n++] = dlxi_option_of(nd, cur);
     }
     if (!fn)
         return 0;
     p->level = levels;
     p->in_callback++;
-    int stop = fn(ctx, p->sol, n, is_solution);
+    int stop = fn(ctx, p->run.sol, n, is_solution);
     p->in_callback--;
     return stop != 0;
 }
@@ -58,7 +58,7 @@ static int enumerate_m(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ct
     const dlx_nodes nd = p->nd;
     dlx_link *const cl = p->cl;
     dlx_mult *const mult = p->mult;
-    int32_t *const choice = p->choice;
+    int32_t *const choice = p->run.choice;
     const int32_t last_hdr = p->n_items;
     uint64_t updates = 0; /* not kept */
     int32_t level = 0, best = 0, cur;
@@ -76,8 +76,8 @@ forward:
         best = dlxi_choose_item_m(p, &degree);
         if (degree <= 0)
             goto recover;
-        p->degree_at[level] = degree;
-        cur = p->first_at[level] = m_enter(nd, cl, mult, best, last_hdr, 1, WALK_NEXT, &updates);
+        p->run.degree_at[level] = degree;
+        cur = p->run.first_at[level] = m_enter(nd, cl, mult, best, last_hdr, 1, WALK_NEXT, &updates);
     }
 advance:
     if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, 1, 0, WALK_NEXT, level, &updates))
@@ -88,7 +88,7 @@ advance:
     level++;
     goto forward;
 backup:
-    m_leave(nd, cl, mult, best, p->first_at[level], last_hdr, 1, WALK_NEXT);
+    m_leave(nd, cl, mult, best, p->run.first_at[level], last_hdr, 1, WALK_NEXT);
 recover:
     if (level == 0) {
         dlxi_forget_search(p);
@@ -121,7 +121,7 @@ int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void
         return enumerate_m(p, depth, fn, ctx);
     const dlx_nodes nd = p->nd;
     dlx_link *const cl = p->cl;
-    int32_t *const choice = p->choice;
+    int32_t *const choice = p->run.choice;
     const int32_t last_hdr = p->n_items;
     uint64_t updates = 0; /* not kept */
     int32_t level = 0, cur;

@@ -46,8 +46,8 @@ struct owned {
 
 enum { MAX_OWNED = 32 };
 
-/* Fills out[] with every block p owns; returns how many. The search block
- * (choice[] and sol[]) holds nothing a copy needs. */
+/* Fills out[] with every block p owns but those of its run (the search's
+ * own, dlxi_drop_run()); returns how many. */
 static int owned_blocks(dlx_problem *p, struct owned *out)
 {
     size_t ic = (size_t)p->items_cap, items = (size_t)p->n_items + 1;
@@ -79,16 +79,23 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(snap_im, p->snap_im_count, p->snap_im_count);
     OWN(snap_cl, p->snap_items, p->snap_items);
     OWN(snap_act, p->snap_ud ? aw : 0, p->snap_ud ? aw : 0);
-    OWN(choice, (size_t)p->search_cap * (size_t)dlxi_search_arrays(p), 0);
-    OWN(m_best, p->m_best_cap, 0);
-    OWN(m_touched, p->m_touched_cap, 0);
-    OWN(x_best, p->x_best_cap, 0);
-    OWN(path_rank, (size_t)p->path_cap * 2, 0);
-    out[n++] = (struct owned){(void **)&p->infer_node,
-                              p->infer_node ? dlxi_inference_block_size(p->infer_cap) : 0,
-                              0};
 #undef OWN
     return n;
+}
+
+void dlxi_drop_run(dlx_problem *p)
+{
+    struct dlx_run *r = &p->run;
+    dlxi_drop_bits(p);
+    dlxi_free(p, r->choice, (size_t)r->search_cap * (size_t)dlxi_search_arrays(p) * sizeof *r->choice);
+    dlxi_free(p, r->m_best, (size_t)r->m_best_cap * sizeof *r->m_best);
+    dlxi_free(p, r->m_touched, (size_t)r->m_touched_cap * sizeof *r->m_touched);
+    dlxi_free(p, r->x_best, (size_t)r->x_best_cap * sizeof *r->x_best);
+    dlxi_free(p, r->path_rank, (size_t)r->path_cap * 2 * sizeof *r->path_rank);
+    if (r->infer_node)
+        dlxi_free(p, r->infer_node, dlxi_inference_block_size(r->infer_cap));
+    memset(r, 0, sizeof *r);
+    r->barren = -1;
 }
 
 /* --- Creating and destroying ---------------------------------------------- */
@@ -128,7 +135,7 @@ void dlx_free(dlx_problem *p)
      * search that called it: refused (dlx.h says so). */
     if (!p || dlxi_busy(p))
         return;
-    dlxi_drop_bits(p);
+    dlxi_drop_run(p);
     struct owned blocks[MAX_OWNED];
     int n = owned_blocks(p, blocks);
     for (int k = 0; k < n; k++)
@@ -136,18 +143,49 @@ void dlx_free(dlx_problem *p)
     p->alloc(p->ud, p, sizeof *p, 0);
 }
 
+/* A clone of a problem in the middle of a search copied its links as the
+ * search left them: the copy undoes the levels in force, as dlx_reset()
+ * would, from its own copy of the path (the choices, and what the
+ * inference took out along it). An engine that never touched the links
+ * has nothing to undo. */
+static int rewind_copy(dlx_problem *c, const dlx_problem *p)
+{
+    if (!p->engine || !p->engine->unwind)
+        return DLX_OK;
+    int rc = dlxi_prepare_search(c);
+    if (rc)
+        return rc;
+    const struct dlx_run *from = &p->run;
+    struct dlx_run *to = &c->run;
+    const size_t levels = (size_t)p->level;
+    memcpy(to->choice, from->choice, levels * sizeof *to->choice);
+    if (from->first_at)
+        memcpy(to->first_at, from->first_at, levels * sizeof *to->first_at);
+    if (from->infer_top > 0) {
+        memcpy(to->infer_node, from->infer_node, (size_t)from->infer_top * sizeof *to->infer_node);
+        memcpy(to->infer_level, from->infer_level,
+               (size_t)from->infer_top * sizeof *to->infer_level);
+        to->infer_top = from->infer_top;
+    }
+    c->engine->unwind(c);
+    return DLX_OK;
+}
+
 /* A structural copy: every field first, then a fresh copy of each owned
- * block, so nothing (a stamp, a flag, a size) can be forgotten. What is not
- * carried over is the search: a clone starts idle with zero statistics. */
+ * block, so nothing (a stamp, a flag, a size) can be forgotten. The run is
+ * the search's, never shared: the clone starts with an empty one, idle
+ * (a search under way in p is undone in the copy) and with zero
+ * statistics. */
 dlx_problem *dlx_clone(const dlx_problem *p)
 {
-    if (!p || dlxi_in_search(p) || dlxi_busy(p))
+    if (!p || dlxi_busy(p))
         return NULL;
     dlx_problem *c = p->alloc(p->ud, NULL, 0, sizeof *c);
     if (!c)
         return NULL;
     *c = *p;
-    c->bits = NULL; /* derived tables: the clone builds its own when it needs them */
+    memset(&c->run, 0, sizeof c->run);
+    c->run.barren = -1;
     /* c's fields point at p's blocks until each is replaced by a copy. */
     struct owned blocks[MAX_OWNED];
     const void *from[MAX_OWNED];
@@ -157,38 +195,23 @@ dlx_problem *dlx_clone(const dlx_problem *p)
         *blocks[k].ptr = NULL;
     }
     for (int k = 0; k < n; k++) {
-        if (!from[k] || blocks[k].ptr == (void **)&c->choice ||
-            blocks[k].ptr == (void **)&c->infer_node || blocks[k].ptr == (void **)&c->m_best ||
-            blocks[k].ptr == (void **)&c->m_touched || blocks[k].ptr == (void **)&c->x_best ||
-            blocks[k].ptr == (void **)&c->path_rank)
-            continue; /* the search blocks are made again by the next search */
+        if (!from[k])
+            continue;
         void *block = dlxi_alloc(c, blocks[k].size);
         if (!block) {
+            c->state = S_IDLE;
             dlx_free(c); /* frees the copies made so far, skips the NULLs */
             return NULL;
         }
         memcpy(block, from[k], blocks[k].used);
         *blocks[k].ptr = block;
     }
-    c->search_cap = 0;
-    c->m_best_cap = c->m_touched_cap = c->x_best_cap = 0;
-    /* The path rule's order is the clone's own (a thread's, in a parallel
-     * search): path_item points into path_rank's block, so neither may be
-     * p's. */
-    c->path_rank = c->path_item = NULL;
-    c->path_cap = 0;
-    c->index_live = 0;
-    c->sol = c->first_at = c->degree_at = NULL;
-    c->infer_cap = c->infer_top = 0;
-    c->infer_level = c->infer_work = c->infer_cand = NULL;
-    c->infer_may = c->infer_done = NULL;
-    if (p->state == S_DONE)
+    if (dlxi_in_search(p) && rewind_copy(c, p) != DLX_OK) {
         c->state = S_IDLE;
-    c->level = 0;
-    c->barren = -1;
-    c->found = 0;
-    c->stop_requested = 0;
-    c->in_callback = 0;
+        dlx_free(c);
+        return NULL;
+    }
+    dlxi_forget_search(c);
     memset(&c->stats, 0, sizeof c->stats);
     c->inferred = 0;
     return c;

@@ -15,7 +15,7 @@
  * anything when unused. dlx_search() also chooses between this loop and the
  * bit-set search of search_bits.c, which visits the same tree.
  */
-#include "dlx_internal.h"
+#include "dance.h"
 
 #include <string.h>
 
@@ -27,17 +27,17 @@ static int prepare_path_order(dlx_problem *p)
     if (p->choose != DLX_CHOOSE_MRV_PATH)
         return DLX_OK;
     int32_t need = p->n_items + 1;
-    if (need > p->path_cap) {
+    if (need > p->run.path_cap) {
         int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
         if (!block)
             return DLX_ENOMEM;
-        dlxi_free(p, p->path_rank, (size_t)p->path_cap * 2 * sizeof *p->path_rank);
-        p->path_rank = block;
-        p->path_item = block + need;
-        p->path_cap = need;
+        dlxi_free(p, p->run.path_rank, (size_t)p->run.path_cap * 2 * sizeof *p->run.path_rank);
+        p->run.path_rank = block;
+        p->run.path_item = block + need;
+        p->run.path_cap = need;
     }
     for (int32_t x = 0; x < need; x++)
-        p->path_rank[x] = p->path_item[x] = x;
+        p->run.path_rank[x] = p->run.path_item[x] = x;
     return DLX_OK;
 }
 
@@ -60,19 +60,19 @@ int dlxi_prepare_search(dlx_problem *p)
     if (p->has_bounds)
         need += p->n_options;
     const int arrays = dlxi_search_arrays(p);
-    if (need <= p->search_cap)
+    if (need <= p->run.search_cap)
         return DLX_OK;
     if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
     int32_t *block = dlxi_alloc(p, (size_t)need * (size_t)arrays * sizeof *block);
     if (!block)
         return DLX_ENOMEM;
-    dlxi_free(p, p->choice, (size_t)p->search_cap * (size_t)arrays * sizeof *p->choice);
-    p->choice = block;
-    p->sol = block + need;
-    p->first_at = arrays > 2 ? block + 2 * need : NULL;
-    p->degree_at = arrays > 2 ? block + 3 * need : NULL;
-    p->search_cap = (int32_t)need;
+    dlxi_free(p, p->run.choice, (size_t)p->run.search_cap * (size_t)arrays * sizeof *p->run.choice);
+    p->run.choice = block;
+    p->run.sol = block + need;
+    p->run.first_at = arrays > 2 ? block + 2 * need : NULL;
+    p->run.degree_at = arrays > 2 ? block + 3 * need : NULL;
+    p->run.search_cap = (int32_t)need;
     return DLX_OK;
 }
 
@@ -140,12 +140,12 @@ DLX_NOINLINE void announce_backtrack(dlx_problem *p, int32_t item_hdr, int32_t l
     announce_cover(p, p->cl, DLX_EV_UNCOVER, item_hdr, level);
 }
 
-/* Fills p->sol with the committed options, then the option chosen at each
+/* Fills p->run.sol with the committed options, then the option chosen at each
  * of levels 0..levels-1 (by the engine under way); returns the count. */
 static int32_t collect_solution(dlx_problem *p, int32_t levels)
 {
-    int32_t n = dlxi_committed_options(p, p->sol);
-    return n + p->engine->path(p, levels, p->sol + n);
+    int32_t n = dlxi_committed_options(p, p->run.sol);
+    return n + p->engine->path(p, levels, p->run.sol + n);
 }
 
 /* A solution made of the choices 0..levels-1 (and the commitments): counts
@@ -163,7 +163,7 @@ DLX_NOINLINE_SHARED int dlxi_visit_solution(dlx_problem *p, int32_t levels)
         int32_t n = collect_solution(p, levels);
         p->level = levels; /* dlx_level() from inside the callback */
         p->in_callback++;
-        if (p->on_solution(p->solution_ctx, p->sol, n))
+        if (p->on_solution(p->solution_ctx, p->run.sol, n))
             p->stop_requested = 1;
         p->in_callback--;
     }
@@ -192,7 +192,7 @@ DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, 
         if (dlxi_random_below(&p->rng, *ties) == 0)
             *best = k;
     } else if (general && len == *t && p->choose == DLX_CHOOSE_MRV_PATH &&
-               p->path_rank[k] < p->path_rank[*best]) {
+               p->run.path_rank[k] < p->run.path_rank[*best]) {
         *best = k;
     }
     return 0;
@@ -207,13 +207,13 @@ DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, 
 static inline void note_path_choice(dlx_problem *p, int32_t x, int32_t level)
 {
     int32_t pos = level + 1;
-    if (pos >= p->path_cap)
+    if (pos >= p->run.path_cap)
         return;
-    int32_t from = p->path_rank[x], y = p->path_item[pos];
-    p->path_item[from] = y;
-    p->path_rank[y] = from;
-    p->path_item[pos] = x;
-    p->path_rank[x] = pos;
+    int32_t from = p->run.path_rank[x], y = p->run.path_item[pos];
+    p->run.path_item[from] = y;
+    p->run.path_rank[y] = from;
+    p->run.path_item[pos] = x;
+    p->run.path_rank[x] = pos;
 }
 
 /* The scan of choose_item() stopped early at header k, which it takes:
@@ -250,7 +250,7 @@ int32_t dlxi_recent_item(const dlx_problem *p, int32_t level)
     if (level <= 0)
         return 0;
     const dlx_nodes nd = p->nd;
-    const int32_t cur = p->choice[level - 1];
+    const int32_t cur = p->run.choice[level - 1];
     int32_t best = 0, best_len = INT32_MAX;
     for (int32_t q = cur + 1; q != cur;) {
         int32_t x = nd.im[q].itm;
@@ -359,17 +359,9 @@ int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
 
 /* The index is considered from this many primary items on, and used when
  * twice the items of the words a node is expected to flag are fewer than
- * the primary items (x_index_pays()). Measured with the index forced on
- * and off (callgrind instructions inside dlx_search(), `dlx -c --strategy=
- * links`, 1 December 2026; index / scan): n items each alone in an option
- * 256: 0.78 (whole run), 1024: 0.15; the tilings of a path of n cells by
- * monominoes and dominoes, first 3000: n = 128: 1.39, 256: 1.28, 512:
- * 0.96, 2048: 0.22 (so a factor 2: with 1 the 256 took the index and
- * lost); the empty sudoku 9 x 9, first 1000: 1.31, 16 x 16: 1.21; latin
- * squares 16, first 1000: 1.18 (these three keep the scan); the empty 25 x
- * 25, first 100: 0.62, which the estimate, blind to the locality of the
- * words, leaves to the scan. Knuth's usual problems (queens, pentominoes,
- * Langford pairs) have fewer than 256 primary items. Both can be moved at
+ * the primary items (x_index_pays()): with a factor 1 the tilings of a path
+ * of 256 cells took the index and ran 1.28x the scan's instructions
+ * (docs/measurements.md, "Algorithm X's index"). Both can be moved at
  * compile time, for such measurements. */
 #ifndef X_INDEX_ITEMS
 #define X_INDEX_ITEMS 256
@@ -390,8 +382,8 @@ int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
  * ever added). */
 static int x_index_pays(dlx_problem *p)
 {
-    if (p->x_index_nodes == p->n_nodes)
-        return p->x_index_pays;
+    if (p->run.x_index_nodes == p->n_nodes)
+        return p->run.x_index_pays;
     int64_t changes, sizes;
     int pays = dlxi_index_shape(p, X_INDEX_ITEMS, &changes, &sizes);
     if (pays && p->n_options > 0) {
@@ -404,8 +396,8 @@ static int x_index_pays(dlx_problem *p)
             flagged = words;
         pays = 64.0 * flagged * X_INDEX_COST < (double)p->n_primary;
     }
-    p->x_index_pays = pays;
-    p->x_index_nodes = p->n_nodes;
+    p->run.x_index_pays = pays;
+    p->run.x_index_nodes = p->n_nodes;
     return pays;
 }
 
@@ -418,20 +410,20 @@ static int x_index_ready(dlx_problem *p)
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
         p->choose == DLX_CHOOSE_MRV_PATH || dlxi_infers(p) || !x_index_pays(p))
         return 0;
-    if (p->index_live)
+    if (p->run.index_live)
         return 1;
     const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
-    if (p->x_best_cap < words + runs) {
-        dlxi_free(p, p->x_best, (size_t)p->x_best_cap * sizeof *p->x_best);
-        p->x_best_cap = 0;
-        p->x_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->x_best);
-        if (!p->x_best)
+    if (p->run.x_best_cap < words + runs) {
+        dlxi_free(p, p->run.x_best, (size_t)p->run.x_best_cap * sizeof *p->run.x_best);
+        p->run.x_best_cap = 0;
+        p->run.x_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->run.x_best);
+        if (!p->run.x_best)
             return 0;
-        p->x_best_cap = words + runs;
+        p->run.x_best_cap = words + runs;
     }
     if (!dlxi_touch_all(p, words))
         return 0;
-    p->index_live = 1;
+    p->run.index_live = 1;
     return 1;
 }
 
@@ -455,7 +447,7 @@ DLX_INLINE uint64_t x_best_in_word(dlx_nodes nd, int32_t w)
 DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
 {
     const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
-    uint64_t *const word_best = p->x_best, *const run_best = p->x_best + words;
+    uint64_t *const word_best = p->run.x_best, *const run_best = p->run.x_best + words;
     uint64_t best = X_NONE;
     for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {
         /* Any flag of the run's 64, four at a time. */
@@ -511,10 +503,10 @@ DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int 
 {
     dlx_nodes nodes_marked = p->nd;
     if (walk & WALK_MARK)
-        nodes_marked.touched = p->m_touched;
+        nodes_marked.touched = p->run.m_touched;
     const dlx_nodes nd = nodes_marked;
     dlx_link *const cl = p->cl;
-    int32_t *const choice = p->choice;
+    int32_t *const choice = p->run.choice;
     const int32_t last_hdr = p->n_items;
     const int has_budget = budget != 0;
     uint64_t updates = 0, nodes = 0;
@@ -563,7 +555,7 @@ forward:
          * the choice again when it took options out. (Never with the
          * index: x_index_ready().) */
         if (infer) {
-            p->infer_done[level] = 0;
+            p->run.infer_done[level] = 0;
             if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0)
                 best = choose_item(p, general, &scanned, level);
         }
@@ -596,7 +588,7 @@ recover:
      * done: the fixed levels below it are undone, uncounted, and that is all
      * (dlx_internal.h, "A search that can be split"). What the inference
      * took out at this level goes back first (infer.c). */
-    if (infer && p->infer_top > 0)
+    if (infer && p->run.infer_top > 0)
         dlxi_undo_inference(p, level);
     if (level == floor_level) {
         if (floor_level > 0)
@@ -669,13 +661,28 @@ static int links_run(dlx_problem *p, uint64_t node_budget)
     if (x_index_ready(p))
         return p->has_colors ? run_colors_indexed(p, node_budget)
                              : run_plain_indexed(p, node_budget);
-    p->index_live = 0; /* the loops below do not flag what they change */
+    p->run.index_live = 0; /* the loops below do not flag what they change */
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
         p->choose == DLX_CHOOSE_MRV_RECENT || p->choose == DLX_CHOOSE_MRV_PATH)
         return run_general(p, node_budget);
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
+}
+
+/* The choice index, when a search keeps it: every word not flagged since
+ * the choice last looked still holds the best of its items. */
+static int links_check(const dlx_problem *p, const char **what)
+{
+    const struct dlx_run *r = &p->run;
+    if (!r->index_live || !r->x_best || !r->m_touched)
+        return DLX_OK;
+    for (int32_t w = 0; w < dlxi_index_words(p); w++)
+        if (!r->m_touched[w] && r->x_best[w] != x_best_in_word(p->nd, w)) {
+            *what = "choice index: an unflagged word's best is not the best of its items";
+            return DLX_EINVAL;
+        }
+    return DLX_OK;
 }
 
 static void links_unwind(dlx_problem *p)
@@ -697,6 +704,7 @@ const dlx_engine dlxi_engine_links = {
     .untried = dlxi_links_untried,
     .level_width = dlxi_links_level_width,
     .last_updates = dlxi_links_last_updates,
+    .check = links_check,
     .remaining = dlxi_links_remaining,
     .active = dlxi_links_active,
     .options = dlxi_links_options,
@@ -708,7 +716,7 @@ void dlxi_unwind(dlx_problem *p, int32_t levels)
     /* The inference's removals at level l + 1 came after choice l was made,
      * those at level l before its item was covered. */
     for (int32_t l = levels - 1; l >= 0; l--) {
-        int32_t cur = p->choice[l];
+        int32_t cur = p->run.choice[l];
         dlxi_undo_inference(p, l + 1);
         uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
         uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
@@ -781,11 +789,11 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
         if (rc)
             return rc;
         p->level = 0;
-        p->barren = -1;
+        p->run.barren = -1;
         p->found = 0;
         p->stop_requested = 0;
         p->event_seq = 0;
-        p->index_live = 0; /* the links may have changed since the last search */
+        p->run.index_live = 0; /* the links may have changed since the last search */
         rc = dlxi_settle_strategy(p);
         if (rc)
             return rc;

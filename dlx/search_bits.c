@@ -180,10 +180,10 @@ static int32_t node_color(dlx_nodes nd, int32_t q)
 
 void dlxi_drop_bits(dlx_problem *p)
 {
-    if (p->bits)
-        dlxi_free(p, p->bits, p->bits->bytes);
-    p->bits = NULL;
-    p->bits_too_big = 0;
+    if (p->run.bits)
+        dlxi_free(p, p->run.bits, p->run.bits->bytes);
+    p->run.bits = NULL;
+    p->run.bits_too_big = 0;
 }
 
 /* Emits the (word, mask) pairs of the options opts[0..n-1] (ascending)
@@ -379,9 +379,9 @@ static void base_frame(struct dlx_bits *b, int32_t n_options);
 
 int dlxi_build_bits(dlx_problem *p)
 {
-    if (p->bits)
+    if (p->run.bits)
         return DLX_OK;
-    if (p->bits_too_big)
+    if (p->run.bits_too_big)
         return DLX_ETOOBIG;
     const dlx_nodes nd = p->nd;
     const int32_t N = p->n_items, O = p->n_options;
@@ -431,7 +431,7 @@ int dlxi_build_bits(dlx_problem *p)
     if (kill_pairs > INT32_MAX / 2 || acts > INT32_MAX / 2 || longest > COUNT_LIMIT ||
         padding > COUNT_LIMIT) {
         dlxi_free(p, t.at, t.bytes);
-        p->bits_too_big = 1; /* until the problem changes shape */
+        p->run.bits_too_big = 1; /* until the problem changes shape */
         return DLX_ETOOBIG;
     }
     int32_t n_prim = p->n_primary, n_sec = N - p->n_primary;
@@ -576,7 +576,7 @@ int dlxi_build_bits(dlx_problem *p)
     b->n_acts = k;
     dlxi_free(p, t.at, t.bytes);
     base_frame(b, O);
-    p->bits = b;
+    p->run.bits = b;
     return DLX_OK;
 }
 
@@ -617,7 +617,7 @@ struct bits_view {
  * too, and the loops over an option's items unroll. */
 DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     return (struct bits_view){
         .words = b->words, .sec_words = b->sec_words, .frame_words = b->frame_words,
         .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
@@ -777,13 +777,11 @@ DLX_INLINE void root_clear(const struct dlx_bits *b, uint64_t *live, int32_t lis
  * option ruled out (the first pass may clear an option many times, the
  * second sees it once); then the committed items marked covered. This costs
  * what the commitments rule out, not the size of the problem (a sudoku's
- * givens, puzzle after puzzle). Measured on the sudoku dlx path (callgrind,
- * first 2,000 kaggle puzzles, limit 1): about 36,000 instructions a puzzle
- * for the root made one commitment at a time with a loop over max_prim,
- * about 15,000 for these passes. */
+ * givens, puzzle after puzzle): 0.42x the instructions of one commitment
+ * at a time (docs/measurements.md, "The root frame"). */
 DLX_INLINE void root_frame(dlx_problem *p, const struct bits_view v, const uint64_t *base)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     uint64_t *f = v.frames, *live = f, *settled = f + v.words;
     bits_count *cnt = (bits_count *)(void *)(f + v.words + v.sec_words);
     copy_frame(f, base, v.frame_words);
@@ -999,10 +997,10 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
 DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k,
                         const int track)
 {
-    struct dlx_bits *const b = p->bits;
+    struct dlx_bits *const b = p->run.bits;
     const struct bits_view v = view_of(p, k);
     struct bits_level *const lvs = b->lv;
-    int32_t *const choice = p->choice;
+    int32_t *const choice = p->run.choice;
     const int has_budget = budget != 0;
     const int32_t floor_level = p->floor; /* 0 unless the search was split */
     uint64_t updates = 0, nodes = 0;
@@ -1143,7 +1141,7 @@ RUN_COPY(run_recent_colors, 1, 0, 1)
 
 static int bits_run(dlx_problem *p, uint64_t budget)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     int32_t k = b->max_prim; /* every record has k slots, padded with the sink */
     if (p->choose == DLX_CHOOSE_MRV_RECENT)
         return p->has_colors ? run_recent_colors(p, budget)
@@ -1167,7 +1165,7 @@ static int bits_run(dlx_problem *p, uint64_t budget)
  * bits are for problems whose frame is small. */
 static int bits_suits(const dlx_problem *p)
 {
-    if (p->bits_too_big)
+    if (p->run.bits_too_big)
         return 0;
     int64_t words = ((int64_t)p->n_options + 63) / 64;
     int64_t frame_bytes = 8 * words + 4 * (int64_t)p->n_primary +
@@ -1192,19 +1190,19 @@ static int popcount64(uint64_t v)
 /* The kill list of all of item x's options (x a header index). */
 static int32_t item_list(const dlx_problem *p, int32_t x)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     return p->secondary[x] ? b->n_prim + 1 + b->slot[x] : b->slot[x];
 }
 
 /* The frame the search stands at: the state of level p->level. */
 static const uint64_t *current_frame(const dlx_problem *p)
 {
-    return p->bits->lv[p->level].frame;
+    return p->run.bits->lv[p->level].frame;
 }
 
 static int bits_active(const dlx_problem *p, int32_t x)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     if (p->secondary[x])
         return 0;
     const bits_count *cnt = counts_in(b, current_frame(p));
@@ -1213,7 +1211,7 @@ static int bits_active(const dlx_problem *p, int32_t x)
 
 static int32_t bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     const uint64_t *live = current_frame(p);
     int32_t n = 0;
     int32_t list = item_list(p, x);
@@ -1226,7 +1224,7 @@ static int32_t bits_options(const dlx_problem *p, int32_t x, int32_t *opts, int3
 
 static int32_t bits_remaining(const dlx_problem *p, int32_t x)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     const uint64_t *live = current_frame(p);
     int32_t n = 0;
     int32_t list = item_list(p, x);
@@ -1237,7 +1235,7 @@ static int32_t bits_remaining(const dlx_problem *p, int32_t x)
 
 static int32_t bits_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     const bits_count *cnt = counts_in(b, current_frame(p));
     int32_t n = 0;
     for (int32_t i = 0; i < b->n_prim; i++)
@@ -1255,7 +1253,7 @@ static int32_t bits_active_items(const dlx_problem *p, int32_t *items, int32_t c
  * one in force (at most cap of them copied); how many there are. */
 static int32_t bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int32_t cap)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     const struct bits_level *lv = &b->lv[l];
     int32_t n = 0;
     for (int32_t j = lv->cand; j < lv->cand_end; j++)
@@ -1267,7 +1265,7 @@ static int32_t bits_untried(const dlx_problem *p, int32_t l, int32_t *opts, int3
 
 static int32_t bits_level_width(const dlx_problem *p, int32_t l, int32_t *position)
 {
-    const struct bits_level *lv = &p->bits->lv[l];
+    const struct bits_level *lv = &p->run.bits->lv[l];
     if (position)
         *position = lv->tried - 1;
     return lv->width;
@@ -1275,7 +1273,7 @@ static int32_t bits_level_width(const dlx_problem *p, int32_t l, int32_t *positi
 
 static uint64_t bits_last_updates(dlx_problem *p)
 {
-    return p->level > 0 ? (uint64_t)p->bits->lv[p->level - 1].upd : 0;
+    return p->level > 0 ? (uint64_t)p->run.bits->lv[p->level - 1].upd : 0;
 }
 
 /* As dlxi_start_subtree() on the links: each option of the prefix is tried
@@ -1287,7 +1285,7 @@ static uint64_t bits_last_updates(dlx_problem *p)
  * search itself counts for it (nothing for a dead end). */
 static int bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
-    struct dlx_bits *b = p->bits;
+    struct dlx_bits *b = p->run.bits;
     const struct bits_view v = view_of(p, 0);
     int32_t cand_top = 0, zero_top = 0;
     const int recent = p->choose == DLX_CHOOSE_MRV_RECENT;
@@ -1339,7 +1337,7 @@ static int bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
             break;
         }
         lv->tried = rank + 1;
-        p->choice[k] = b->first[o];
+        p->run.choice[k] = b->first[o];
         int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1, recent);
         lv->upd = has_zero(v, f + v.frame_words) ? 0 : u;
         if (k == n - 1)
@@ -1358,7 +1356,7 @@ static int bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
  * covered item is far from the active range. */
 static int bits_check(const dlx_problem *p, const char **what)
 {
-    const struct dlx_bits *b = p->bits;
+    const struct dlx_bits *b = p->run.bits;
     const uint64_t *live = current_frame(p);
     const bits_count *cnt = counts_in(b, live);
     for (int32_t i = 0; i < b->n_counts; i++) {
@@ -1399,7 +1397,7 @@ static int bits_prepare(dlx_problem *p)
 static int32_t bits_path(const dlx_problem *p, int32_t levels, int32_t *out)
 {
     for (int32_t l = 0; l < levels; l++)
-        out[l] = -p->nd.im[p->choice[l] - 1].itm;
+        out[l] = -p->nd.im[p->run.choice[l] - 1].itm;
     return levels;
 }
 

@@ -22,7 +22,7 @@
  * long options, by spacer (see WALK_NEXT in dlx_internal.h), and a general
  * one for the event hook, randomisation and the "first item" rule.
  */
-#include "dlx_internal.h"
+#include "dance_m.h"
 
 #include <string.h>
 
@@ -33,12 +33,8 @@
  * tied on all three, each as likely). The scan stops only at a dead end,
  * whose choice among dead ends changes nothing in the tree, so this is
  * DLX3's rule exactly, under both DLX_CHOOSE_MRV and DLX_CHOOSE_MRV_FULL.
- * Stopping earlier was measured and lost: at any degree 1 it takes the null
- * moves of items whose lower bound is met as soon as they come (5 queens
- * dominating the 8 x 8 board: 33.5 million nodes where Knuth's rule makes
- * 3.07 million); at a degree 1 without slack it misses the dead ends
- * further down the list (partridge 6: 7.6% more nodes and 13% more time,
- * motley 6 6: 4.6% more nodes, the same time). */
+ * Stopping earlier lost (5 queens dominating 8 x 8: 11x the nodes;
+ * docs/measurements.md, "Algorithm M's choice"). */
 DLX_INLINE int32_t choose_item_m(dlx_problem *p, const int general, int32_t *degree,
                                  int32_t *scanned)
 {
@@ -170,30 +166,30 @@ int dlxi_index_shape(const dlx_problem *p, int32_t min_primary, int64_t *changes
  * shape of the problem (options are only ever added). */
 static int index_pays(dlx_problem *p)
 {
-    if (p->m_index_nodes == p->n_nodes)
-        return p->m_index_pays;
+    if (p->run.m_index_nodes == p->n_nodes)
+        return p->run.m_index_pays;
     int64_t marks, sizes;
     int pays = dlxi_index_shape(p, INDEX_ITEMS, &marks, &sizes);
-    p->m_index_pays = pays && marks < (int64_t)p->n_primary * p->n_primary;
-    p->m_index_nodes = p->n_nodes;
-    return p->m_index_pays;
+    p->run.m_index_pays = pays && marks < (int64_t)p->n_primary * p->n_primary;
+    p->run.m_index_nodes = p->n_nodes;
+    return p->run.m_index_pays;
 }
 
 int dlxi_touch_all(dlx_problem *p, int32_t words)
 {
     const int32_t runs = (words + 63) / 64;
-    if (p->m_touched_cap < 64 * runs) {
-        dlxi_free(p, p->m_touched, (size_t)p->m_touched_cap * sizeof *p->m_touched);
-        p->m_touched_cap = 0;
-        p->m_touched = dlxi_alloc(p, (size_t)64 * (size_t)runs * sizeof *p->m_touched);
-        if (!p->m_touched)
+    if (p->run.m_touched_cap < 64 * runs) {
+        dlxi_free(p, p->run.m_touched, (size_t)p->run.m_touched_cap * sizeof *p->run.m_touched);
+        p->run.m_touched_cap = 0;
+        p->run.m_touched = dlxi_alloc(p, (size_t)64 * (size_t)runs * sizeof *p->run.m_touched);
+        if (!p->run.m_touched)
             return 0;
-        p->m_touched_cap = 64 * runs;
+        p->run.m_touched_cap = 64 * runs;
     }
     /* The flags past the last word stay 0: no item is there to touch them. */
-    memset(p->m_touched, 0, (size_t)p->m_touched_cap * sizeof *p->m_touched);
+    memset(p->run.m_touched, 0, (size_t)p->run.m_touched_cap * sizeof *p->run.m_touched);
     for (int32_t w = 0; w < words; w++)
-        p->m_touched[w] = 1;
+        p->run.m_touched[w] = 1;
     return 1;
 }
 
@@ -205,20 +201,20 @@ static int m_index_ready(dlx_problem *p)
 {
     if (!index_pays(p))
         return 0;
-    if (p->index_live)
+    if (p->run.index_live)
         return 1;
     const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
-    if (p->m_best_cap < words + runs) {
-        dlxi_free(p, p->m_best, (size_t)p->m_best_cap * sizeof *p->m_best);
-        p->m_best_cap = 0;
-        p->m_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->m_best);
-        if (!p->m_best)
+    if (p->run.m_best_cap < words + runs) {
+        dlxi_free(p, p->run.m_best, (size_t)p->run.m_best_cap * sizeof *p->run.m_best);
+        p->run.m_best_cap = 0;
+        p->run.m_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->run.m_best);
+        if (!p->run.m_best)
             return 0;
-        p->m_best_cap = words + runs;
+        p->run.m_best_cap = words + runs;
     }
     if (!dlxi_touch_all(p, words))
         return 0;
-    p->index_live = 1;
+    p->run.index_live = 1;
     return 1;
 }
 
@@ -241,7 +237,7 @@ DLX_INLINE dlx_m_best best_in_word(dlx_nodes nd, const dlx_mult *mult, int32_t w
 DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd, int32_t *degree)
 {
     const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
-    dlx_m_best *const word_best = p->m_best, *const run_best = p->m_best + words;
+    dlx_m_best *const word_best = p->run.m_best, *const run_best = p->run.m_best + words;
     dlx_m_best best = {INT32_MAX, 0, 0, 0};
     for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {
         /* Any flag of the run's 64, four at a time. */
@@ -308,7 +304,7 @@ DLX_NOINLINE void announce_choice_m(dlx_problem *p, int32_t best, int32_t degree
 DLX_NOINLINE_SHARED void dlxi_announce_branch_m(dlx_problem *p, int32_t best, int32_t cur,
                                                 int32_t level, int tweaks)
 {
-    int32_t k = branch_number(p->nd, p->first_at[level], cur);
+    int32_t k = branch_number(p->nd, p->run.first_at[level], cur);
     if (cur == best) {
         dlxi_emit(p, (dlx_event){.kind = DLX_EV_SKIP, .level = level, .item = best - 1,
                                  .option = -1, .remaining = -1, .index = k});
@@ -330,7 +326,7 @@ DLX_NOINLINE void announce_backtrack_m(dlx_problem *p, int32_t best, int32_t lev
     dlxi_emit(p, (dlx_event){.kind = DLX_EV_BACKTRACK, .level = level, .item = best - 1,
                              .option = -1, .remaining = -1, .index = -1});
     if (m.bound != 0 || m.slack != 0) {
-        int32_t k = branch_number(p->nd, p->first_at[level], p->nd.ud[best].down);
+        int32_t k = branch_number(p->nd, p->run.first_at[level], p->nd.ud[best].down);
         if (k > 0)
             dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNTWEAK, .level = level, .item = best - 1,
                                      .option = -1, .remaining = k, .index = -1});
@@ -351,13 +347,13 @@ DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const in
 {
     dlx_nodes nodes_marked = p->nd;
     if (walk & WALK_MARK)
-        nodes_marked.touched = p->m_touched;
+        nodes_marked.touched = p->run.m_touched;
     const dlx_nodes nd = nodes_marked;
     dlx_link *const cl = p->cl;
     dlx_mult *const mult = p->mult;
-    int32_t *const choice = p->choice;
-    int32_t *const first_at = p->first_at;
-    int32_t *const degree_at = p->degree_at;
+    int32_t *const choice = p->run.choice;
+    int32_t *const first_at = p->run.first_at;
+    int32_t *const degree_at = p->run.degree_at;
     const int32_t last_hdr = p->n_items;
     const int has_budget = budget != 0;
     uint64_t updates = 0, nodes = 0;
@@ -491,7 +487,7 @@ enum { LONG_OPTIONS = 8 };
 static int links_m_run(dlx_problem *p, uint64_t budget)
 {
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST) {
-        p->index_live = 0;
+        p->run.index_live = 0;
         return run_m_general(p, budget);
     }
     /* The node slots hold the headers and slot 0, and a spacer per option
@@ -504,7 +500,7 @@ static int links_m_run(dlx_problem *p, uint64_t budget)
                                  : run_m_plain_long_indexed(p, budget);
         return p->has_colors ? run_m_colors_indexed(p, budget) : run_m_plain_indexed(p, budget);
     }
-    p->index_live = 0; /* these loops do not mark what they change */
+    p->run.index_live = 0; /* these loops do not mark what they change */
     if (long_options)
         return p->has_colors ? run_m_colors_long(p, budget) : run_m_plain_long(p, budget);
     return p->has_colors ? run_m_colors(p, budget) : run_m_plain(p, budget);
@@ -517,10 +513,10 @@ static void links_m_unwind(dlx_problem *p)
     dlx_nodes nd = p->nd;
     const int32_t last_hdr = p->n_items;
     for (int32_t l = p->level - 1; l >= 0; l--) {
-        int32_t cur = p->choice[l];
+        int32_t cur = p->run.choice[l];
         int32_t best = cur <= last_hdr ? cur : nd.im[cur].itm;
         m_next_branch(p, nd, p->cl, p->mult, best, &cur, last_hdr, 1, 0, WALK_NEXT, l);
-        m_leave(nd, p->cl, p->mult, best, p->first_at[l], last_hdr, 1, WALK_NEXT);
+        m_leave(nd, p->cl, p->mult, best, p->run.first_at[l], last_hdr, 1, WALK_NEXT);
     }
 }
 
@@ -530,8 +526,8 @@ static double links_m_estimate(const dlx_problem *p)
 {
     double done = 0.0, width = 1.0;
     for (int32_t l = 0; l < p->level; l++) {
-        width *= p->degree_at[l];
-        done += branch_number(p->nd, p->first_at[l], p->choice[l]) / width;
+        width *= p->run.degree_at[l];
+        done += branch_number(p->nd, p->run.first_at[l], p->run.choice[l]) / width;
     }
     return done + 0.5 / width;
 }
@@ -547,6 +543,25 @@ static int links_m_prepare(dlx_problem *p)
     return DLX_OK;
 }
 
+/* Algorithm M's choice index, as links_check() in search.c: every word not
+ * flagged since the choice last looked still holds its best item. */
+static int links_m_check(const dlx_problem *p, const char **what)
+{
+    const struct dlx_run *r = &p->run;
+    if (!r->index_live || !r->m_best || !r->m_touched)
+        return DLX_OK;
+    for (int32_t w = 0; w < dlxi_index_words(p); w++) {
+        if (r->m_touched[w])
+            continue;
+        dlx_m_best b = best_in_word(p->nd, p->mult, w), kept = r->m_best[w];
+        if (b.item != kept.item || (b.item && (b.t != kept.t || b.s != kept.s || b.len != kept.len))) {
+            *what = "choice index (M): an unflagged word's best is not the best of its items";
+            return DLX_EINVAL;
+        }
+    }
+    return DLX_OK;
+}
+
 /* Algorithm M's search cannot be split yet: no split calls. */
 const dlx_engine dlxi_engine_links_m = {
     .version = DLX_ENGINE_VERSION,
@@ -558,6 +573,7 @@ const dlx_engine dlxi_engine_links_m = {
     .unwind = links_m_unwind,
     .estimate = links_m_estimate,
     .path = dlxi_links_path,
+    .check = links_m_check,
     .remaining = dlxi_links_remaining,
     .active = dlxi_links_active,
     .options = dlxi_links_options,

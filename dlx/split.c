@@ -8,7 +8,7 @@
  * calls built on these (dlx_start_subtree, dlx_split) are in prefix.c, the
  * parallel search in parallel.c.
  */
-#include "dlx_internal.h"
+#include "dance.h"
 
 /* The node of option opt on the item the branching rule would pick among
  * opt's own active primary items, or 0 when opt cannot be tried now (it is
@@ -73,7 +73,7 @@ int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
             dlxi_unwind(p, k);
             return DLX_ECONFLICT;
         }
-        p->choice[k] = q;
+        p->run.choice[k] = q;
         cover(nd, p->cl, nd.im[q].itm, p->n_items, 1, &uncounted);
         commit_rest(p, nd, p->cl, q, p->n_items, 1, 0, k, k == n - 1 ? &counted : &uncounted);
     }
@@ -96,7 +96,7 @@ int32_t dlxi_links_untried(const dlx_problem *p, int32_t level, int32_t *opts, i
 {
     const dlx_nodes nd = p->nd;
     int32_t n = 0;
-    for (int32_t r = nd.ud[p->choice[level]].down; r > p->n_items; r = nd.ud[r].down) {
+    for (int32_t r = nd.ud[p->run.choice[level]].down; r > p->n_items; r = nd.ud[r].down) {
         if (n < cap)
             opts[n] = dlxi_option_of(nd, r);
         n++;
@@ -108,7 +108,7 @@ void dlxi_raise_floor(dlx_problem *p, int32_t to)
 {
     if (to > p->floor && to <= p->level) {
         p->floor = to;
-        p->barren = -1;
+        p->run.barren = -1;
     }
 }
 
@@ -121,8 +121,8 @@ int32_t dlxi_links_path(const dlx_problem *p, int32_t levels, int32_t *out)
 {
     int32_t n = 0;
     for (int32_t l = 0; l < levels; l++)
-        if (p->choice[l] > p->n_items) /* not a null move of Algorithm M */
-            out[n++] = dlxi_option_of(p->nd, p->choice[l]);
+        if (p->run.choice[l] > p->n_items) /* not a null move of Algorithm M */
+            out[n++] = dlxi_option_of(p->nd, p->run.choice[l]);
     return n;
 }
 
@@ -134,7 +134,7 @@ int32_t dlxi_level_width(const dlx_problem *p, int32_t level, int32_t *position)
 int32_t dlxi_links_level_width(const dlx_problem *p, int32_t level, int32_t *position)
 {
     const dlx_nodes nd = p->nd;
-    int32_t q = p->choice[level], x = nd.im[q].itm, k = 0;
+    int32_t q = p->run.choice[level], x = nd.im[q].itm, k = 0;
     for (int32_t r = nd.ud[x].down; r != q; r = nd.ud[r].down)
         k++;
     if (position)
@@ -151,7 +151,7 @@ uint64_t dlxi_links_last_updates(dlx_problem *p)
 {
     if (p->level == 0)
         return 0;
-    int32_t l = p->level - 1, q = p->choice[l];
+    int32_t l = p->level - 1, q = p->run.choice[l];
     uint64_t updates = 0;
     uncommit_rest(p, p->nd, p->cl, q, p->n_items, 1, 0, l);
     commit_rest(p, p->nd, p->cl, q, p->n_items, 1, 0, l, &updates);
@@ -173,18 +173,18 @@ double dlxi_estimate_below(const dlx_problem *p, int32_t from, double *width)
 
 int32_t dlxi_barren(dlx_problem *p)
 {
-    if (p->barren < p->floor || p->barren > p->level) {
-        p->barren = p->floor;
-        p->barren_width = 1.0;
-        p->barren_done = 0.0;
+    if (p->run.barren < p->floor || p->run.barren > p->level) {
+        p->run.barren = p->floor;
+        p->run.barren_width = 1.0;
+        p->run.barren_done = 0.0;
     }
-    while (p->barren < p->level && dlxi_untried(p, p->barren, NULL, 0) == 0) {
+    while (p->run.barren < p->level && dlxi_untried(p, p->run.barren, NULL, 0) == 0) {
         int32_t k;
-        p->barren_width *= dlxi_level_width(p, p->barren, &k);
-        p->barren_done += k / p->barren_width;
-        p->barren++;
+        p->run.barren_width *= dlxi_level_width(p, p->run.barren, &k);
+        p->run.barren_done += k / p->run.barren_width;
+        p->run.barren++;
     }
-    return p->barren;
+    return p->run.barren;
 }
 
 double dlxi_estimate_from_floor(dlx_problem *p, double *width)
@@ -192,8 +192,8 @@ double dlxi_estimate_from_floor(dlx_problem *p, double *width)
     int32_t from = dlxi_barren(p);
     double rest_width = 1.0, rest = dlxi_estimate_below(p, from, &rest_width);
     if (width)
-        *width = p->barren_width * rest_width;
-    return p->barren_done + rest / p->barren_width;
+        *width = p->run.barren_width * rest_width;
+    return p->run.barren_done + rest / p->run.barren_width;
 }
 
 double dlxi_estimate_levels(const dlx_problem *p)

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: MIT */
+/* dance_m.h - the dance of Algorithm M on the links: the tweak and its
+ * undoing, the null move, the bound spent by each option, and a level's
+ * enter/branch/leave, for search_m.c, the commitments (commit.c) and the
+ * prefix walk (prefix.c). Built on dance.h.
+ */
+#ifndef DLX_DANCE_M_H
+#define DLX_DANCE_M_H
+
+#include "dance.h"
+
+/* --- Algorithm M: the dance with bounds ----------------------------------------
+ * Knuth's DLX3 adds one step to the dance, the tweak, and these helpers are
+ * shared by the search (search_m.c), the commitments and the prefix walk.
+ * An item x with bound b and slack s stays active while b > 0; each option
+ * chosen that contains x lowers b by one, and the last one covers x as in
+ * Algorithm X. When x is chosen for branching, every option tried is
+ * tweaked: taken out of x's list (and, while x is still active, out of its
+ * other items' lists too) so that the later branches at that level do
+ * without it, and the level ends by putting them all back at once. */
+
+/* A null move takes active item c off the active list without hiding
+ * anything (its list is empty by then); the undo puts it back. */
+DLX_INLINE void deactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
+{
+    int32_t l = cl[c].prev, r = cl[c].next;
+    cl[l].next = r;
+    cl[r].prev = l;
+    nd.act[c / 64] &= ~((uint64_t)1 << (c % 64));
+}
+
+DLX_INLINE void reactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
+{
+    cl[cl[c].prev].next = c;
+    cl[cl[c].next].prev = c;
+    nd.act[c / 64] |= (uint64_t)1 << (c % 64);
+}
+
+/* Knuth's tweak of node r, the first in its item's list: r leaves the list;
+ * with `block` (the item is still active) r's option leaves its other
+ * items' lists as well, in the order hide() takes them. */
+DLX_INLINE void tweak(dlx_nodes nd, int32_t r, int block, const int colors, const int walk,
+                      uint64_t *updates)
+{
+    touch(nd, nd.im[r].itm, walk);
+    if (!block) {
+        unlink_node(nd, r, updates);
+    } else if (walk & WALK_SPACER) {
+        hide_option_all(nd, r, 0, colors, walk, updates); /* r is uncoloured: it goes too */
+    } else {
+        hide_w(NULL, nd, r, colors, 0, walk, 0, updates);
+        unlink_node(nd, r, updates);
+    }
+}
+
+/* Undoes every tweak of item c's level at once. `first` is the node that
+ * headed c's list when the level began. The tweaked nodes were each the
+ * first of the list when tweaked, so each still points down at the next
+ * one, and the last at the present head: walking down from `first` to it
+ * finds them all, top to bottom, and restores their up links (Knuth's
+ * untweak). With `unblock` their options go back into the other lists too;
+ * as Knuth notes in DLX3, doing that in the same order as the tweaks is as
+ * exact as the reverse. Returns how many options went back. */
+DLX_INLINE int32_t untweak(dlx_nodes nd, int32_t c, int32_t first, int unblock,
+                           const int colors, const int walk)
+{
+    int32_t head = nd.ud[c].down, prev = c, k = 0;
+    touch(nd, c, walk);
+    nd.ud[c].down = first;
+    for (int32_t r = first; r != head; prev = r, r = nd.ud[r].down) {
+        nd.ud[r].up = prev;
+        k++;
+        if (unblock)
+            unhide_w(NULL, nd, r, colors, 0, walk, 0);
+    }
+    nd.ud[head].up = prev;
+    LEN(c) += k;
+    return k;
+}
+
+/* Knuth's branching degree: the number of branches item c (with `len`
+ * options left) would have now, <= 0 when it cannot reach its lower bound
+ * any more. */
+DLX_INLINE int32_t m_degree(int32_t len, dlx_mult m, int32_t *s_out)
+{
+    int32_t s = m.slack < m.bound ? m.slack : m.bound;
+    *s_out = s;
+    return len - (m.bound - s) + 1;
+}
+
+/* Commits the other items of pp's option, as commit_rest() does, but a
+ * primary item (or an uncoloured secondary one) has its bound lowered and
+ * is covered only when that was its last unit. */
+DLX_INLINE void commit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
+                              int32_t pp, int32_t last_hdr, const int colors, const int events,
+                              const int walk, int32_t level, uint64_t *updates)
+{
+    for (int32_t q = pp + 1; q != pp;) {
+        int32_t x = nd.im[q].itm;
+        if (x <= 0) {
+            q = nd.ud[q].up;
+            continue;
+        }
+        if (!colors || nd.im[q].color == 0) {
+            int32_t b = mult[x].bound - 1;
+            if (events && p->on_event && b == 0)
+                announce_cover(p, cl, DLX_EV_COVER, x, level);
+            else if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_USE, .level = level, .item = x - 1,
+                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
+            mult[x].bound = b;
+            touch(nd, x, walk);
+            if (b == 0)
+                cover_w(p, nd, cl, x, last_hdr, colors, 0, walk, level, updates);
+        } else if (nd.im[q].color > 0) {
+            if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
+                                         .option = -1, .remaining = -1,
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            purify_w(p, nd, q, last_hdr, 0, walk, level, updates);
+        }
+        q++;
+    }
+}
+
+/* Exactly undoes commit_rest_m(pp), right to left. */
+DLX_INLINE void uncommit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
+                                int32_t pp, int32_t last_hdr, const int colors, const int events,
+                                const int walk, int32_t level)
+{
+    for (int32_t q = pp - 1; q != pp;) {
+        int32_t x = nd.im[q].itm;
+        if (x <= 0) {
+            q = nd.ud[q].down;
+            continue;
+        }
+        if (!colors || nd.im[q].color == 0) {
+            int32_t b = mult[x].bound;
+            if (events && p->on_event && b == 0)
+                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
+            else if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNUSE, .level = level, .item = x - 1,
+                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
+            if (b == 0)
+                uncover_w(p, nd, cl, x, last_hdr, colors, 0, walk, level);
+            mult[x].bound = b + 1;
+            touch(nd, x, walk);
+        } else if (nd.im[q].color > 0) {
+            if (events && p->on_event)
+                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
+                                         .item = x - 1, .option = -1, .remaining = -1,
+                                         .color = nd.im[q].color, .index = -1, .node = q});
+            unpurify_w(p, nd, q, last_hdr, 0, walk, level);
+        }
+        q--;
+    }
+}
+
+/* Announces a branch of Algorithm M (search_m.c): TRY (and TWEAK when the
+ * level tweaks), or SKIP for the null move (cur == c). */
+void dlxi_announce_branch_m(dlx_problem *p, int32_t c, int32_t cur, int32_t level, int tweaks);
+
+/* Begins a level on item c, chosen with a degree > 0: c spends a unit of
+ * its bound, and is covered if that was the last. Returns the head of c's
+ * list, where the level's branches start (and its tweaks, to be undone). */
+DLX_INLINE int32_t m_enter(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c,
+                           int32_t last_hdr, const int colors, const int walk, uint64_t *updates)
+{
+    int32_t first = nd.ud[c].down;
+    touch(nd, c, walk);
+    if (--mult[c].bound == 0)
+        cover_w(NULL, nd, cl, c, last_hdr, colors, 0, walk, 0, updates);
+    return first;
+}
+
+/* Takes branch cur of item c's level (cur == c: the null move), or returns
+ * 0 when c has no branch left: its options are used up (with no slack), or
+ * fewer are left than it still needs. A covered item with no slack is
+ * Algorithm X's case: its options are simply walked. Otherwise the option
+ * is tweaked (with c still active, out of its other lists too), or, for
+ * the null move, c leaves the active list while its bound is not spent. */
+DLX_INLINE int m_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, const dlx_mult *mult,
+                        int32_t c, int32_t cur, int32_t last_hdr, const int colors,
+                        const int events, const int walk, int32_t level, uint64_t *updates)
+{
+    const int32_t b = mult[c].bound, s = mult[c].slack;
+    if (b == 0 && s == 0) {
+        if (cur <= last_hdr)
+            return 0;
+        if (events && p->on_event)
+            dlxi_announce_branch_m(p, c, cur, level, 0);
+        return 1;
+    }
+    if (LEN(c) <= b - s)
+        return 0;
+    if (events && p->on_event)
+        dlxi_announce_branch_m(p, c, cur, level, 1);
+    if (cur != c) {
+        tweak(nd, cur, b != 0, colors, walk, updates);
+    } else if (b != 0) {
+        touch(nd, c, walk);
+        deactivate(nd, cl, c);
+    }
+    return 1;
+}
+
+/* Back at a level from below, with *cur its branch just explored: undoes
+ * that branch and moves *cur to the next one, or returns 0 when it was the
+ * null move, always the last (c is then back on the active list). */
+DLX_INLINE int m_next_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
+                             int32_t c, int32_t *cur, int32_t last_hdr, const int colors,
+                             const int events, const int walk, int32_t level)
+{
+    if (*cur == c) {
+        if (mult[c].bound != 0) {
+            touch(nd, c, walk);
+            reactivate(nd, cl, c);
+        }
+        return 0;
+    }
+    uncommit_rest_m(p, nd, cl, mult, *cur, last_hdr, colors, events, walk, level);
+    *cur = nd.ud[*cur].down; /* still right after a tweak: see untweak() */
+    return 1;
+}
+
+/* Ends a level of item c begun with its list headed by `first`: undoes the
+ * tweaks and the cover, and gives back the unit of bound the level took.
+ * The caller has put c back on the active list after a null move. Returns
+ * the number of tweaks undone. */
+DLX_INLINE int32_t m_leave(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c, int32_t first,
+                           int32_t last_hdr, const int colors, const int walk)
+{
+    int32_t b = mult[c].bound, k = 0;
+    touch(nd, c, walk);
+    if (b != 0 || mult[c].slack != 0)
+        k = untweak(nd, c, first, b != 0, colors, walk);
+    if (b == 0)
+        uncover_w(NULL, nd, cl, c, last_hdr, colors, 0, walk, 0);
+    mult[c].bound = b + 1;
+    return k;
+}
+
+#endif /* DLX_DANCE_M_H */

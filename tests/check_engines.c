@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/* check_engines.c - every engine the library can choose (each strategy x
+ * each algorithm: X, C with colours, M with bounds), run on small random
+ * problems against a brute force: whole, in slices of a few nodes, split
+ * into the prefixes dlx_split() hands out, after dlx_clone() of an idle
+ * problem, and after a clone taken in the middle of a search (the clone
+ * and the original each searched on their own afterwards).
+ *
+ * Where the expected answers come from: a brute force over every subset of
+ * the options, written here from the definition of a solution (each
+ * primary item covered lo..hi times, 1..1 without bounds; a secondary item
+ * used by at most one option, or only by options giving it one colour).
+ * What is compared: the number of solutions and two sums over them of the
+ * mask of their options, so a wrong solution cannot hide behind a right
+ * count. Last, dlx_check_failure() is shown each invariant broken by hand
+ * (on a clone, through the private header) and must name it.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "dlx_internal.h" /* the invariant walk's test breaks the structure by hand */
+
+enum { MAX_ITEMS = 9, MAX_OPTIONS = 13, MAX_SIZE = 4 };
+
+/* The three algorithms a random problem is drawn for. */
+enum kind { KIND_X, KIND_C, KIND_M };
+
+struct random_problem {
+    int primary, secondary, options;
+    int lo[MAX_ITEMS], hi[MAX_ITEMS];
+    int size[MAX_OPTIONS];
+    int32_t items[MAX_OPTIONS][MAX_SIZE], colors[MAX_OPTIONS][MAX_SIZE];
+};
+
+/* What a set of solutions adds up to. */
+struct tally {
+    uint64_t count, sum, squares;
+};
+
+static uint32_t next_random(uint32_t *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return *s >> 8;
+}
+
+/* Every option has a primary item (the search never chooses one without)
+ * and no item twice. */
+static void draw(struct random_problem *r, enum kind kind, uint32_t seed)
+{
+    memset(r, 0, sizeof *r);
+    uint32_t s = seed * 2654435761u + 17u;
+    r->primary = 2 + (int)(next_random(&s) % 4);
+    r->secondary = kind == KIND_X ? (int)(next_random(&s) % 2) : 1 + (int)(next_random(&s) % 3);
+    r->options = 4 + (int)(next_random(&s) % (MAX_OPTIONS - 3));
+    for (int i = 0; i < r->primary; i++) {
+        r->lo[i] = r->hi[i] = 1;
+        if (kind == KIND_M && next_random(&s) % 2) {
+            r->lo[i] = (int)(next_random(&s) % 3);
+            r->hi[i] = r->lo[i] + (int)(next_random(&s) % 2) + (r->lo[i] == 0);
+        }
+    }
+    if (kind == KIND_M && r->lo[0] == 1 && r->hi[0] == 1)
+        r->hi[0] = 2; /* at least one item with bounds: Algorithm M */
+    const int items = r->primary + r->secondary;
+    for (int o = 0; o < r->options; o++) {
+        int want = 1 + (int)(next_random(&s) % MAX_SIZE), n = 0;
+        r->items[o][n++] = (int32_t)(next_random(&s) % (uint32_t)r->primary);
+        for (int t = 0; t < 3 * want && n < want; t++) {
+            int32_t x = (int32_t)(next_random(&s) % (uint32_t)items);
+            int dup = 0;
+            for (int j = 0; j < n; j++)
+                dup |= r->items[o][j] == x;
+            if (dup)
+                continue;
+            r->colors[o][n] = x >= r->primary && kind != KIND_X ? (int32_t)(next_random(&s) % 3) : 0;
+            r->items[o][n++] = x;
+        }
+        r->size[o] = n;
+    }
+}
+
+static dlx_problem *build(const struct random_problem *r)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    for (int i = 0; i < r->primary; i++)
+        ck_assert_int_eq(dlx_add_item_bounds(p, NULL, DLX_PRIMARY, r->lo[i], r->hi[i]), i);
+    for (int i = 0; i < r->secondary; i++)
+        ck_assert_int_eq(dlx_add_item(p, NULL, DLX_SECONDARY), r->primary + i);
+    for (int o = 0; o < r->options; o++)
+        ck_assert_int_eq(dlx_add_option(p, r->items[o], r->colors[o], r->size[o]), o);
+    return p;
+}
+
+static int is_solution(const struct random_problem *r, uint32_t mask)
+{
+    int uses[MAX_ITEMS] = {0}, color[MAX_ITEMS] = {0};
+    for (int o = 0; o < r->options; o++) {
+        if (!(mask >> o & 1))
+            continue;
+        for (int j = 0; j < r->size[o]; j++) {
+            int x = r->items[o][j], c = r->colors[o][j];
+            if (x < r->primary || c == 0) {
+                if (++uses[x] > (x < r->primary ? r->hi[x] : 1) || color[x] > 0)
+                    return 0;
+                color[x] = -1; /* used without a colour */
+            } else if (color[x] == 0 || color[x] == c) {
+                color[x] = c;
+            } else {
+                return 0;
+            }
+        }
+    }
+    for (int i = 0; i < r->primary; i++)
+        if (uses[i] < r->lo[i])
+            return 0;
+    return 1;
+}
+
+static struct tally brute_force(const struct random_problem *r)
+{
+    struct tally t = {0, 0, 0};
+    for (uint32_t mask = 0; mask < (1u << r->options); mask++)
+        if (is_solution(r, mask)) {
+            t.count++;
+            t.sum += mask;
+            t.squares += (uint64_t)mask * mask;
+        }
+    return t;
+}
+
+static int on_solution(void *ctx, const int32_t *options, int32_t count)
+{
+    struct tally *t = ctx;
+    uint32_t mask = 0;
+    for (int32_t k = 0; k < count; k++)
+        mask |= 1u << options[k];
+    t->count++;
+    t->sum += mask;
+    t->squares += (uint64_t)mask * mask;
+    return 0;
+}
+
+/* Searches on from where p stands to the end, in slices of `slice` nodes
+ * (0: one go), checking the invariants after each; adds the solutions. */
+static void search_on(dlx_problem *p, struct tally *t, uint64_t slice)
+{
+    dlx_set_solution_fn(p, on_solution, t);
+    int rc;
+    while ((rc = dlx_search(p, slice)) == DLX_PAUSED || rc == DLX_STOPPED)
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_int_eq(rc, DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    dlx_set_solution_fn(p, NULL, NULL);
+}
+
+static void assert_tally(struct tally got, struct tally want, const char *what, uint32_t seed,
+                         int config)
+{
+    ck_assert_msg(got.count == want.count && got.sum == want.sum && got.squares == want.squares,
+                  "%s, seed %u, config %d: %llu solutions, want %llu", what, seed, config,
+                  (unsigned long long)got.count, (unsigned long long)want.count);
+}
+
+/* dlx_split()'s prefixes, kept to be searched each on a clone of its own
+ * once dlx_split() has returned (a problem is not cloned from inside its
+ * own callback). */
+struct pieces {
+    int n;
+    int32_t len[64];
+    int32_t options[64][MAX_OPTIONS];
+};
+
+static int keep_piece(void *ctx, const int32_t *options, int32_t count, int is_sol)
+{
+    (void)is_sol;
+    struct pieces *pc = ctx;
+    if (pc->n == 64 || count > MAX_OPTIONS)
+        return 1; /* refused: the search keeps everything */
+    memcpy(pc->options[pc->n], options, (size_t)count * sizeof *options);
+    pc->len[pc->n++] = count;
+    return 0;
+}
+
+static void search_pieces(const dlx_problem *origin, const struct pieces *pc, struct tally *t)
+{
+    for (int k = 0; k < pc->n; k++) {
+        dlx_problem *c = dlx_clone(origin);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_int_eq(dlx_start_subtree(c, pc->options[k], pc->len[k]), DLX_OK);
+        search_on(c, t, 3);
+        dlx_free(c);
+    }
+}
+
+/* The settings a problem is searched under: each strategy, and the
+ * settings that choose the links whatever the strategy (a rule, a seed,
+ * the inference). */
+struct config {
+    enum dlx_strategy strategy;
+    enum dlx_choose choose;
+    int seed, infer;
+};
+
+static const struct config configs[] = {
+    {DLX_STRATEGY_AUTO, DLX_CHOOSE_MRV, 0, 0},   {DLX_STRATEGY_LINKS, DLX_CHOOSE_MRV, 0, 0},
+    {DLX_STRATEGY_BITS, DLX_CHOOSE_MRV, 0, 0},   {DLX_STRATEGY_BITS, DLX_CHOOSE_MRV_RECENT, 0, 0},
+    {DLX_STRATEGY_LINKS, DLX_CHOOSE_MRV_RECENT, 0, 0},
+    {DLX_STRATEGY_LINKS, DLX_CHOOSE_FIRST, 0, 0}, {DLX_STRATEGY_LINKS, DLX_CHOOSE_MRV_PATH, 0, 0},
+    {DLX_STRATEGY_AUTO, DLX_CHOOSE_MRV, 7, 0},    {DLX_STRATEGY_AUTO, DLX_CHOOSE_MRV, 0, 3},
+};
+
+static void apply(dlx_problem *p, const struct config *cf, uint32_t seed)
+{
+    ck_assert_int_eq(dlx_set_strategy(p, cf->strategy), DLX_OK);
+    ck_assert_int_eq(dlx_set_choose(p, cf->choose), DLX_OK);
+    if (cf->seed)
+        ck_assert_int_eq(dlx_set_seed(p, seed + (uint32_t)cf->seed), DLX_OK);
+    if (cf->infer)
+        ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, cf->infer), DLX_OK);
+}
+
+static void run_kind(enum kind kind, uint32_t seeds)
+{
+    for (uint32_t seed = 1; seed <= seeds; seed++) {
+        struct random_problem r;
+        draw(&r, kind, seed);
+        const struct tally want = brute_force(&r);
+        for (int k = 0; k < (int)(sizeof configs / sizeof configs[0]); k++) {
+            dlx_problem *p = build(&r);
+            apply(p, &configs[k], seed);
+            /* Whole. A strategy that cannot search the problem says so. */
+            struct tally whole = {0, 0, 0};
+            dlx_set_solution_fn(p, on_solution, &whole);
+            int rc = dlx_search(p, 0);
+            if (rc == DLX_ESTRATEGY) {
+                ck_assert_msg(kind == KIND_M && configs[k].strategy == DLX_STRATEGY_BITS &&
+                                  dlx_search_strategy(p) == DLX_STRATEGY_BITS,
+                              "seed %u config %d refused", seed, k);
+                dlx_free(p);
+                continue;
+            }
+            ck_assert_int_eq(rc, DLX_OK);
+            assert_tally(whole, want, "whole", seed, k);
+            ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            /* In slices of 1, 2 and 5 nodes. */
+            for (uint64_t slice = 1; slice <= 5; slice += slice) {
+                struct tally sliced = {0, 0, 0};
+                search_on(p, &sliced, slice == 4 ? 5 : slice);
+                assert_tally(sliced, want, "slices", seed, k);
+                ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            }
+            /* A clone of the idle problem, searched in slices. */
+            dlx_problem *c = dlx_clone(p);
+            ck_assert_ptr_nonnull(c);
+            struct tally cloned = {0, 0, 0};
+            search_on(c, &cloned, 2);
+            assert_tally(cloned, want, "idle clone", seed, k);
+            dlx_free(c);
+            /* A clone taken mid-search is idle and whole; the original goes
+             * on where it was; neither sees the other's search. */
+            struct tally first = {0, 0, 0};
+            dlx_set_solution_fn(p, on_solution, &first);
+            rc = dlx_search(p, 1 + seed % 4);
+            ck_assert_int_ge(rc, 0);
+            c = dlx_clone(p);
+            ck_assert_ptr_nonnull(c);
+            ck_assert_int_eq(dlx_check(c), DLX_OK);
+            ck_assert_int_eq(dlx_level(c), 0);
+            struct tally of_clone = {0, 0, 0};
+            search_on(c, &of_clone, 3);
+            assert_tally(of_clone, want, "mid-search clone", seed, k);
+            if (rc != DLX_OK) {
+                /* Split what is left (when the engine can) and search the
+                 * pieces on clones; the rest on the original. */
+                struct pieces pc;
+                pc.n = 0;
+                if (rc == DLX_PAUSED && seed % 2 &&
+                    dlx_split(p, DLX_SPLIT_SHALLOWEST, keep_piece, &pc) > 0)
+                    search_pieces(p, &pc, &first);
+                search_on(p, &first, 2);
+            }
+            assert_tally(first, want, "original after the clone", seed, k);
+            /* The clone was unharmed by the original's search, and the
+             * original by the clone's. */
+            struct tally again = {0, 0, 0};
+            ck_assert_int_eq(dlx_reset(c), DLX_OK);
+            search_on(c, &again, 0);
+            assert_tally(again, want, "clone again", seed, k);
+            ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+            dlx_free(c);
+            dlx_free(p);
+        }
+    }
+}
+
+START_TEST(engines_on_exact_cover)
+{
+    run_kind(KIND_X, 200);
+}
+END_TEST
+
+START_TEST(engines_with_colours)
+{
+    run_kind(KIND_C, 200);
+}
+END_TEST
+
+START_TEST(engines_with_bounds)
+{
+    run_kind(KIND_M, 200);
+}
+END_TEST
+
+/* Each break of one invariant, on a clone of a small coloured problem, and
+ * the words dlx_check_failure() must begin with. */
+START_TEST(check_names_the_broken_invariant)
+{
+    struct random_problem r;
+    draw(&r, KIND_C, 3);
+    dlx_problem *p = build(&r);
+    ck_assert_ptr_null(dlx_check_failure(p));
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_str_eq(dlx_check_failure(NULL), "no problem (NULL)");
+    static const char *const expect[] = {
+        "item lists: an item's LEN", "nx[]:", "act[]:", "active list:", "of[]:",
+        "item lists: a down link", "spacers:",
+    };
+    for (size_t k = 0; k < sizeof expect / sizeof expect[0]; k++) {
+        dlx_problem *c = dlx_clone(p);
+        ck_assert_ptr_nonnull(c);
+        const int32_t q = c->opt_first[0]; /* option 0's first node */
+        switch (k) {
+        case 0: c->nd.im[1].itm++; break;
+        case 1: c->nd.nx[q] = 0; break;
+        case 2: c->nd.act[0] ^= 2; break; /* item 1's bit */
+        case 3: c->cl[c->cl[0].next].prev = -1; break;
+        case 4: c->nd.of[q] = q + 1; break;
+        case 5: c->nd.ud[1].down = c->n_nodes; break;
+        case 6: c->nd.ud[q + r.size[0]].up = 0; break; /* the spacer after option 0 */
+        }
+        const char *what = dlx_check_failure(c);
+        ck_assert_msg(what && strncmp(what, expect[k], strlen(expect[k])) == 0,
+                      "break %zu: %s", k, what ? what : "(nothing found)");
+        ck_assert_int_eq(dlx_check(c), DLX_EINVAL);
+        dlx_free(c);
+    }
+    dlx_free(p);
+}
+END_TEST
+
+Suite *engines_suite(void);
+Suite *engines_suite(void)
+{
+    Suite *s = suite_create("engines");
+    TCase *t = tcase_create("random");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, engines_on_exact_cover);
+    tcase_add_test(t, engines_with_colours);
+    tcase_add_test(t, engines_with_bounds);
+    tcase_add_test(t, check_names_the_broken_invariant);
+    suite_add_tcase(s, t);
+    return s;
+}
