@@ -110,10 +110,11 @@ START_TEST(test_big_solves_the_fixture)
     sudoku_solver *s = plain(N, SUDOKU_DLX);
     sudoku_solver *c = sudoku_solver_clone(s);
     ck_assert_ptr_nonnull(c);
+    node_budget nb = {0}; /* outlives the searches that call over_budget */
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
         uint8_t g[CELLS], out[CELLS];
         fixture(table[k].line, g);
-        node_budget nb = {10 * table[k].nodes + 1000};
+        nb.budget = 10 * table[k].nodes + 1000;
         for (int which = 0; which < 2; which++) {
             sudoku_solver *t = which ? c : s;
             sudoku_solver_set_progress(t, over_budget, &nb, 64);
