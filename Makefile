@@ -10,7 +10,8 @@
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60), see tests/fuzz/
 #   make bench      the benchmark (see bench/README.md)
 #   make web        the browser page's engine, libdlx in WebAssembly (web/, docs/web.md)
-#   make check-web  the page in headless Chromium against the dlx command's trace
+#   make check-web  the page in headless Chromium against the engine's own state
+#   make web-shots  the page's pictures in docs/ (web-*.png), regenerated
 #   make mpi        dlx-mpi, the search over the ranks of an MPI job (Open MPI)
 #   make check-mpi  only its tests with mpirun (make check runs them too; without
 #                   Open MPI they are skipped, saying how to install it)
@@ -126,7 +127,7 @@ FUZZ_NAMES  := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
 FUZZ_REPLAY := $(patsubst %,$(BUILD)/bin/fuzz/%,$(FUZZ_NAMES))
 
 .PHONY: all run check check-deb mpi check-mpi check-deps sanitize memcheck tsan fuzz fuzz-replay test-helpers fuzz-build bench install \
-        install-mpi uninstall completion dist distcheck clean web web-toolchain check-web
+        install-mpi uninstall completion dist distcheck clean web web-toolchain check-web web-shots
 .DEFAULT_GOAL := all
 
 all: $(LIBS) $(PROGRAMS) $(EXAMPLE_BIN) $(BENCH_BIN) $(TOOL_BIN) \
@@ -333,9 +334,9 @@ $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.
 # by clang --target=wasm32-wasi with Debian's wasi-libc (web/ensure-wasm.sh
 # installs it as root, else prints the command). The page loads it from
 # web/dlx-wasm.js (base64) and its problems from web/problems.js: both are
-# committed, so the page works from a clone with no build; `make web`
-# refreshes them. Never part of `make`. Threads are not in wasi-libc: the
-# parallel search stays out.
+# built here and not committed (docs/web.md says why), so the page CI tests
+# is always the one built from the commit. Never part of `make`. Threads are
+# not in wasi-libc: the parallel search stays out.
 WASM_CC    ?= clang
 WEB_BUILD  := $(BUILD)/web
 WEB_SRC    := $(filter-out dlx/parallel%.c,$(DLX_SRC)) cli/dlxcmd_trace.c cli/dlxcmd_matrix.c \
@@ -359,6 +360,10 @@ web: all $(WEB_BUILD)/dlx.wasm
 # driver when root; otherwise says how, and skips.
 check-web: web
 	@BUILD=$(BUILD) sh tests/web/run.sh
+
+# The pictures of the page in docs/ (web-*.png), taken by the same test.
+web-shots: web
+	@BUILD=$(BUILD) sh tests/web/run.sh --update-docs
 
 # --- MPI (optional) -----------------------------------------------------------
 # dlx-mpi, one search over the ranks of an MPI job (docs/parallel.md, dlx-mpi.1),

@@ -404,8 +404,9 @@ int dlxi_prepare_inference(dlx_problem *p);
 /* The inference at the node of `level`, before its branching choice; each
  * option taken out is counted in *updates (and p->inferred). */
 uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t *updates);
-/* Puts back, last first, what the inference took out at levels >= level. */
-void dlxi_undo_inference(dlx_problem *p, int32_t level);
+/* Puts back, last first, what the inference took out at levels >= level;
+ * returns how many options went back. */
+int32_t dlxi_undo_inference(dlx_problem *p, int32_t level);
 /* The stack against the links, for dlx_check(): DLX_OK or DLX_EINVAL. */
 int dlxi_check_inference(const dlx_problem *p);
 /* Whether a search of p infers: set, no bounds, no event hook. */

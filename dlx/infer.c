@@ -249,14 +249,17 @@ DLX_NOINLINE_SHARED uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t 
     return removed;
 }
 
-DLX_NOINLINE_SHARED void dlxi_undo_inference(dlx_problem *p, int32_t level)
+DLX_NOINLINE_SHARED int32_t dlxi_undo_inference(dlx_problem *p, int32_t level)
 {
     const dlx_nodes nd = p->nd;
+    int32_t undone = 0;
     while (p->run.infer_top > 0 && p->run.infer_level[p->run.infer_top - 1] >= level) {
         int32_t r = p->run.infer_node[--p->run.infer_top];
         relink_node(nd, r);
         unhide(nd, r, 1);
+        undone++;
     }
+    return undone;
 }
 
 int dlxi_check_inference(const dlx_problem *p)

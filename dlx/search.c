@@ -352,9 +352,10 @@ int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
  * the first item with no option, which is the least rank of all. So the
  * tree, its nodes, its updates and the order of the solutions are the
  * scan's; under DLX_CHOOSE_MRV_RECENT the recent item then replaces it as
- * it does after the scan. Randomisation (any of the tied items), the event
- * hook (CHOOSE says how far the scan went) and the inference (which changes
- * counts without flags) keep the scan. tests/check_dlx.c compares the two
+ * it does after the scan. Randomisation (any of the tied items) and the
+ * event hook (CHOOSE says how far the scan went) keep the scan; the
+ * inference, which changes counts without flags, flags every word when it
+ * takes something out or puts it back. tests/check_dlx.c compares the two
  * on random problems. */
 
 /* The index is considered from this many primary items on, and used when
@@ -408,7 +409,7 @@ static int x_index_pays(dlx_problem *p)
 static int x_index_ready(dlx_problem *p)
 {
     if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_PATH || dlxi_infers(p) || !x_index_pays(p))
+        p->choose == DLX_CHOOSE_MRV_PATH || !x_index_pays(p))
         return 0;
     if (p->run.index_live)
         return 1;
@@ -491,6 +492,16 @@ DLX_INLINE int32_t choose_item_x_index(dlx_problem *p, dlx_nodes nd, int32_t lev
     return best;
 }
 
+/* Flags every word of the index, whose counts something other than the
+ * marking dance changed (the inference, or its undoing): the next choice
+ * looks at every item again, n / 64 flags instead of the scan's n items. */
+static void flag_every_word(dlx_problem *p)
+{
+    const int32_t words = dlxi_index_words(p);
+    for (int32_t w = 0; w < words; w++)
+        p->run.m_touched[w] = 1;
+}
+
 /* --- The loop ------------------------------------------------------------------ */
 
 /* One copy per (colors, general, detail) triple, and the fast ones again
@@ -552,12 +563,18 @@ forward:
         int32_t best = walk & WALK_MARK ? choose_item_x_index(p, nd, level)
                                         : choose_item(p, general, &scanned, level);
         /* The inference (infer.c) where no item has one option or none;
-         * the choice again when it took options out. (Never with the
-         * index: x_index_ready().) */
+         * the choice again when it took options out (from the index, every
+         * word flagged: the inference changes counts without flags). */
         if (infer) {
             p->run.infer_done[level] = 0;
-            if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0)
-                best = choose_item(p, general, &scanned, level);
+            if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0) {
+                if (walk & WALK_MARK) {
+                    flag_every_word(p);
+                    best = choose_item_x_index(p, nd, level);
+                } else {
+                    best = choose_item(p, general, &scanned, level);
+                }
+            }
         }
         if (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized)
             note_path_choice(p, best, level);
@@ -588,8 +605,8 @@ recover:
      * done: the fixed levels below it are undone, uncounted, and that is all
      * (dlx_internal.h, "A search that can be split"). What the inference
      * took out at this level goes back first (infer.c). */
-    if (infer && p->run.infer_top > 0)
-        dlxi_undo_inference(p, level);
+    if (infer && p->run.infer_top > 0 && dlxi_undo_inference(p, level) > 0 && (walk & WALK_MARK))
+        flag_every_word(p);
     if (level == floor_level) {
         if (floor_level > 0)
             dlxi_unwind(p, floor_level);

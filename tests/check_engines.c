@@ -353,6 +353,105 @@ START_TEST(check_names_the_broken_invariant)
 }
 END_TEST
 
+/* The choice index (search.c) with the inference: where the index pays
+ * (hundreds of primary items, local options), the inference changes counts
+ * without flags, and the loop flags every word when it takes options out
+ * or puts them back. The tree must be the scan's: the same problem with the
+ * index's memo set to "does not pay" (the private header again) scans, and
+ * both searches, whole and in slices, give the same solutions in the same
+ * order, nodes, updates and options inferred. */
+struct ordered {
+    uint64_t solutions, hash;
+};
+
+static int hash_in_order(void *ctx, const int32_t *options, int32_t count)
+{
+    struct ordered *o = ctx;
+    o->solutions++;
+    for (int32_t k = 0; k < count; k++)
+        o->hash = (o->hash ^ (uint32_t)options[k]) * 1099511628211u;
+    o->hash = (o->hash ^ 0xffu) * 1099511628211u;
+    return 0;
+}
+
+/* Blocks of four primary items a b c d with the options a b, a b c, b d,
+ * c, c d, d: a's two options both cover b, so the inference takes b d
+ * out (3 solutions a block); then `extra` options of two items a few
+ * apart, which tie the blocks together and give the inference more to do
+ * below the root. */
+static dlx_problem *build_blocks(uint32_t seed, int32_t blocks, int32_t extra)
+{
+    uint32_t s = seed * 2654435761u + 5u;
+    dlx_problem *p = dlx_new();
+    ck_assert_ptr_nonnull(p);
+    const int32_t primary = 4 * blocks;
+    for (int32_t k = 0; k < primary; k++)
+        ck_assert_int_eq(dlx_add_item(p, NULL, DLX_PRIMARY), k);
+    static const int32_t shape[6][3] = {{0, 1, -1}, {0, 1, 2}, {1, 3, -1},
+                                        {2, -1, -1}, {2, 3, -1}, {3, -1, -1}};
+    for (int32_t k = 0; k < blocks; k++)
+        for (int j = 0; j < 6; j++) {
+            int32_t items[3], n = 0;
+            for (int i = 0; i < 3 && shape[j][i] >= 0; i++)
+                items[n++] = 4 * k + shape[j][i];
+            ck_assert_int_ge(dlx_add_option(p, items, NULL, n), 0);
+        }
+    for (int32_t e = 0; e < extra; e++) {
+        int32_t x = (int32_t)(next_random(&s) % (uint32_t)primary);
+        int32_t items[2] = {x, (x + 1 + (int32_t)(next_random(&s) % 7)) % primary};
+        ck_assert_int_ge(dlx_add_option(p, items, NULL, 2), 0);
+    }
+    return p;
+}
+
+START_TEST(index_with_inference_as_the_scan)
+{
+    enum { BUDGET = 20000 };
+    int inferred_somewhere = 0;
+    for (uint32_t seed = 1; seed <= 4; seed++) {
+        uint64_t figures[2][5];
+        for (int scan = 0; scan < 2; scan++) {
+            dlx_problem *p = build_blocks(seed, 500, 150);
+            ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+            ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 4), DLX_OK);
+            if (seed % 2)
+                ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_RECENT), DLX_OK);
+            if (scan) { /* the memo of x_index_pays(): settled, "no" */
+                p->run.x_index_nodes = p->n_nodes;
+                p->run.x_index_pays = 0;
+            }
+            struct ordered o = {0, 14695981039346656037u};
+            dlx_set_solution_fn(p, hash_in_order, &o);
+            uint64_t done = 0;
+            int rc = DLX_PAUSED, used_index = 0;
+            while (rc == DLX_PAUSED && done < BUDGET) {
+                rc = dlx_search(p, seed > 2 ? 777 : BUDGET);
+                ck_assert_int_ge(rc, 0);
+                used_index |= p->run.index_live;
+                ck_assert_int_eq(dlx_check(p), DLX_OK);
+                done += seed > 2 ? 777 : BUDGET;
+            }
+            ck_assert_int_eq(used_index, !scan);
+            dlx_stats st;
+            dlx_get_stats(p, &st);
+            uint64_t f[5] = {o.solutions, o.hash, st.nodes, st.updates, dlx_inferred(p)};
+            memcpy(figures[scan], f, sizeof f);
+            inferred_somewhere |= dlx_inferred(p) > 0;
+            ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+            dlx_free(p);
+        }
+        ck_assert_msg(memcmp(figures[0], figures[1], sizeof figures[0]) == 0,
+                      "seed %u: index %llu solutions, %llu nodes, %llu inferred; scan %llu, "
+                      "%llu, %llu", seed, (unsigned long long)figures[0][0],
+                      (unsigned long long)figures[0][2], (unsigned long long)figures[0][4],
+                      (unsigned long long)figures[1][0], (unsigned long long)figures[1][2],
+                      (unsigned long long)figures[1][4]);
+    }
+    ck_assert(inferred_somewhere);
+}
+END_TEST
+
 Suite *engines_suite(void);
 Suite *engines_suite(void)
 {
@@ -363,6 +462,7 @@ Suite *engines_suite(void)
     tcase_add_test(t, engines_with_colours);
     tcase_add_test(t, engines_with_bounds);
     tcase_add_test(t, check_names_the_broken_invariant);
+    tcase_add_test(t, index_with_inference_as_the_scan);
     suite_add_tcase(s, t);
     return s;
 }

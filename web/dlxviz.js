@@ -23,6 +23,8 @@
 
   let engine = null; // { exports, memory }
 
+  class NotBuilt extends Error {}
+
   function base64Bytes(text) {
     const raw = atob(text);
     const bytes = new Uint8Array(raw.length);
@@ -33,6 +35,11 @@
   // The module is built for WASI but never does I/O (its trace writes to
   // memory): every system call it imports answers "not supported".
   async function loadEngine() {
+    // web/dlx-wasm.js and web/problems.js are built, not committed (docs/web.md):
+    // a clone opened before `make web` says so instead of showing nothing.
+    if (typeof window.DLX_WASM !== "string" || !Array.isArray(window.DLX_PROBLEMS)) {
+      throw new NotBuilt();
+    }
     const module = await WebAssembly.compile(base64Bytes(window.DLX_WASM));
     const imports = {};
     for (const imp of WebAssembly.Module.imports(module)) {
@@ -111,6 +118,18 @@
       solutions: 0,
       sudoku: sudokuOf(text, problem),
     };
+    // The engine's uncover puts the item's options back first (the UNHIDE
+    // and UNMARK records after the UNCOVER record) and relinks the header
+    // last (dlx_internal.h, uncover_w). The header's relink is drawn with
+    // the last of those records, or with the UNCOVER itself when none
+    // follows: the state after each step is then the engine's own.
+    for (let i = 0; i < events.length; i++) {
+      if (events[i].event !== "uncover") continue;
+      let j = i;
+      while (j + 1 < events.length && (events[j + 1].event === "unhide" || events[j + 1].event === "unmark")) j++;
+      events[j]._relink = events[i];
+      events[i]._last = j;
+    }
     return m;
   }
 
@@ -132,12 +151,8 @@
       else { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
       break;
     }
-    case "uncover": {
-      const h = ev.item + 1;
-      if (fwd) { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
-      else { m.rlink[ev.left] = ev.right; m.llink[ev.right] = ev.left; }
+    case "uncover": // the header comes back with the uncover's last record (newModel)
       break;
-    }
     case "hide":
     case "unhide": {
       const out = (ev.event === "hide") === fwd; // the node leaves its list
@@ -196,6 +211,12 @@
     default: // unpurify changes nothing the page draws
       break;
     }
+    const u = ev._relink;
+    if (u) {
+      const h = u.item + 1;
+      if (fwd) { m.rlink[u.left] = h; m.llink[u.right] = h; }
+      else { m.rlink[u.left] = u.right; m.llink[u.right] = u.left; }
+    }
   }
 
   function stepForward(m) {
@@ -251,8 +272,31 @@
   function stateLine(m) {
     const seq = m.pos > 0 ? m.events[m.pos - 1].seq : 0;
     const j = (a) => Array.from(a).join(",");
+    const out = [];
+    for (let x = m.N + 1; x < m.S; x++) if (m.hidden[x]) out.push(x);
     return "state " + seq + " top=" + j(m.top) + " ulink=" + j(m.ulink) + " dlink=" + j(m.dlink) +
-      " color=" + j(m.color) + " llink=" + j(m.llink) + " rlink=" + j(m.rlink);
+      " color=" + j(m.color) + " llink=" + j(m.llink) + " rlink=" + j(m.rlink) + " out=" + out.join(",");
+  }
+
+  // What the matrix shows now, read back from the drawing itself (the
+  // data-to of each link's line, data-len of each header, data-out and
+  // data-color of each node), in the shape tests/web/test_page.js makes of
+  // the engine's memory: "len=h:v,... D=x:v,... U=... R=... L=... out=... settled=...".
+  function drawnState() {
+    const parts = { len: [], D: [], U: [], R: [], L: [], out: [], settled: [] };
+    for (const el of document.getElementById("matrix").querySelectorAll("[data-key]")) {
+      const key = el.getAttribute("data-key");
+      const k = /^([DURL]|h|n)(\d+)$/.exec(key);
+      if (!k) continue;
+      const x = +k[2];
+      if (k[1] === "h") { if (x > 0) parts.len.push([x, +el.getAttribute("data-len")]); }
+      else if (k[1] === "n") {
+        if (el.getAttribute("data-out") === "1") parts.out.push([x]);
+        if (el.getAttribute("data-color") === "-1") parts.settled.push([x]);
+      } else parts[k[1]].push([x, +el.getAttribute("data-to")]);
+    }
+    return Object.entries(parts).map(([name, list]) =>
+      name + "=" + list.sort((a, b) => a[0] - b[0]).map((v) => v.join(":")).join(",")).join(" ");
   }
 
   // --- words for an event (the wording of dlx --trace=links) -----------------
@@ -276,26 +320,42 @@
     case "dead_end": return ind + name + " has no options left: dead end";
     case "try": return ind + "try " + optText(m, ev.option) + "  [" + (ev.index + 1) + " of " + ev.of + "]";
     case "cover":
-      if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary: only its options leave)";
-      return ind + "cover " + name + ": RLINK[" + ev.left + "] " + h + "→" + ev.right + ", LLINK[" + ev.right + "] " + h + "→" + ev.left;
+      if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary, in no list: only its options leave)";
+      return ind + "cover " + name + ": RLINK[" + ev.left + "]: " + h + " -> " + ev.right + ", LLINK[" + ev.right + "]: " + h + " -> " + ev.left;
     case "uncover":
       if (ev.left === h && ev.right === h) return ind + "uncover " + name;
-      return ind + "uncover " + name + ": its options come back, then RLINK[" + ev.left + "] " + ev.right + "→" + h + ", LLINK[" + ev.right + "] " + ev.left + "→" + h;
+      if (ev._last > m.events.indexOf(ev)) return ind + "uncover " + name + ": its options come back first";
+      return ind + "uncover " + name + "\n" + ind + relinkText(m, ev);
     case "hide":
-      return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "] " + ev.node + "→" + ev.down +
-        ", ULINK[" + ev.down + "] " + ev.node + "→" + ev.up + ", LEN[" + name + "] " + (ev.len + 1) + "→" + ev.len;
+      return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.node + " -> " + ev.down +
+        ", ULINK[" + ev.down + "]: " + ev.node + " -> " + ev.up + ", LEN[" + name + "]: " + (ev.len + 1) + " -> " + ev.len;
     case "unhide":
-      return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "] " + ev.down + "→" + ev.node +
-        ", ULINK[" + ev.down + "] " + ev.up + "→" + ev.node + ", LEN[" + name + "] " + (ev.len - 1) + "→" + ev.len;
-    case "purify": return ind + "purify " + name + ":" + colourName(m, ev.color) + ": other colours leave";
+      return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.down + " -> " + ev.node +
+        ", ULINK[" + ev.down + "]: " + ev.up + " -> " + ev.node + ", LEN[" + name + "]: " + (ev.len - 1) + " -> " + ev.len +
+        (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
+    case "purify": return ind + "purify " + name + ":" + colourName(m, ev.color) + ": the other colours leave, the same one stays";
     case "unpurify": return ind + "unpurify " + name + ":" + colourName(m, ev.color);
-    case "mark": return ind + "  keep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "] " + ev.color + "→-1";
-    case "unmark": return ind + "  unkeep " + ev.node + ": COLOR[" + ev.node + "] -1→" + ev.color;
+    case "mark": return ind + "  keep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "]: " + ev.color + " -> -1";
+    case "unmark": return ind + "  unkeep " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): COLOR[" + ev.node + "]: -1 -> " + ev.color +
+        (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
     case "solution":
       return ind + "  solution " + ev.number + ": " + ev.options.map((k) => optText(m, k)).join("; ");
     case "backtrack": return ind + name + ": no more options: back up";
     default: return ind + ev.event;
     }
+  }
+
+  // The header's relink, which ends an uncover: as `dlx --trace=links` writes it.
+  function relinkText(m, u) {
+    const h = u.item + 1;
+    return "RLINK[" + u.left + "]: " + u.right + " -> " + h + ", LLINK[" + u.right + "]: " + u.left + " -> " + h +
+      " (" + itemName(m, u.item) + " is back in the item list)";
+  }
+
+  // One hue per colour, so that two colours of one item never look alike
+  // (eight hues, then round again).
+  function colourFill(c) {
+    return ["#e67700", "#c2255c", "#0b7285", "#6741d9", "#2f9e44", "#a61e4d", "#1864ab", "#862e9c"][(c - 1) % 8];
   }
 
   function colourName(m, c) {
@@ -331,6 +391,7 @@
       let it = this.items.get(s.key);
       if (!it) {
         const el = document.createElementNS(SVGNS, s.tag);
+        el.setAttribute("data-key", s.key);
         it = { el, now: {} };
         this.items.set(s.key, it);
         for (const a of NUMERIC) if (s.attrs[a] !== undefined) it.now[a] = s.attrs[a];
@@ -418,10 +479,14 @@
     const ev = m.events[m.pos - 1];
     if (ev.event === "hide" || ev.event === "unhide") {
       keys.add("D" + ev.up); keys.add("U" + ev.down); keys.add("n" + ev.node);
-    } else if (ev.event === "cover" || ev.event === "uncover") {
+    } else if (ev.event === "cover") {
       keys.add("R" + ev.left); keys.add("L" + ev.right); keys.add("h" + (ev.item + 1));
     } else if (ev.event === "mark" || ev.event === "unmark") {
       keys.add("n" + ev.node);
+    }
+    if (ev._relink) {
+      const u = ev._relink;
+      keys.add("R" + u.left); keys.add("L" + u.right); keys.add("h" + (u.item + 1));
     }
     return keys;
   }
@@ -493,6 +558,7 @@
         if (!dense || hot) // arrowheads where there is room for them
           attrs["marker-end"] = "url(#" + (hot ? "arrow-hot" : stale ? "arrow-stale" : wraps ? "arrow-wrap" : "arrow") + ")";
         if (stale || wraps) attrs["stroke-dasharray"] = stale ? "4 3" : "2 3";
+        attrs["data-to"] = target;
         specs.push(line(key, a.x + dx, y1, x2, y2, attrs));
       }
     }
@@ -512,6 +578,7 @@
         const attrs = { stroke: hot ? "#e8590c" : stale ? "#a4abb8" : "#495057", "stroke-width": hot ? 3 : 1.4,
           "marker-end": "url(#" + (hot ? "arrow-hot" : stale ? "arrow-stale" : wraps ? "arrow-wrap" : "arrow-dark") + ")" };
         if (stale || wraps) attrs["stroke-dasharray"] = stale ? "4 3" : "2 3";
+        attrs["data-to"] = target;
         specs.push(line(key, x1, a.y + dy, x2, y2, attrs));
       }
     }
@@ -524,7 +591,7 @@
       specs.push({ key: "h" + x, tag: "rect", attrs: { x: a.x - hw, y: a.y - hh, width: 2 * hw, height: 2 * hh, rx: 6,
         fill: x === 0 ? "#f1f3f5" : covered ? "#f1f3f5" : sec ? "#fff9db" : "#e7f0ff",
         stroke: hot ? "#e8590c" : covered ? "#adb5bd" : sec ? "#e0b000" : "#4c6ef5", "stroke-width": hot ? 2.5 : 1.2,
-        opacity: covered ? 0.85 : 1 }, title: x === 0 ? "the root of the item list" :
+        opacity: covered ? 0.85 : 1, "data-len": m.top[x] }, title: x === 0 ? "the root of the item list" :
         itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") });
       const name = x === 0 ? "root" : itemName(m, x - 1);
       if (g.rotate) {
@@ -536,7 +603,8 @@
         specs.push(text("hn" + x, a.x, a.y - 3, name, { class: x === 0 ? "slot" : "hname", "text-anchor": "middle" }));
         if (x > 0) specs.push(text("len" + x, a.x, a.y + 12, String(m.top[x]), { class: "len", "text-anchor": "middle" }));
       }
-      specs.push(text("hs" + x, a.x, a.y + hh + 11, String(x), { class: "slot", "text-anchor": "middle" }));
+      // the slot number at the box's top left, clear of its DLINK and ULINK lines
+      specs.push(text("hs" + x, a.x - hw - 2, a.y - hh + 7, String(x), { class: "slot", "text-anchor": "end" }));
     }
     // the nodes
     for (let k = 0; k < m.optionSlots.length; k++) {
@@ -548,16 +616,16 @@
         const settled = m.color[s] < 0;
         const col = m.problem.options[k].colors[s - m.optionSlots[k][0]];
         specs.push({ key: "n" + s, tag: "circle", attrs: { cx: a.x, cy: a.y, r: nodeR,
-          fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : settled ? "#f08c00" : col > 0 ? "#f59f00" : "#4c6ef5",
-          stroke: hot ? "#e8590c" : out ? "#8d94a3" : "#ffffff", "stroke-width": hot ? 3 : 1.5,
-          opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined },
+          fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : col > 0 ? colourFill(col) : "#4c6ef5",
+          stroke: hot ? "#e8590c" : out ? "#8d94a3" : settled ? "#1f2430" : "#ffffff", "stroke-width": hot ? 3 : settled ? 2.5 : 1.5,
+          opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined, "data-out": out ? 1 : 0, "data-color": m.color[s] },
           title: "slot " + s + ": " + itemName(m, m.top[s] - 1) + (col > 0 ? ":" + colourName(m, col) : "") + " of option " + k +
             " (" + m.problem.options[k].text + "); ULINK " + m.ulink[s] + ", DLINK " + m.dlink[s] + (out ? "; out of its list" : "") });
         if (g.rh >= 24 && g.cw >= 34)
           specs.push(text("ns" + s, a.x + nodeR + 2, a.y - nodeR + 1, String(s), { class: "slot" }));
-        if (col > 0 && nodeR >= 8) // the colour the option gives its item
-          specs.push(text("nc" + s, a.x, a.y + 4, shorten(colourName(m, col), 2),
-            { "text-anchor": "middle", "font-size": 10, "font-weight": "700", fill: out ? "#8d94a3" : "#ffffff" }));
+        if (col > 0) // the colour the option gives its item, whole, under the node
+          specs.push(text("nc" + s, a.x, a.y + nodeR + 10, colourName(m, col) + (settled ? " ✓" : ""),
+            { "text-anchor": "middle", "font-size": 10, "font-weight": "700", fill: out ? "#8d94a3" : colourFill(col) }));
       }
     }
     for (const s of specs) if (s.attrs["stroke-dasharray"] === undefined) delete s.attrs["stroke-dasharray"];
@@ -727,7 +795,7 @@
       const li = document.createElement("li");
       li.className = "now";
       li.textContent = "the structure as the search starts: " + m.N + " items, " + m.optionSlots.length +
-        " options, " + (m.S - 1) + " slots. Press step ▶.";
+        " options, " + m.S + " slots (0 to " + (m.S - 1) + ", slot 0 unused, as dlx --trace=links counts them). Press step ▶.";
       ol.appendChild(li);
     }
   }
@@ -748,8 +816,41 @@
       document.getElementById("next-solution").disabled = m.pos === m.events.length;
   }
 
+  // The memory table as it is now, in the layout of `dlx --trace=links`'s
+  // table, for a reader without a mouse; written only while it is open.
+  function drawLinksText(m) {
+    const box = document.getElementById("links-text");
+    if (!box.open) return;
+    const pad = (v, w) => String(v).padStart(w);
+    const rows = ["the items: the active list through LLINK and RLINK, header 0 its root",
+      "     x  LLINK  RLINK  NAME"];
+    for (let x = 0; x <= m.N; x++) {
+      const sec = x > 0 && m.secondary[x - 1];
+      const state = x === 0 ? "(root)" : itemName(m, x - 1) + (sec ? " (secondary: never in the list)" : isActive(m, x) ? "" : " (covered: out of the list)");
+      rows.push(pad(x, 6) + pad(m.llink[x], 7) + pad(m.rlink[x], 7) + "  " + state);
+    }
+    rows.push("the nodes: a header's TOP is its LEN, a node's TOP its item, a spacer's -k",
+      "     x    TOP  ULINK  DLINK");
+    for (let x = 1; x < m.S; x++) {
+      let what;
+      if (x <= m.N) what = "header " + itemName(m, x - 1) + ": LEN " + m.top[x];
+      else if (m.optionOf[x] < 0) what = "spacer";
+      else {
+        const k = m.optionOf[x];
+        what = itemName(m, m.top[x] - 1) + " of option " + k + ": " + optText(m, k) +
+          (m.hidden[x] ? " (out of its list)" : "") + (m.color[x] < 0 ? " (colour settled)" : "");
+      }
+      rows.push(pad(x, 6) + pad(m.top[x], 7) + pad(m.ulink[x], 7) + pad(m.dlink[x], 7) + "  " + what);
+    }
+    document.getElementById("links-table").textContent = rows.join("\n");
+  }
+
   function redraw(ms) {
     if (!M) return;
+    const ev = M.pos > 0 ? M.events[M.pos - 1] : null;
+    document.getElementById("matrix").setAttribute("aria-label", "the dancing-links structure at step " + M.pos +
+      (ev ? ", after: " + describe(M, ev).trim() : ", as the search starts") + " (every link as text below)");
+    drawLinksText(M);
     drawMatrix(M, ms);
     drawTree(M, ms);
     drawSudoku(M);
@@ -795,9 +896,45 @@
     playing = setTimeout(tick, 0);
   }
 
+  // The text last run that is none of the built-in problems: the Problem
+  // menu's "Your problem", kept while the reader looks at the others.
+  let typedText = null;
+
   function currentProblem() {
     const id = document.getElementById("problem").value;
+    if (id === "typed") return { id, title: "Your problem", text: typedText || "" };
     return window.DLX_PROBLEMS.find((p) => p.id === id);
+  }
+
+  // The menu says what runs: a built-in problem, or "Your problem".
+  function showProblem(text) {
+    const select = document.getElementById("problem");
+    const builtin = window.DLX_PROBLEMS.find((p) => p.text === text);
+    let typed = select.querySelector('option[value="typed"]');
+    if (!builtin) {
+      typedText = text;
+      if (!typed) {
+        typed = document.createElement("option");
+        typed.value = "typed";
+        typed.textContent = "Your problem (typed)";
+        select.appendChild(typed);
+      }
+    }
+    select.value = builtin ? builtin.id : "typed";
+  }
+
+  // Nothing to step: a problem that did not run leaves no older run behind.
+  function showNoRun(message) {
+    M = null;
+    matrixScene.clear();
+    treeScene.clear();
+    sudokuScene.clear();
+    document.getElementById("sudoku-panel").hidden = true;
+    document.getElementById("log").textContent = "";
+    const status = document.getElementById("status");
+    status.textContent = "nothing to step: " + message;
+    for (const id of ["first", "back", "step", "prev-choice", "next-choice", "next-solution", "play"])
+      document.getElementById(id).disabled = true;
   }
 
   // The seed of `dlx --seed=N` (0 to 2^64-1), so that a run of the command,
@@ -816,21 +953,26 @@
     setPlaying(false);
     const err = document.getElementById("error");
     err.textContent = "";
+    const fail = (message, inText) => {
+      err.textContent = message;
+      showNoRun(message);
+      if (inText) openEditor(true);
+      return false;
+    };
     const seed = parseSeed();
-    if (Number.isNaN(seed)) { err.textContent = "the seed is a whole number from 0 to 18446744073709551615, as for dlx --seed"; return false; }
+    if (Number.isNaN(seed)) {
+      document.getElementById("seed").setAttribute("aria-invalid", "true");
+      return fail("the seed is a whole number from 0 to 18446744073709551615, as for dlx --seed", false);
+    }
+    document.getElementById("seed").removeAttribute("aria-invalid");
+    showProblem(text);
     const rule = +document.getElementById("rule").value;
     const r = runEngine(text, rule, seed);
-    if (r.error) {
-      err.textContent = r.error;
-      document.getElementById("editor").hidden = false;
-      return false;
-    }
+    if (r.error) return fail(r.error, true);
     const problem = JSON.parse(r.lines[0]);
-    if (problem.items.some((it) => it.lo !== undefined)) {
-      err.textContent = "a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search";
-      document.getElementById("editor").hidden = false;
-      return false;
-    }
+    if (problem.items.some((it) => it.lo !== undefined))
+      return fail("a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search", true);
+    document.getElementById("play").disabled = false;
     M = newModel(text, r.lines);
     matrixScene.clear();
     treeScene.clear();
@@ -838,6 +980,8 @@
     redraw(0);
     return true;
   }
+
+  let openEditor = () => {};
 
   function init() {
     matrixScene = new Scene(document.getElementById("matrix"));
@@ -852,15 +996,16 @@
     }
     const source = document.getElementById("source");
     const pick = () => { source.value = currentProblem().text; start(source.value); };
+    openEditor = (open) => {
+      const ed = document.getElementById("editor");
+      ed.hidden = !open;
+      document.getElementById("edit-toggle").setAttribute("aria-expanded", String(open));
+    };
     select.addEventListener("change", pick);
     document.getElementById("rule").addEventListener("change", () => start(source.value));
     document.getElementById("run").addEventListener("click", () => start(source.value));
     document.getElementById("run-text").addEventListener("click", () => start(source.value));
-    document.getElementById("edit-toggle").addEventListener("click", (e) => {
-      const ed = document.getElementById("editor");
-      ed.hidden = !ed.hidden;
-      e.target.setAttribute("aria-expanded", String(!ed.hidden));
-    });
+    document.getElementById("edit-toggle").addEventListener("click", () => openEditor(document.getElementById("editor").hidden));
     const bind = (id, fn) => document.getElementById(id).addEventListener("click", () => { setPlaying(false); go(fn); });
     bind("step", actions.step);
     bind("back", actions.back);
@@ -870,13 +1015,15 @@
     bind("next-solution", actions.nextSolution);
     document.getElementById("play").addEventListener("click", () => setPlaying(!playing));
     document.addEventListener("keydown", (e) => {
-      if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+      // A menu, a text field or the slider keeps its own keys.
+      if (["TEXTAREA", "INPUT", "SELECT"].includes(e.target.tagName) || e.altKey || e.ctrlKey || e.metaKey) return;
       const key = { ArrowRight: actions.step, ArrowLeft: actions.back, Home: actions.first, End: actions.last,
         PageDown: actions.nextChoice, PageUp: actions.prevChoice }[e.key];
       if (key) { e.preventDefault(); setPlaying(false); go(key); }
       else if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
     });
     window.addEventListener("resize", () => redraw(0));
+    document.getElementById("links-text").addEventListener("toggle", () => { if (M) drawLinksText(M); });
     source.value = currentProblem().text;
     start(source.value);
   }
@@ -884,11 +1031,16 @@
   // --- for the browser test (tests/web/) ---------------------------------------------------
 
   const ready = loadEngine().then(init);
-  // A browser without WebAssembly (or with it switched off) gets a sentence,
-  // not a blank page; the browser test still sees the rejection.
+  // A page not built yet, or a browser without WebAssembly (or with it
+  // switched off), gets a sentence, not a blank page; the browser test still
+  // sees the rejection.
   ready.catch((e) => {
-    document.getElementById("status").textContent =
-      "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+    const status = document.getElementById("status");
+    status.textContent = e instanceof NotBuilt
+      ? "the engine is not built yet: run make web in the clone (it needs clang's wasm32 target: " +
+        "sudo apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), then reload this page"
+      : "the engine could not start in this browser (" + e + "): dlx --trace=links shows the same steps";
+    status.classList.add("error");
   });
   window.dlxViz = {
     ready,
@@ -907,10 +1059,16 @@
     last: () => { go(actions.last); return M.pos; },
     nextChoice: () => { go(actions.nextChoice); return M.pos; },
     nextSolution: () => { go(actions.nextSolution); return M.pos; },
-    pos: () => M.pos,
-    count: () => M.events.length,
-    lines: () => M.lines.slice(),
-    stateLine: () => stateLine(M),
+    pos: () => (M ? M.pos : 0),
+    count: () => (M ? M.events.length : 0),
+    lines: () => (M ? M.lines.slice() : []),
+    stateLine: () => (M ? stateLine(M) : ""),
+    problemShown: () => document.getElementById("problem").value,
+    sourceText: () => document.getElementById("source").value,
+    pick(id) { const s = document.getElementById("problem"); s.value = id; s.dispatchEvent(new Event("change")); },
+    linksText: () => { const d = document.getElementById("links-text"); d.open = true; drawLinksText(M); return document.getElementById("links-table").textContent; },
+    errorShown: () => { const e = document.getElementById("error"); return e.textContent !== "" && e.getClientRects().length > 0; },
+    drawnState: () => drawnState(),
     logText: () => document.getElementById("log").textContent,
     treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# make-problems.sh BIN OUT - writes the browser page's built-in problems
+# make-problems.sh BIN OUT [DIR] - writes the browser page's built-in problems
 # (web/problems.js) from the repository's own files and programs, so that
 # the page shows exactly what the tools make:
 #   the paper's example    docs/paper.dlx
@@ -10,7 +10,8 @@
 #   pentominoes on 3x5     examples/pentominoes --text 3x5, kept to the
 #                          pieces P, U and V (which tile it 4 ways)
 # A script tag loads the file, so the page works opened from a clone
-# (file://), where a browser fetches nothing.
+# (file://), where a browser fetches nothing. With DIR, each problem's text
+# is also left there as DIR/ID (tests/cli/test_web_files.sh solves them).
 set -eu
 BIN=$1
 OUT=$2
@@ -55,3 +56,6 @@ js_string() {
     echo "];"
 } > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
+if [ $# -ge 3 ]; then
+    for id in paper xcc queens4 sudoku4 pent3x5; do cp "$tmp/$id" "$3/$id"; done
+fi

@@ -3,18 +3,13 @@
 # make-wasm-js.sh WASM OUT SOURCE... - writes web/dlx-wasm.js: the engine
 # built for WebAssembly as a base64 string that a script tag loads (so that
 # the page works opened from a clone, file://, where a browser fetches
-# nothing), and a digest of the sources it was built from. When the digest
-# changes (the committed copy was built from other sources: a stale page),
-# it says so, for the file to be committed with the sources.
+# nothing), and a digest of the sources it was built from (the page is
+# built, never committed: docs/web.md).
 set -eu
 wasm=$1
 out=$2
 shift 2
 digest=$(cat "$@" | sha256sum | cut -c 1-16)
-old=$(sed -n 's/^var DLX_WASM_SOURCES = "\(.*\)";$/\1/p' "$out" 2> /dev/null || true)
-if [ -n "$old" ] && [ "$old" != "$digest" ]; then
-    echo "make web: $out was built from other sources (digest $old, now $digest): rebuilt; commit it with them"
-fi
 {
     echo "// SPDX-License-Identifier: MIT"
     echo "// dlx-wasm.js - libdlx and the dlx command's JSON trace compiled to WebAssembly"

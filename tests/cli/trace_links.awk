@@ -10,6 +10,10 @@
 #     header's LLINK and RLINK, the LEN after, the running update count, the
 #     sequence number) agrees with the structure rebuilt so far; the step is
 #     then applied;
+#   - the state after each record is the engine's: an uncover relinks the
+#     item's header after the unhides that follow it, not at its own record
+#     (tests/cli/test_trace_links.sh compares these states with the engine's
+#     memory, tests/tools/trace_states.c);
 #   - each cover, purify, uncover and unpurify is followed by exactly the
 #     hide/mark/unhide/unmark records the dance must make, in its order
 #     (predicted here from the rebuilt lists, as Knuth's cover(i) walks
@@ -143,7 +147,7 @@ function check_expected(    k) {
 
 BEGIN {
     failed = 0; errors = 0; seq = 0; updates = 0; chooses = 0; solutions = 0
-    nwant = 0; wpos = 0; ended = 0; events = 0
+    nwant = 0; wpos = 0; ended = 0; events = 0; relink = 0
 }
 
 {
@@ -328,8 +332,11 @@ ev == "cover" || ev == "uncover" {
         # uncover(i): up i's list, each option's other nodes put back
         for (q = UL[h]; q != h; q = UL[q])
             expect_hides(q, "unhide")
-        RL[left] = h
-        LL[right] = h
+        # ...and the header relinked last (uncover_w in dlx_internal.h): after
+        # the last of those unhides, or now when there is none (below)
+        relink = h
+        relink_left = left
+        relink_right = right
     }
 }
 
@@ -430,6 +437,11 @@ ev == "end" {
 }
 
 {
+    if (relink && wpos >= nwant) {
+        RL[relink_left] = relink
+        LL[relink_right] = relink
+        relink = 0
+    }
     check_all()
     dump_state()
 }

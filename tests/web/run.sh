@@ -3,9 +3,9 @@
 # make check-web: the page (web/index.html) in headless Chromium, driven by
 # puppeteer-core from npm (tests/web/package.json: it uses Debian's
 # /usr/bin/chromium and downloads no browser). test_page.js steps through the
-# paper's example and the colour example and checks that the page's state
-# after every step, forwards and back, is the one tests/cli/trace_links.awk
-# rebuilds from `dlx --trace=json --detail=links`; screenshots go to
+# paper's example, the colour example and the 4x4 sudoku and checks that the
+# page's state after every step, forwards and back, in its model and in its
+# drawing, is the engine's own (tests/tools/trace_states.c); screenshots go to
 # $BUILD/web-test/shots. Chromium and Node are installed with apt-get when
 # this runs as root; otherwise the test is skipped and says how to install
 # them. --update-docs also copies the pictures docs/algorithm-x.md shows.
@@ -38,15 +38,23 @@ if [ ! -d "$dir/node_modules/puppeteer-core" ] || ! cmp -s tests/web/package-loc
     }
     cp tests/web/package-lock.json "$dir/node_modules/.package-lock.json.copy"
 fi
-# The references: the command's own stream, and the states the replayer
-# rebuilds from it, for the problems the page steps through.
-for p in paper xcc; do
-    "$BUILD/bin/dlx" --trace=json --detail=links --max-nodes=2000 "docs/$p.dlx" > "$dir/$p.json" 2> /dev/null
-    awk -v dump=1 -f tests/cli/trace_links.awk "$dir/$p.json" > "$dir/$p.replay" || {
+# The references, for the problems the page steps through: the command's
+# own stream (which must replay: tests/cli/trace_links.awk), and the
+# engine's memory table after every step, read from the engine itself in its
+# event hook (tests/tools/trace_states.c), not replayed from the stream.
+cp docs/paper.dlx "$dir/paper.dlx"
+cp docs/xcc.dlx "$dir/xcc.dlx"
+"$BUILD/bin/sudoku" --to-dlx web/sudoku4.txt | sed 's|of /[^ ]*/web/sudoku4.txt|of web/sudoku4.txt|' > "$dir/sudoku4.dlx"
+for p in paper xcc sudoku4; do
+    "$BUILD/bin/dlx" --trace=json --detail=links --max-nodes=2000 "$dir/$p.dlx" > "$dir/$p.json" 2> /dev/null
+    awk -f tests/cli/trace_links.awk "$dir/$p.json" > "$dir/$p.replay" || {
         echo "check-web: FAILED: the command's stream for $p does not replay"
         exit 1
     }
-    grep '^state ' "$dir/$p.replay" > "$dir/$p.states"
+    "$BUILD/bin/tools/trace_states" "$dir/$p.dlx" > "$dir/$p.states" || {
+        echo "check-web: FAILED: trace_states could not read the engine's states for $p"
+        exit 1
+    }
 done
 # The 4x4 sudoku under --choose=recent (its tree differs from mrv's there):
 # the page's rule "recent" must run the same search.

@@ -5,10 +5,11 @@
 //     example and the colour example, exactly the lines the dlx command
 //     writes (DIR/NAME.json, from dlx --trace=json --detail=links);
 //   - after every step forward, and again after every step back to the
-//     start, the page's memory table (TOP, ULINK, DLINK, COLOR, LLINK, RLINK)
-//     is the one tests/cli/trace_links.awk rebuilds from the command's
-//     stream at that point (DIR/NAME.states): the page replays the engine's
-//     events, backwards too, and draws what it holds;
+//     start, for the paper's example, the colour example and the 4x4 sudoku,
+//     the page's memory table (TOP, ULINK, DLINK, COLOR, LLINK, RLINK, the
+//     nodes out of their lists) and what its matrix draws (read back from
+//     the SVG) are the engine's own memory at that point, read in the
+//     engine's event hook by tests/tools/trace_states.c (DIR/NAME.states);
 //   - the jumps (next solution, next choice, start) land where they should,
 //     a sudoku shows its grid, a bad problem its error with the line;
 //   - screenshots in DIR/shots (and with --update-docs the pictures of
@@ -60,7 +61,35 @@ async function main() {
       }
     };
 
-    for (const name of ["paper", "xcc"]) {
+    // The engine's state (a trace_states line) as the matrix must draw it:
+    // each header's LEN, the DLINK and ULINK of every header and node, the
+    // LLINK and RLINK of the root and the primary headers, the nodes out of
+    // their lists, the nodes settled by a purify (COLOR -1). Worked out here
+    // from the engine's memory and the problem record, not by the page.
+    const drawable = (line, problem) => {
+      const f = {};
+      for (const part of line.split(" ").slice(2)) {
+        const [k, v] = part.split("=");
+        f[k] = v === "" ? [] : v.split(",").map(Number);
+      }
+      const N = problem.items.length, S = f.top.length;
+      const parts = { len: [], D: [], U: [], R: [], L: [], out: f.out.map((x) => [x]), settled: [] };
+      for (let x = 1; x <= N; x++) parts.len.push([x, f.top[x]]);
+      for (let x = 1; x < S; x++) {
+        if (x > N && f.top[x] <= 0) continue; // a spacer
+        parts.D.push([x, f.dlink[x]]);
+        parts.U.push([x, f.ulink[x]]);
+        if (x > N && f.color[x] === -1) parts.settled.push([x]);
+      }
+      for (let x = 0; x <= N; x++) {
+        if (x > 0 && problem.items[x - 1].secondary) continue;
+        parts.R.push([x, f.rlink[x]]);
+        parts.L.push([x, f.llink[x]]);
+      }
+      return Object.entries(parts).map(([name, list]) => name + "=" + list.map((v) => v.join(":")).join(",")).join(" ");
+    };
+    const coverage = [];
+    for (const name of ["paper", "xcc", "sudoku4"]) {
       const want = fs.readFileSync(path.join(dir, name + ".json"), "utf8").split("\n").filter((l) => l);
       const states = fs.readFileSync(path.join(dir, name + ".states"), "utf8").split("\n").filter((l) => l);
       check(await viz((n) => window.dlxViz.load(n), name), name + ": the page does not run it");
@@ -69,15 +98,29 @@ async function main() {
         name + ": the page's engine writes other lines than dlx --trace=json --detail=links (" + lines.length + " against " + want.length + ")");
       const count = await viz(() => window.dlxViz.count());
       check(count === want.length - 2 && states.length === count + 1, name + ": " + count + " events, " + states.length + " states");
-      // forwards: the state after each event
-      const forward = await viz((n) => { const out = [window.dlxViz.stateLine()]; for (let i = 0; i < n; i++) { window.dlxViz.step(); out.push(window.dlxViz.stateLine()); } return out; }, count);
-      let bad = forward.findIndex((s, i) => s !== states[i]);
-      check(bad < 0, name + ": forwards, step " + bad + ": the page has\n  " + forward[bad] + "\nthe stream makes\n  " + states[bad]);
+      const problem = JSON.parse(want[0]);
+      const drawn = states.map((l) => drawable(l, problem));
+      // forwards: the state after each event, in the page's model and in its drawing
+      const walk = (dir, n) => viz((d, k) => {
+        const out = d > 0 ? [[window.dlxViz.stateLine(), window.dlxViz.drawnState()]] : [];
+        for (let i = 0; i < k; i++) {
+          if (d > 0) window.dlxViz.step(); else window.dlxViz.back();
+          out.push([window.dlxViz.stateLine(), window.dlxViz.drawnState()]);
+        }
+        return out;
+      }, dir, n);
+      const forward = await walk(1, count);
+      let bad = forward.findIndex((s, i) => s[0] !== states[i]);
+      check(bad < 0, name + ": forwards, step " + bad + ": the page holds\n  " + (forward[bad] || [])[0] + "\nthe engine has\n  " + states[bad]);
+      bad = forward.findIndex((s, i) => s[1] !== drawn[i]);
+      check(bad < 0, name + ": forwards, step " + bad + ": the page draws\n  " + (forward[bad] || [])[1] + "\nthe engine has\n  " + drawn[bad]);
       check(await viz(() => window.dlxViz.pos()) === count, name + ": not at the end after " + count + " steps");
       // backwards: the same states in reverse, back to the layout
-      const backward = await viz((n) => { const out = []; for (let i = 0; i < n; i++) { window.dlxViz.back(); out.push(window.dlxViz.stateLine()); } return out; }, count);
-      bad = backward.findIndex((s, i) => s !== states[count - 1 - i]);
-      check(bad < 0, name + ": backwards, " + (bad + 1) + " steps back: the page has\n  " + backward[bad] + "\nthe stream makes\n  " + states[count - 1 - bad]);
+      const backward = await walk(-1, count);
+      bad = backward.findIndex((s, i) => s[0] !== states[count - 1 - i] || s[1] !== drawn[count - 1 - i]);
+      check(bad < 0, name + ": backwards, " + (bad + 1) + " steps back: the page has\n  " + (backward[bad] || []).join("\n  ") +
+        "\nthe engine has\n  " + states[count - 1 - bad] + "\n  " + drawn[count - 1 - bad]);
+      coverage.push(name + " " + count + " steps");
       // the jumps
       const sol = want.findIndex((l) => l.includes('"event":"solution"'));
       check(await viz(() => window.dlxViz.nextSolution()) === sol, name + ": next solution does not stop at the solution (line " + sol + ")");
@@ -89,6 +132,8 @@ async function main() {
       check(await viz(() => window.dlxViz.nextChoice()) === choose2, name + ": next choice does not stop at the second choice");
       await viz(() => window.dlxViz.first());
     }
+
+    console.log("web: the drawn state is the engine's at every step, forwards and back: " + coverage.join(", "));
 
     // A seed: the page runs what `dlx --seed=18446744073709551615` runs (the
     // largest seed the command takes; --seed=random picks 64-bit ones too),
@@ -124,7 +169,7 @@ async function main() {
     await viz(() => window.dlxViz.load("paper"));
     await shot("paper-0-start", "web-paper-start.png");
     await viz(() => { for (let i = 0; i < 5; i++) window.dlxViz.step(); });
-    check((await viz(() => window.dlxViz.logText())).includes("hide 22 (D of A D): DLINK[4] 22→27, ULINK[27] 22→4, LEN[D] 2→1"),
+    check((await viz(() => window.dlxViz.logText())).includes("hide 22 (D of A D): DLINK[4]: 22 -> 27, ULINK[27]: 22 -> 4, LEN[D]: 2 -> 1"),
       "paper: the log does not say the fifth step as --trace=links does");
     await shot("paper-1-cover-A", "web-paper-cover.png");
     await viz(() => { window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); });
@@ -141,7 +186,7 @@ async function main() {
     await viz(() => window.dlxViz.step());
     check((await log()).includes("choose A: 2 options, the fewest"), "tour: step 1 is not 'choose A: 2 options, the fewest'");
     await viz(() => window.dlxViz.step());
-    check((await log()).includes("cover A: RLINK[0] 1→2, LLINK[2] 1→0"), "tour: step 2 is not the cover of A through RLINK[0] and LLINK[2]");
+    check((await log()).includes("cover A: RLINK[0]: 1 -> 2, LLINK[2]: 1 -> 0"), "tour: step 2 is not the cover of A through RLINK[0] and LLINK[2]");
     await viz(() => { for (let i = 0; i < 3; i++) window.dlxViz.step(); });
     const hides = await log();
     check(["hide 14", "hide 15", "hide 22"].every((h) => hides.includes(h)), "tour: steps 3 to 5 are not hide 14, 15, 22");
@@ -191,6 +236,54 @@ async function main() {
     await shot("error");
     check(await viz(() => window.dlxViz.loadText("a b c\na b\nc\n")), "a typed problem does not run");
     check(await viz(() => window.dlxViz.count()) > 0, "a typed problem has no events");
+
+    // Errors are seen with the editor closed, and leave no older run to step
+    // (issue 23, item 2); the menu says what runs and keeps a typed problem.
+    await viz(() => window.dlxViz.load("paper"));
+    await viz(() => window.dlxViz.setSeed("abc"));
+    check(!(await viz(() => window.dlxViz.load("xcc"))), "the seed abc was taken");
+    check(await viz(() => window.dlxViz.errorShown()) && (await viz(() => window.dlxViz.error())).includes("seed"),
+      "a bad seed with the editor closed shows no error");
+    check(await viz(() => window.dlxViz.count()) === 0 && (await viz(() => window.dlxViz.status())).startsWith("nothing to step"),
+      "after a bad seed the previous run can still be stepped");
+    await viz(() => window.dlxViz.setSeed(""));
+    await viz(() => window.dlxViz.load("paper"));
+    check(!(await viz(() => window.dlxViz.loadText("A B\nA C\n"))) && await viz(() => window.dlxViz.count()) === 0,
+      "after a parse error the previous run can still be stepped");
+    const mine = "x y\nx\ny\nx y\n";
+    check(await viz((t) => window.dlxViz.loadText(t), mine) && await viz(() => window.dlxViz.problemShown()) === "typed",
+      "the Problem menu does not say that a typed problem runs");
+    await viz(() => window.dlxViz.pick("queens4"));
+    check(await viz(() => window.dlxViz.problemShown()) === "queens4", "choosing 4 queens does not show it");
+    await viz(() => window.dlxViz.pick("typed"));
+    check(await viz(() => window.dlxViz.sourceText()) === mine && await viz(() => window.dlxViz.count()) > 0,
+      "choosing a built-in problem lost the typed one");
+    // The arrow keys belong to a menu that has focus; the links can be read as text.
+    await viz(() => window.dlxViz.load("paper"));
+    await page.focus("#rule");
+    await page.keyboard.press("ArrowRight");
+    check(await viz(() => window.dlxViz.pos()) === 0, "an arrow key in the Rule menu stepped the search");
+    await page.focus("#step");
+    await page.keyboard.press("ArrowRight");
+    check(await viz(() => window.dlxViz.pos()) === 1, "the arrow key does not step from a button");
+    await viz(() => { window.dlxViz.first(); for (let i = 0; i < 5; i++) window.dlxViz.step(); });
+    const table = await viz(() => window.dlxViz.linksText());
+    // after step 5 (hide 22: DLINK[4]: 22 -> 27, ULINK[27]: 22 -> 4), from the memory table worked out by hand
+    check(table.includes("\n     4      1     27     27  header D: LEN 1\n") && table.includes("\n    22      4      4     27  D of option 3: A D (out of its list)\n"),
+      "the links as text do not show DLINK[4] = 27 and node 22 out after step 5: " + table.split("\n").slice(9, 13).join(" | "));
+
+    // A narrow window: the page is no wider than it (the matrix scrolls in its panel).
+    await page.setViewport({ width: 800, height: 1000 });
+    await viz(() => window.dlxViz.load("sudoku4"));
+    await pause(100);
+    const wide = await viz(() => document.documentElement.scrollWidth);
+    check(wide <= 800, "at 800 px the 4x4 sudoku makes the page " + wide + " px wide");
+    // The status line keeps its height when it wraps: the matrix does not jump.
+    const top = () => viz(() => document.querySelector("main").getBoundingClientRect().top);
+    const before = await top();
+    await viz(() => window.dlxViz.last());
+    check(await top() === before, "the matrix moved when the status line changed at 800 px");
+    await page.setViewport({ width: 1440, height: 1000 });
 
     check(errors.length === 0, "the page reported errors: " + errors.join("; "));
   } finally {
