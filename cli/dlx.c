@@ -95,8 +95,30 @@ static void usage(FILE *out)
           "                        the same tree and find the same solutions\n"
           "  -j, --jobs=N          search on N threads (0: one per processor); the\n"
           "                        solutions come in the order the threads find them\n"
+          "\n",
+          out);
+    fputs("Costs (an option line may carry one $N, its cost; 0 when it has none):\n"
+          "      --min-cost        print the cheapest solution and `cost N` (with\n"
+          "                        --max=K the K cheapest, in increasing cost), found\n"
+          "                        by branch and bound; --trace shows the bound and\n"
+          "                        every cut\n"
+          "      --bound=B         with --min-cost: full (the default), cost (cut on\n"
+          "                        the cost so far only) or none (visit every solution)\n"
           "\n"
-          "Watching the search (small problems; these replace the normal output):\n"
+          "Counting by memo (problems without bounds):\n"
+          "      --memo[=RULE]     count by memoizing the subproblems (DXZ), exactly past\n"
+          "                        2^64; RULE mrv (the default) or first (the first item\n"
+          "                        left, in item order)\n"
+          "      --zdd=FILE        write the ZDD of all solutions to FILE (implies --memo;\n"
+          "                        the format is in " DLX_DOCDIR "/format.md)\n"
+          "      --sample=K        print K solutions drawn uniformly from the ZDD, from\n"
+          "                        --seed (0 by default; implies --memo)\n"
+          "      --memo-limit=MB   the memo's and the ZDD's memory (default: half the\n"
+          "                        machine's); past it the count goes on without storing\n"
+          "                        states (still exact; --zdd and --sample then fail)\n"
+          "\n",
+          out);
+    fputs("Watching the search (small problems; these replace the normal output):\n"
           "      --trace[=FORMAT]  log every step: text (the default, indented by\n"
           "                        level), json (one event per line), matrix (the\n"
           "                        reduced matrix after each step) or links (Knuth's\n"
@@ -138,7 +160,9 @@ static void cmd_defaults(struct cmd_options *o)
 }
 
 enum { OPT_SEED = CMD_OPT_OWN, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
-       OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS, OPT_INFER };
+       OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS, OPT_INFER,
+       /* beyond plain enumeration (dlxcmd_beyond.c) */
+       OPT_MIN_COST, OPT_BOUND, OPT_MEMO, OPT_ZDD, OPT_SAMPLE, OPT_MEMO_LIMIT };
 
 /* A seed for --seed=random, from the clock and the process id, mixed by
  * splitmix64's finaliser. It is said on stderr so the run can be repeated;
@@ -151,6 +175,46 @@ static uint64_t random_seed(void)
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
     return (z ^ (z >> 31)) >> 11;
+}
+
+/* How --min-cost and --memo (and theirs) go with the rest: 0, or -1 after
+ * saying why not. */
+static int check_beyond(struct cmd_options *o, int bound_given, int memo_limit_given)
+{
+    const char *why = NULL;
+    if (bound_given && !o->min_cost)
+        why = "--bound goes with --min-cost";
+    else if (memo_limit_given && !o->memo)
+        why = "--memo-limit goes with --memo (or --zdd, --sample)";
+    else if (o->min_cost && o->memo)
+        why = "--min-cost and --memo (--zdd, --sample) are two searches: choose one";
+    else if (o->min_cost && o->count_only)
+        why = "--min-cost prints the cheapest solutions and their cost: it does not go with "
+              "--count";
+    else if (o->min_cost && o->view != CMD_VIEW_NONE && o->view != CMD_VIEW_TRACE)
+        why = "--min-cost shows its search with --trace (text) only";
+    else if (o->memo && o->view != CMD_VIEW_NONE)
+        why = "--memo does not go with --trace or --tree (they follow the plain search)";
+    else if (o->memo && o->max_solutions)
+        why = "--memo counts every solution: --max and --first do not go with it (--sample K "
+              "draws K)";
+    else if (o->memo && o->sample && o->count_only)
+        why = "--sample prints solutions: it does not go with --count";
+    else if (o->memo && (o->infer || o->strategy != DLX_STRATEGY_AUTO))
+        why = "--memo searches its own way: --infer and --strategy do not go with it";
+    if (why) {
+        cli_usage_error("dlx", "%s", why);
+        return -1;
+    }
+    if ((o->min_cost || o->memo) && o->jobs != 1) {
+        if (!o->quiet)
+            fprintf(stderr, "dlx: note: %s runs on one thread; --jobs is not used\n",
+                    o->min_cost ? "--min-cost" : "--memo");
+        o->jobs = 1;
+    }
+    if (o->memo && !o->sample && !o->zdd_path)
+        o->count_only = 1;
+    return 0;
 }
 
 /* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
@@ -171,12 +235,19 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "tree-nodes", required_argument, NULL, OPT_TREE_NODES },
         { "others", required_argument, NULL, OPT_OTHERS },
         { "jobs", required_argument, NULL, 'j' },
+        { "min-cost", no_argument, NULL, OPT_MIN_COST },
+        { "bound", required_argument, NULL, OPT_BOUND },
+        { "memo", optional_argument, NULL, OPT_MEMO },
+        { "zdd", required_argument, NULL, OPT_ZDD },
+        { "sample", required_argument, NULL, OPT_SAMPLE },
+        { "memo-limit", required_argument, NULL, OPT_MEMO_LIMIT },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     cmd_defaults(o);
     int format_given = 0, trace_given = 0, tree_given = 0, others_given = 0;
+    int bound_given = 0, memo_limit_given = 0;
     const char *tree_option = NULL;
     uint64_t k;
     int c;
@@ -312,6 +383,55 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             o->jobs = (int32_t)n;
             break;
         }
+        /* --- beyond plain enumeration (dlxcmd_beyond.c) --- */
+        case OPT_MIN_COST:
+            o->min_cost = 1;
+            break;
+        case OPT_BOUND:
+            if (strcmp(optarg, "full") == 0)
+                o->bound = DLX_BOUND_FULL;
+            else if (strcmp(optarg, "cost") == 0)
+                o->bound = DLX_BOUND_COST;
+            else if (strcmp(optarg, "none") == 0)
+                o->bound = DLX_BOUND_NONE;
+            else {
+                cli_usage_error("dlx", "unknown --bound '%s' (expected full, cost or none)",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            bound_given = 1;
+            break;
+        case OPT_MEMO:
+            o->memo = 1;
+            if (!optarg || strcmp(optarg, "mrv") == 0)
+                o->memo_rule = DLX_MEMO_MRV;
+            else if (strcmp(optarg, "first") == 0)
+                o->memo_rule = DLX_MEMO_FIRST;
+            else {
+                cli_usage_error("dlx", "unknown --memo rule '%s' (expected mrv or first)", optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case OPT_ZDD:
+            o->zdd_path = optarg;
+            o->memo = 1;
+            break;
+        case OPT_SAMPLE:
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->sample) != 0 || o->sample == 0) {
+                cli_usage_error("dlx", "--sample wants a positive whole number, not '%s'", optarg);
+                return EXIT_ERROR;
+            }
+            o->memo = 1;
+            break;
+        case OPT_MEMO_LIMIT:
+            if (cli_parse_uint(optarg, UINT64_MAX / 1048576u, &o->memo_limit_mb) != 0 ||
+                o->memo_limit_mb == 0) {
+                cli_usage_error("dlx", "--memo-limit wants a positive number of megabytes, not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            memo_limit_given = 1;
+            break;
         case 'h':
             usage(stdout);
             return -1;
@@ -338,6 +458,8 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
     }
     if (tree_given)
         o->view = CMD_VIEW_DOT;
+    if (check_beyond(o, bound_given, memo_limit_given) != 0)
+        return EXIT_ERROR;
     if (tree_option && o->view != CMD_VIEW_DOT) {
         cli_usage_error("dlx", "%s goes with --tree", tree_option);
         return EXIT_ERROR;
@@ -505,6 +627,8 @@ static int setup_search(struct cmd_run *run)
     if (o->seed_random && !o->quiet)
         fprintf(stderr, "dlx: seed %llu (--seed=%llu runs this search again)\n",
                 (unsigned long long)o->seed, (unsigned long long)o->seed);
+    if (o->min_cost || o->memo)
+        return 0; /* their searches are set up in dlxcmd_beyond.c */
     dlx_set_limit(p, o->max_solutions);
     if (o->detail && dlx_has_bounds(p)) {
         /* Algorithm M's tweaks are not announced link by link (dlx.h). */
@@ -735,7 +859,7 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
  * error (dlx ... | head -1); any other failure is. Returns 0 or EXIT_ERROR. */
 static int finish_output(struct cmd_run *run)
 {
-    if (!run->out_closed && !run->out_errno && fflush(run->out) != 0)
+    if (!run->out_closed && !run->out_errno && (fflush(run->out) != 0 || ferror(run->out)))
         output_check(run);
     if (fclose(run->out) != 0 && !run->out_closed && !run->out_errno)
         run->out_errno = errno == EPIPE ? 0 : errno;
@@ -794,6 +918,18 @@ int main(int argc, char **argv)
                       opt.progress == -1 && (opt.quiet || opt.view != CMD_VIEW_NONE) ? 0
                                                                                    : opt.progress,
                       start);
+    if (opt.min_cost || opt.memo) {
+        /* The modes beyond plain enumeration write their own output. */
+        status = opt.min_cost ? beyond_min_cost(&run) : beyond_memo(&run);
+        if (finish_output(&run) != 0)
+            status = EXIT_ERROR;
+        trace_free(run.trace);
+        dlx_text_free(run.text);
+        free(run.sorted);
+        if (run.threaded)
+            pthread_mutex_destroy(&run.lock);
+        return status;
+    }
     if (!run.trace)
         output_begin(&run);
     int rc = run.threaded ? run_threads(&run, start) : run_search(&run, start);

@@ -64,6 +64,14 @@ struct cmd_options {
     uint64_t tree_nodes;      /* --tree-nodes N: nodes drawn at most; 0 all */
     int32_t jobs;             /* -j N: threads; 0 one per processor; 1 (the default):
                                  the search runs on the main thread, as always */
+    /* Beyond plain enumeration (dlxcmd_beyond.c). */
+    int min_cost;             /* --min-cost: the --max K (1) cheapest solutions */
+    enum dlx_cost_bound bound;/* --bound=full|cost|none: how much of the bound it uses */
+    int memo;                 /* --memo[=mrv|first]: count by memo (also --zdd, --sample) */
+    enum dlx_memo_rule memo_rule;
+    const char *zdd_path;     /* --zdd FILE: write the ZDD of all solutions */
+    uint64_t sample;          /* --sample K: K solutions drawn uniformly (from --seed) */
+    uint64_t memo_limit_mb;   /* --memo-limit MB; 0: half the machine's memory */
 };
 
 /* One run of the command: the problem and where its answers go. */
@@ -99,6 +107,11 @@ void output_end(struct cmd_run *run, uint64_t solutions, int complete);
 /* Notes a failed write on run->out: EPIPE is a reader that has gone away,
  * anything else an error to report. Returns -1 if the output has failed. */
 int output_check(struct cmd_run *run);
+
+/* The modes of dlxcmd_beyond.c: each runs the problem of run (read, with
+ * the progress line set up) and writes its output; returns the exit status. */
+int beyond_min_cost(struct cmd_run *run);
+int beyond_memo(struct cmd_run *run);
 
 /* --infer without a number: the inference looks at items with 2 to this
  * many options left (docs/dlx.1 says how it was chosen). */

@@ -684,6 +684,188 @@ DLX_API int dlx_node(const dlx_problem *p, int32_t x, dlx_node_info *out);
  * covered item keeps the links it had. DLX_EINVAL out of range. */
 DLX_API int dlx_item_links(const dlx_problem *p, int32_t x, int32_t *llink, int32_t *rlink);
 
+/* --- Costs: the cheapest solutions (dlx_min_cost) ------------------------- */
+
+/* Every option costs 0 until it is given a cost (0 <= cost <= DLX_COST_MAX).
+ * A cost is part of the problem: dlx_clone() copies it, the text format
+ * writes it `$N` on the option's line (docs/format.md). DLX_EINVAL for a
+ * cost or an option out of range, DLX_EBUSY during a search, DLX_ENOMEM. */
+#define DLX_COST_MAX ((int64_t)1 << 62)
+DLX_API int dlx_set_option_cost(dlx_problem *p, int32_t opt, int64_t cost);
+/* dlx_add_option() followed by dlx_set_option_cost(): the option id or a
+ * status; on error nothing is added. */
+DLX_API int32_t dlx_add_option_cost(dlx_problem *p, const int32_t *items, const int32_t *colors,
+                                    int32_t n, int64_t cost);
+/* The option's cost (>= 0), or DLX_EINVAL out of range. */
+DLX_API int64_t dlx_option_cost(const dlx_problem *p, int32_t opt);
+/* 1 when some option has a cost other than 0, else 0. */
+DLX_API int dlx_has_costs(const dlx_problem *p);
+
+/* How much of the bound dlx_min_cost() uses: the plain enumeration that keeps
+ * the best (for measuring what the bound saves), the cut on the cost so far
+ * alone, or the whole bound (the default): the cost so far, plus for every
+ * primary item still short of its lower bound, that many times the least
+ * share of an option still open to it (an option's share is its cost over
+ * its number of primary items, rounded down). */
+enum dlx_cost_bound {
+    DLX_BOUND_FULL = 0,
+    DLX_BOUND_COST = 1, /* cut when the cost so far reaches the K-th best */
+    DLX_BOUND_NONE = 2  /* no cut: every solution is visited */
+};
+
+/* One step of the branch and bound, for a trace (dlx_cost_opts.trace). */
+enum dlx_cost_step_kind {
+    DLX_COST_CHOOSE,   /* item chosen at level; bound = the bound of this node */
+    DLX_COST_TRY,      /* option tried at level for item; cost = the cost so far with it */
+    DLX_COST_CUT,      /* option (and, with rest = 1, all the dearer ones after it
+                          in the item's list, sorted by cost) not tried: cost + bound
+                          reaches best, the K-th best cost known */
+    DLX_COST_SOLUTION, /* a solution of cost `cost` at level, kept (best is the new K-th best) */
+    DLX_COST_DEAD_END  /* item has no option left, or cannot reach its lower bound */
+};
+
+typedef struct dlx_cost_step {
+    enum dlx_cost_step_kind kind;
+    int32_t level, item, option; /* item and option ids; -1 where none */
+    int rest;                    /* DLX_COST_CUT: 1 when the rest of the list goes too */
+    int64_t cost;                /* the cost so far (with the option tried, for TRY and CUT) */
+    int64_t bound;               /* the lower bound of what the rest will cost */
+    int64_t best;                /* the K-th best cost known; -1 while fewer than K */
+} dlx_cost_step;
+
+/* Receives each of the K cheapest solutions, cheapest first (ties in the order
+ * found): its option ids and its cost. Return non-zero to stop the report. */
+typedef int (*dlx_cost_fn)(void *ctx, const int32_t *options, int32_t count, int64_t cost);
+
+typedef struct dlx_cost_opts {
+    uint64_t k;                 /* how many of the cheapest; 0 means 1 */
+    enum dlx_cost_bound bound;  /* DLX_BOUND_FULL unless measuring */
+    dlx_cost_fn on_solution;    /* may be NULL (dlx_cost_result has the best cost) */
+    /* Called about every 16384 nodes with the nodes so far; non-zero stops
+     * the search (Ctrl-C): the best solutions found so far are still reported,
+     * and dlx_min_cost() returns DLX_STOPPED. May be NULL. */
+    int (*watch)(void *ctx, uint64_t nodes);
+    /* Called at every step (small problems: a trace). May be NULL. */
+    int (*trace)(void *ctx, const dlx_cost_step *step);
+    void *ctx;                  /* handed to the three callbacks */
+} dlx_cost_opts;
+
+typedef struct dlx_cost_result {
+    uint64_t found;      /* solutions reported (at most k) */
+    int64_t best;        /* the cheapest cost; -1 when there is no solution */
+    uint64_t nodes;      /* search-tree nodes (options tried) */
+    uint64_t cuts;       /* options the bound kept from being tried */
+    uint64_t solutions;  /* solutions reached (each better than the K-th best then) */
+    int64_t root_bound;  /* the bound at the root */
+} dlx_cost_result;
+
+/* Finds the K cheapest solutions of p by branch and bound (Knuth's DLX5 idea:
+ * each item's options sorted by cost, a list cut as soon as the bound fails),
+ * with colours, bounds (lo:hi items) and the commitments in force; reports
+ * them through o->on_solution in increasing cost. The search is the cost
+ * engine's own (dlx/search_cost.c): it does not touch p's links, keeps its
+ * state in a run structure of its own, and leaves p as it found it. p's
+ * solution callback, limit and statistics are not used. Returns DLX_OK
+ * (the search is complete: r->found < k means p has no more solutions),
+ * DLX_STOPPED (the watch stopped it), DLX_EBUSY during a search, DLX_ENOMEM.
+ * r may be NULL. */
+DLX_API int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r);
+
+/* --- Counting by memo, and the ZDD of all solutions (dlx_count_memo) ------ */
+
+/* A count that may pass 2^64: hi * 2^64 + lo. */
+typedef struct dlx_u128 {
+    uint64_t hi, lo;
+} dlx_u128;
+
+/* Writes n in decimal into buf (at least 40 bytes: 2^128 has 39 digits);
+ * returns buf. */
+DLX_API char *dlx_u128_string(dlx_u128 n, char *buf);
+
+/* The branching rule of the memo count: the first item still to cover in
+ * item order (states repeat most), or the one with the fewest options left
+ * (the smallest tree, ties to the first). Both are a function of the state,
+ * as a memo needs. */
+enum dlx_memo_rule {
+    DLX_MEMO_MRV = 0,
+    DLX_MEMO_FIRST = 1
+};
+
+typedef struct dlx_memo_opts {
+    enum dlx_memo_rule rule;
+    /* Memory for the memo and the ZDD, in bytes; 0: no cap. Past it (or when
+     * the allocator says no) the count goes on without storing new states:
+     * still exact, but the ZDD is then incomplete (dlx_memo_result.zdd_complete 0). */
+    uint64_t memory_limit;
+    int keep_zdd;      /* 1: hand the ZDD back through *zdd */
+    int no_memo;       /* 1: count by the same search without the memo (for measuring) */
+    int keep_memo;     /* 1: never give the memo up for the plain search (see DLX_MEMO_PROBE) */
+    /* Called about every 16384 nodes; non-zero stops the count (DLX_STOPPED;
+     * r->count is then a lower bound: the solutions of the branches finished). */
+    int (*watch)(void *ctx, uint64_t nodes, uint64_t states);
+    void *ctx;
+} dlx_memo_opts;
+
+typedef struct dlx_memo_result {
+    dlx_u128 count;       /* the number of solutions */
+    uint64_t nodes;       /* options tried (search-tree nodes, as dlx_stats counts them) */
+    uint64_t states;      /* distinct states stored in the memo */
+    uint64_t hits;        /* times a state was found in the memo */
+    uint64_t zdd_nodes;   /* nodes of the ZDD, the two terminals included */
+    uint64_t memory;      /* bytes the memo and the ZDD held at the end */
+    int memo_full;        /* 1: the memory cap was reached; later states were not stored */
+    int zdd_complete;     /* 1: the ZDD holds every solution */
+    int plain;            /* 1: the memo did not pay (after DLX_MEMO_PROBE nodes, fewer than
+                             one in DLX_MEMO_HIT_RATE found a state stored) and the count was
+                             made by the plain search on the links instead */
+} dlx_memo_result;
+
+/* The memo gives up when, after DLX_MEMO_PROBE nodes, fewer than one node in
+ * DLX_MEMO_HIT_RATE met a state stored (unless a ZDD is wanted, or
+ * dlx_memo_opts.keep_memo says to go on): states that do not repeat only cost
+ * memory and time (docs/algorithm-x.md has the figures). */
+#define DLX_MEMO_PROBE 65536
+#define DLX_MEMO_HIT_RATE 8
+
+typedef struct dlx_zdd dlx_zdd;
+
+/* Counts the solutions of p (with colours; the commitments in force are
+ * counted in) exactly, memoizing the subproblems by the state of the
+ * remaining items - which primary items are still to cover, and each
+ * secondary item's state: free, taken, or its colour - as Nishino, Yasuda,
+ * Minato and Nagata's DXZ (AAAI 2017) does, and builds the ZDD of all the
+ * solutions on the way. Problems with bounds (lo:hi items) are refused with
+ * DLX_ESTRATEGY (docs/algorithm-x.md says why). The search is the memo
+ * engine's own (dlx/memo.c); p is left as it was found. Returns DLX_OK,
+ * DLX_STOPPED (the watch), DLX_ESTRATEGY, DLX_EBUSY during a search,
+ * DLX_ETOOBIG when the count passes 2^128, DLX_ENOMEM. With o->keep_zdd and
+ * a complete ZDD, *zdd gets it (the caller frees it with dlx_zdd_free()),
+ * else NULL. r may be NULL; o may be NULL (defaults). */
+DLX_API int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r,
+                           dlx_zdd **zdd);
+
+/* The ZDD: node 0 is the empty family (no solution), node 1 the family of the
+ * empty set (the solution made of nothing more); every other node n > 1 has
+ * an option and two children lo < n and hi < n: the solutions of n are those
+ * of lo, and those of hi with the option added. Nodes are numbered children
+ * first. The ZDD holds the solutions beyond the commitments in force when it
+ * was made; dlx_zdd_sample() adds those. */
+DLX_API int64_t dlx_zdd_node_count(const dlx_zdd *z);
+DLX_API int64_t dlx_zdd_root(const dlx_zdd *z);
+/* Node n's option, lo and hi (any pointer may be NULL): DLX_OK, or
+ * DLX_EINVAL for n out of range or a terminal. */
+DLX_API int dlx_zdd_node(const dlx_zdd *z, int64_t n, int32_t *option, int64_t *lo, int64_t *hi);
+/* The number of solutions below node n. */
+DLX_API dlx_u128 dlx_zdd_count(const dlx_zdd *z, int64_t n);
+/* One solution drawn uniformly from all of them, the committed options
+ * first, into opts[0..cap-1]; *rng is the state of the generator (any
+ * value to start: the same value draws the same solutions). Returns the
+ * number of options (more than cap: nothing written past cap), or DLX_EINVAL
+ * when there is no solution. */
+DLX_API int32_t dlx_zdd_sample(const dlx_zdd *z, uint64_t *rng, int32_t *opts, int32_t cap);
+/* Releases the ZDD (NULL allowed). */
+DLX_API void dlx_zdd_free(dlx_zdd *z);
+
 /* --- Checking ------------------------------------------------------------ */
 
 /* Walks the whole structure and checks every invariant of the dancing links

@@ -276,6 +276,8 @@ struct dlx_problem {
     int32_t *mark;        /* [header index] scratch: duplicate check */
     int32_t mark_stamp;   /* the value marking this dlx_add_option() call */
     int32_t *opt_first;   /* [option] its first node */
+    int64_t *opt_cost;    /* [option] its cost (search_cost.c); NULL: every option costs 0 */
+    int32_t opt_cost_cap;
     char *names;
     size_t names_len, names_cap;
     int has_colors;
@@ -377,12 +379,20 @@ static inline int dlxi_search_arrays(const dlx_problem *p)
 /* Sizes choice[] and sol[] (and first_at[], degree_at[]) for the deepest
  * possible search. */
 int dlxi_prepare_search(dlx_problem *p);
-/* The item the branching rule picks among the active ones (a header index;
+/* The item the branching rule picks among the active ones (rules.c; a header index;
  * 0 when none is active). Shared by the search and the prefix walk. */
 int32_t dlxi_choose_item(dlx_problem *p, int32_t level);
+/* --- rules.c -------------------------------------------------------------- */
+
 /* Under DLX_CHOOSE_MRV_RECENT, the recent item at level (> 0) on the links:
- * a header index, 0 for none (search.c). */
+ * a header index, 0 for none. */
 int32_t dlxi_recent_item(const dlx_problem *p, int32_t level);
+/* Under DLX_CHOOSE_MRV_PATH, the order of ties made (if need be) and put in
+ * header order, for a search from the root. DLX_OK or DLX_ENOMEM. */
+int dlxi_prepare_path_order(dlx_problem *p);
+/* The node of prefix option opt on the item the rule would pick among its
+ * own active primary items at level, or 0 when it cannot be tried now. */
+int32_t dlxi_replay_node(const dlx_problem *p, int32_t opt, int32_t level);
 /* Calls the event hook with ev, numbered and with the running update
  * count; a non-zero answer becomes a stop request. */
 void dlxi_emit(dlx_problem *p, dlx_event ev);

@@ -72,6 +72,7 @@ static int owned_blocks(dlx_problem *p, struct owned *out)
     OWN(mult, p->mult ? ic : 0, p->mult ? items : 0);
     OWN(hi, p->hi ? ic : 0, p->hi ? items : 0);
     OWN(opt_first, p->options_cap, p->n_options);
+    OWN(opt_cost, p->opt_cost_cap, p->opt_cost_cap < p->n_options ? p->opt_cost_cap : p->n_options);
     OWN(names, p->names_cap, p->names_len);
     OWN(commits, p->commits_cap, p->n_commits);
     OWN(undo, p->undo_cap, p->undo_len);

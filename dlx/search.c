@@ -1,45 +1,25 @@
 /* SPDX-License-Identifier: MIT */
-/* search.c - Algorithm X (and C, with colours): the search loop, and the
- * public calls that run a search, which hand a problem with bounds to
- * Algorithm M in search_m.c.
+/* search.c - Algorithm X (and C, with colours) on the links: the search
+ * loop and its engine (dlxi_engine_links), the choice of the engine for a
+ * search (dlxi_pick_engine(), the one place that asks), and the public calls
+ * that run a search through it.
  *
  * The search is iterative, with choice[level] the node being tried at each
  * level, so it can stop after any solution or node budget and resume later.
  * The loop keeps Knuth's DLX1 labels (forward, advance, backup, recover) and
- * reads like his: the side concerns - choosing the item, announcing events,
- * visiting a solution - are named helpers, not blocks woven into it. Four
- * copies are compiled from one inline function: without colours, with
- * colours, a general one that also serves the event hook, randomisation
- * and the "first item" rule, and the general one with link detail (every
- * node the dance moves announced to the hook), so that none of those costs
- * anything when unused. dlx_search() also chooses between this loop and the
- * bit-set search of search_bits.c, which visits the same tree.
+ * reads like his: the side concerns - choosing the item (rules.h),
+ * announcing events, visiting a solution - are named helpers, not blocks
+ * woven into it. Copies are compiled from one inline function: without
+ * colours, with colours, a general one that also serves the event hook,
+ * randomisation and the rules that need it, the general one with link
+ * detail (every node the dance moves announced to the hook), and the fast
+ * ones again with the choice index, so that none of those costs anything
+ * when unused.
  */
 #include "dance.h"
+#include "rules.h"
 
 #include <string.h>
-
-/* Under DLX_CHOOSE_MRV_PATH, the order of ties (path_rank[], path_item[])
- * made if need be and put back in header order: every search from the
- * root starts from it, so the same search visits the same tree. */
-static int prepare_path_order(dlx_problem *p)
-{
-    if (p->choose != DLX_CHOOSE_MRV_PATH)
-        return DLX_OK;
-    int32_t need = p->n_items + 1;
-    if (need > p->run.path_cap) {
-        int32_t *block = dlxi_alloc(p, (size_t)need * 2 * sizeof *block);
-        if (!block)
-            return DLX_ENOMEM;
-        dlxi_free(p, p->run.path_rank, (size_t)p->run.path_cap * 2 * sizeof *p->run.path_rank);
-        p->run.path_rank = block;
-        p->run.path_item = block + need;
-        p->run.path_cap = need;
-    }
-    for (int32_t x = 0; x < need; x++)
-        p->run.path_rank[x] = p->run.path_item[x] = x;
-    return DLX_OK;
-}
 
 /* --- Helpers of the loop ---------------------------------------------------- */
 
@@ -53,7 +33,7 @@ int dlxi_prepare_search(dlx_problem *p)
     int rc = dlxi_prepare_inference(p);
     if (rc)
         return rc;
-    rc = prepare_path_order(p);
+    rc = dlxi_prepare_path_order(p);
     if (rc)
         return rc;
     int64_t need = (int64_t)p->n_primary + p->n_commits + 2;
@@ -174,334 +154,6 @@ DLX_NOINLINE_SHARED int dlxi_visit_solution(dlx_problem *p, int32_t levels)
     return p->limit && p->found >= p->limit;
 }
 
-/* One step of the branching scan: item k against the best so far (fewest
- * options t, leftmost; with randomisation, each of the tied items equally
- * likely). Returns 1 when the scan may stop: nothing beats t <= stop_at. */
-DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, int32_t *t,
-                        uint32_t *ties, int32_t stop_at, const int general)
-{
-    int32_t len = LEN(k);
-    if (len < *t) {
-        *best = k;
-        *t = len;
-        *ties = 1;
-        return len <= stop_at;
-    }
-    if (general && len == *t && p->randomized) {
-        ++*ties;
-        if (dlxi_random_below(&p->rng, *ties) == 0)
-            *best = k;
-    } else if (general && len == *t && p->choose == DLX_CHOOSE_MRV_PATH &&
-               p->run.path_rank[k] < p->run.path_rank[*best]) {
-        *best = k;
-    }
-    return 0;
-}
-
-/* Under DLX_CHOOSE_MRV_PATH: item x, chosen at level, takes that level's
- * place in the order of ties (position level + 1: header 0 keeps place 0),
- * and the item there moves to x's old place. So on the way back down after
- * a backtrack, ties go first to the items the last path chose at each
- * level, in the order it chose them (the items the contradiction was met
- * on among them), then to the rest in their order. */
-static inline void note_path_choice(dlx_problem *p, int32_t x, int32_t level)
-{
-    int32_t pos = level + 1;
-    if (pos >= p->run.path_cap)
-        return;
-    int32_t from = p->run.path_rank[x], y = p->run.path_item[pos];
-    p->run.path_item[from] = y;
-    p->run.path_rank[y] = from;
-    p->run.path_item[pos] = x;
-    p->run.path_rank[x] = pos;
-}
-
-/* The scan of choose_item() stopped early at header k, which it takes:
- * *scanned is k's place in the active list, from 1. Counted here, off the
- * loop, since only the event hook wants it. */
-static int32_t scan_stop(const dlx_problem *p, int32_t k, int32_t *scanned)
-{
-    int32_t n = 1;
-    for (int32_t x = p->cl[0].next; x != k; x = p->cl[x].next)
-        n++;
-    *scanned = n;
-    return k;
-}
-
-/* The item to branch on (a header index; the list must not be empty):
- * fewest options, leftmost on ties, under p's rule. The general copy also
- * says in *scanned how many items it looked at. Two ways to visit the
- * active items in order, with the same choices: down the list cl[], or
- * along the set bits of act[]. The bits have no chain of dependent loads
- * and win with many primary items (a sudoku's 324: 15% faster); the list
- * wins when few items are scanned (N-queens: 7%). The walk starts at the
- * word of the first active item. */
-/* Under DLX_CHOOSE_MRV_RECENT, the recent item at `level` (dlx.h; a
- * header index, 0 for none): of the active primary items whose LEN the
- * option in force at level - 1 lowered when it was committed - by the
- * covers and purifications of its items but the level's own - and left
- * above 0, the one with fewest options, then the leftmost. The lists of the
- * items that commitment covered or purified still hold the options it hid
- * (hiding takes an option out of the other items' lists only), so they are
- * walked again here: the cost of the commitment once more, on the links
- * only (the bit-set search notes the item as it goes, search_bits.c). */
-int32_t dlxi_recent_item(const dlx_problem *p, int32_t level)
-{
-    if (level <= 0)
-        return 0;
-    const dlx_nodes nd = p->nd;
-    const int32_t cur = p->run.choice[level - 1];
-    int32_t best = 0, best_len = INT32_MAX;
-    for (int32_t q = cur + 1; q != cur;) {
-        int32_t x = nd.im[q].itm;
-        if (x <= 0) {
-            q = nd.ud[q].up;
-            continue;
-        }
-        /* Colour -1: x was purified to this colour before; nothing done. */
-        for (int32_t r = nd.ud[x].down; nd.im[q].color >= 0 && r != x; r = nd.ud[r].down) {
-            if (nd.im[r].color < 0)
-                continue; /* kept by this purification */
-            for (int32_t s = r + 1; s != r;) {
-                int32_t y = nd.im[s].itm;
-                if (y <= 0) {
-                    s = nd.ud[s].up;
-                    continue;
-                }
-                int32_t len = LEN(y);
-                if (!p->secondary[y] && dlxi_is_active(nd, y) && len > 0 &&
-                    (len < best_len || (len == best_len && y < best))) {
-                    best = y;
-                    best_len = len;
-                }
-                s++;
-            }
-        }
-        q++;
-    }
-    return best;
-}
-
-DLX_INLINE int32_t choose_item(dlx_problem *p, const int general, int32_t *scanned, int32_t level)
-{
-    const dlx_nodes nd = p->nd;
-    const dlx_link *cl = p->cl;
-    int32_t best = cl[0].next;
-    if (general && p->choose == DLX_CHOOSE_FIRST) {
-        *scanned = 1;
-        return best;
-    }
-    /* Both MRV rules stop only at an item with no option: Knuth's rule,
-     * which DLX1 and the bit-set search follow. (A scan that stopped at 1,
-     * the old default, visited 12-16% more nodes for no gain in time:
-     * docs/library.md has the measurements.) */
-    const int32_t stop_at = 0;
-    const int32_t act_words = (p->n_items + 64) / 64;
-    /* Bits pay with many primary items, but not with so many that long
-     * runs of covered ones (zero words) would be walked at every node. */
-    const int scan_bits = p->n_primary >= 128 && act_words <= 64;
-    int32_t t = INT32_MAX;
-    uint32_t ties = 0;
-    if (!scan_bits) {
-        for (int32_t k = cl[0].next; k != 0; k = cl[k].next)
-            if (consider(p, nd, k, &best, &t, &ties, stop_at, general))
-                return general && p->on_event ? scan_stop(p, k, scanned) : best;
-    } else {
-        for (int32_t w = cl[0].next / 64; w < act_words; w++)
-            for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1)
-                if (consider(p, nd, w * 64 + dlxi_lowest_bit(bits), &best, &t, &ties, stop_at,
-                             general))
-                    return general && p->on_event ? scan_stop(p, best, scanned) : best;
-    }
-    /* How many were looked at: only the event hook wants it (a count of
-     * the active items, a second walk of them: MRV_RECENT, which runs this
-     * general copy, spent 14% of its time here on 25x25 sudoku). */
-    if (general && p->on_event)
-        *scanned = dlx_active_items(p, NULL, 0);
-    if (general && p->choose == DLX_CHOOSE_MRV_RECENT && !p->randomized) {
-        int32_t r = dlxi_recent_item(p, level);
-        if (r && LEN(r) == t)
-            best = r;
-    }
-    return best;
-}
-
-int32_t dlxi_choose_item(dlx_problem *p, int32_t level)
-{
-    int32_t scanned;
-    return p->cl[0].next == 0 ? 0 : choose_item(p, 1, &scanned, level);
-}
-
-/* --- The same choice, from an index, for many items -----------------------------
- * The scan above looks at every active item at every node, so a problem of
- * many items whose nodes each do little costs its items at every node:
- * 100,000 items, each alone in one option (100,001 nodes), took 17 s. As
- * Algorithm M does (search_m.c, whose comment above choose_item_indexed()
- * has the whole argument), the fast loops of big problems keep a summary
- * instead: for each act[] word of 64 items the best of its active items,
- * for each run of 64 words the best of their bests, and a flag per word,
- * set by the dance (WALK_MARK) when one of its items changes its LEN or its
- * activity; the choice recomputes the flagged words, the runs holding them,
- * and takes the best run. Here an item's rank is one number, LEN << 32 |
- * header index, and the best is the least: fewest options, then the lowest
- * index, which is the leftmost in the active list since that list is in
- * increasing header index (checked by x_index_pays(), as search_m.c's
- * index_pays() does; every cover is undone last in, first out). That is the
- * scan's choice exactly: the scan takes an item only when its LEN is below
- * the best so far, so it picks the first of the least LEN, and it stops at
- * the first item with no option, which is the least rank of all. So the
- * tree, its nodes, its updates and the order of the solutions are the
- * scan's; under DLX_CHOOSE_MRV_RECENT the recent item then replaces it as
- * it does after the scan. Randomisation (any of the tied items) and the
- * event hook (CHOOSE says how far the scan went) keep the scan; the
- * inference, which changes counts without flags, flags every word when it
- * takes something out or puts it back. tests/check_dlx.c compares the two
- * on random problems. */
-
-/* The index is considered from this many primary items on, and used when
- * twice the items of the words a node is expected to flag are fewer than
- * the primary items (x_index_pays()): with a factor 1 the tilings of a path
- * of 256 cells took the index and ran 1.28x the scan's instructions
- * (docs/measurements.md, "Algorithm X's index"). Both can be moved at
- * compile time, for such measurements. */
-#ifndef X_INDEX_ITEMS
-#define X_INDEX_ITEMS 256
-#endif
-#ifndef X_INDEX_COST
-#define X_INDEX_COST 2
-#endif
-
-/* Whether the index suits p's shape: many primary items, in increasing
- * header index along the active list (the argument above needs it), and
- * little work a node. A node's scan looks at each active item; the index
- * instead recomputes the words whose items the node changed, 64 items a
- * word. A node covers about an option's worth of items, and covering item
- * c changes the items of the options in c's list: the words flagged per
- * node are estimated as (nodes a primary item's options have, summed over
- * the primary items, over n_primary) x (average option size), at most all
- * of them. Settled once for each shape of the problem (options are only
- * ever added). */
-static int x_index_pays(dlx_problem *p)
-{
-    if (p->run.x_index_nodes == p->n_nodes)
-        return p->run.x_index_pays;
-    int64_t changes, sizes;
-    int pays = dlxi_index_shape(p, X_INDEX_ITEMS, &changes, &sizes);
-    if (pays && p->n_options > 0) {
-        /* In floating point: the product may pass 2^63 on huge problems. */
-        const double words = dlxi_index_words(p);
-        double flagged = (double)changes * (double)sizes /
-                         ((double)p->n_primary * (double)p->n_options);
-        flagged = flagged >= words ? words : 1.0 + (double)(int64_t)flagged;
-        if (flagged > words)
-            flagged = words;
-        pays = 64.0 * flagged * X_INDEX_COST < (double)p->n_primary;
-    }
-    p->run.x_index_pays = pays;
-    p->run.x_index_nodes = p->n_nodes;
-    return pays;
-}
-
-/* Makes the index (or keeps it when live: a search resumed from its last
- * slice) and says whether the loops may use it: not when it does not pay,
- * nor when it cannot (see above), nor out of memory (the scan then chooses
- * the same items). */
-static int x_index_ready(dlx_problem *p)
-{
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        p->choose == DLX_CHOOSE_MRV_PATH || !x_index_pays(p))
-        return 0;
-    if (p->run.index_live)
-        return 1;
-    const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
-    if (p->run.x_best_cap < words + runs) {
-        dlxi_free(p, p->run.x_best, (size_t)p->run.x_best_cap * sizeof *p->run.x_best);
-        p->run.x_best_cap = 0;
-        p->run.x_best = dlxi_alloc(p, (size_t)(words + runs) * sizeof *p->run.x_best);
-        if (!p->run.x_best)
-            return 0;
-        p->run.x_best_cap = words + runs;
-    }
-    if (!dlxi_touch_all(p, words))
-        return 0;
-    p->run.index_live = 1;
-    return 1;
-}
-
-#define X_NONE UINT64_MAX
-
-/* The least rank of the active items of act[] word w (X_NONE for none). */
-DLX_INLINE uint64_t x_best_in_word(dlx_nodes nd, int32_t w)
-{
-    uint64_t best = X_NONE;
-    for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1) {
-        int32_t x = w * 64 + dlxi_lowest_bit(bits);
-        uint64_t rank = (uint64_t)(uint32_t)LEN(x) << 32 | (uint32_t)x;
-        if (rank < best)
-            best = rank;
-    }
-    return best;
-}
-
-/* choose_item()'s choice under DLX_CHOOSE_MRV, from the index (the active
- * list must not be empty). */
-DLX_INLINE int32_t choose_item_indexed(dlx_problem *p, dlx_nodes nd)
-{
-    const int32_t words = dlxi_index_words(p), runs = (words + 63) / 64;
-    uint64_t *const word_best = p->run.x_best, *const run_best = p->run.x_best + words;
-    uint64_t best = X_NONE;
-    for (int32_t j = p->cl[0].next >> 12; j < runs; j++) {
-        /* Any flag of the run's 64, four at a time. */
-        uint64_t any = 0;
-        for (int32_t i = 0; i < 64; i += 4) {
-            uint64_t four;
-            memcpy(&four, nd.touched + 64 * j + i, sizeof four);
-            any |= four;
-        }
-        if (any) {
-            int32_t end = words - 64 * j < 64 ? words : 64 * j + 64;
-            uint64_t b = X_NONE;
-            for (int32_t w = 64 * j; w < end; w++) {
-                if (nd.touched[w]) {
-                    nd.touched[w] = 0;
-                    word_best[w] = x_best_in_word(nd, w);
-                }
-                if (word_best[w] < b)
-                    b = word_best[w];
-            }
-            run_best[j] = b;
-        }
-        if (run_best[j] < best) {
-            best = run_best[j];
-            if (best >> 32 == 0)
-                break; /* an item with no option: nothing ranks before it */
-        }
-    }
-    return (int32_t)(uint32_t)best;
-}
-
-/* The index's choice under p's rule (DLX_CHOOSE_MRV or MRV_RECENT). */
-DLX_INLINE int32_t choose_item_x_index(dlx_problem *p, dlx_nodes nd, int32_t level)
-{
-    int32_t best = choose_item_indexed(p, nd);
-    if (p->choose == DLX_CHOOSE_MRV_RECENT) {
-        int32_t r = dlxi_recent_item(p, level);
-        if (r && LEN(r) == LEN(best))
-            best = r;
-    }
-    return best;
-}
-
-/* Flags every word of the index, whose counts something other than the
- * marking dance changed (the inference, or its undoing): the next choice
- * looks at every item again, n / 64 flags instead of the scan's n items. */
-static void flag_every_word(dlx_problem *p)
-{
-    const int32_t words = dlxi_index_words(p);
-    for (int32_t w = 0; w < words; w++)
-        p->run.m_touched[w] = 1;
-}
-
 /* --- The loop ------------------------------------------------------------------ */
 
 /* One copy per (colors, general, detail) triple, and the fast ones again
@@ -510,7 +162,7 @@ static void flag_every_word(dlx_problem *p)
  * every exit; the general copies count updates straight into p->stats, so
  * that each event can carry the running count. */
 DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int general,
-                   const int detail, const int walk)
+                   const int detail, const int walk, const int path)
 {
     dlx_nodes nodes_marked = p->nd;
     if (walk & WALK_MARK)
@@ -560,7 +212,7 @@ forward:
     }
     {
         int32_t scanned = 0;
-        int32_t best = walk & WALK_MARK ? choose_item_x_index(p, nd, level)
+        int32_t best = walk & WALK_MARK ? choose_item_x_index(p, nd, level, path)
                                         : choose_item(p, general, &scanned, level);
         /* The inference (infer.c) where no item has one option or none;
          * the choice again when it took options out (from the index, every
@@ -570,14 +222,14 @@ forward:
             if (LEN(best) > 1 && dlxi_infer(p, level, UPDATES) > 0) {
                 if (walk & WALK_MARK) {
                     flag_every_word(p);
-                    best = choose_item_x_index(p, nd, level);
+                    best = choose_item_x_index(p, nd, level, path);
                 } else {
                     best = choose_item(p, general, &scanned, level);
                 }
             }
         }
-        if (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized)
-            note_path_choice(p, best, level);
+        if (path || (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized))
+            note_path_choice(p, nd, best, level, walk);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
         cover_w(p, nd, cl, best, last_hdr, colors, detail, walk, level, UPDATES);
@@ -632,27 +284,31 @@ out:
 
 DLX_NOINLINE int run_plain(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 0, 0, 0, WALK_NEXT);
+    return run(p, budget, 0, 0, 0, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_colors(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 0, 0, WALK_NEXT);
+    return run(p, budget, 1, 0, 0, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_general(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 1, 0, WALK_NEXT);
+    return run(p, budget, 1, 1, 0, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_detail(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 1, 1, WALK_NEXT);
+    return run(p, budget, 1, 1, 1, WALK_NEXT, 0);
 }
 DLX_NOINLINE int run_plain_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 0, 0, 0, WALK_NEXT | WALK_MARK);
+    return run(p, budget, 0, 0, 0, WALK_NEXT | WALK_MARK, 0);
 }
 DLX_NOINLINE int run_colors_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK);
+    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK, 0);
+}
+DLX_NOINLINE int run_path_indexed(dlx_problem *p, uint64_t budget)
+{
+    return run(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK, 1);
 }
 
 /* --- The engine of Algorithms X and C on the links ------------------------------ */
@@ -676,8 +332,9 @@ static int links_prepare(dlx_problem *p)
 static int links_run(dlx_problem *p, uint64_t node_budget)
 {
     if (x_index_ready(p))
-        return p->has_colors ? run_colors_indexed(p, node_budget)
-                             : run_plain_indexed(p, node_budget);
+        return p->choose == DLX_CHOOSE_MRV_PATH ? run_path_indexed(p, node_budget)
+               : p->has_colors                  ? run_colors_indexed(p, node_budget)
+                                                : run_plain_indexed(p, node_budget);
     p->run.index_live = 0; /* the loops below do not flag what they change */
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
@@ -695,7 +352,8 @@ static int links_check(const dlx_problem *p, const char **what)
     if (!r->index_live || !r->x_best || !r->m_touched)
         return DLX_OK;
     for (int32_t w = 0; w < dlxi_index_words(p); w++)
-        if (!r->m_touched[w] && r->x_best[w] != x_best_in_word(p->nd, w)) {
+        if (!r->m_touched[w] &&
+            r->x_best[w] != x_best_in_word(p, p->nd, w, p->choose == DLX_CHOOSE_MRV_PATH)) {
             *what = "choice index: an unflagged word's best is not the best of its items";
             return DLX_EINVAL;
         }

@@ -10,65 +10,12 @@
  */
 #include "dance.h"
 
-/* The node of option opt on the item the branching rule would pick among
- * opt's own active primary items, or 0 when opt cannot be tried now (it is
- * hidden: one of its items is taken or coloured otherwise; or it has no
- * active primary item). For an option of the donor's list at a level, this
- * is the donor's item: the rule picks the leftmost item with fewest options,
- * and if that item is one of opt's it
- * is also the one picked among opt's items alone. Ties are broken by
- * position, never at random, so a seeded search replays deterministically
- * (its counts may then differ from one search's). */
-static int32_t replay_node(const dlx_problem *p, int32_t opt, int32_t level)
-{
-    const dlx_nodes nd = p->nd;
-    const int32_t stop_at = 0; /* both MRV names are DLX1's rule (search.c) */
-    int32_t pick = 0;
-    for (int32_t q = p->opt_first[opt]; nd.im[q].itm > 0; q++) {
-        int32_t x = nd.im[q].itm;
-        if (p->secondary[x] || !((nd.act[x / 64] >> (x % 64)) & 1))
-            continue;
-        if (!pick) {
-            pick = q;
-            continue;
-        }
-        /* Leftmost means the smallest header index: the active list keeps
-         * the items in that order. */
-        int32_t y = nd.im[pick].itm, len = LEN(x), ylen = LEN(y);
-        int better;
-        if (p->choose == DLX_CHOOSE_FIRST)
-            better = x < y;
-        else if (len <= stop_at || ylen <= stop_at) /* the scan stops at the first such */
-            better = len <= stop_at && (ylen > stop_at || x < y);
-        else
-            better = len < ylen || (len == ylen && x < y);
-        if (better)
-            pick = q;
-    }
-    if (!pick)
-        return 0;
-    if (p->choose == DLX_CHOOSE_MRV_RECENT && !p->randomized) {
-        /* The recent item wins the tie, if it is one of opt's: the rule's
-         * choice when it is the donor's item. */
-        int32_t r = dlxi_recent_item(p, level);
-        for (int32_t q = p->opt_first[opt]; r && nd.im[q].itm > 0; q++)
-            if (nd.im[q].itm == r && LEN(r) == LEN(nd.im[pick].itm))
-                pick = q;
-    }
-    /* opt can be tried iff it is still in its item's list. */
-    int32_t c = nd.im[pick].itm;
-    for (int32_t r = nd.ud[c].down; r != c; r = nd.ud[r].down)
-        if (r == pick)
-            return pick;
-    return 0;
-}
-
 int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
     const dlx_nodes nd = p->nd;
     uint64_t uncounted = 0, counted = 0;
     for (int32_t k = 0; k < n; k++) {
-        int32_t q = replay_node(p, prefix[k], k);
+        int32_t q = dlxi_replay_node(p, prefix[k], k);
         if (!q) {
             dlxi_unwind(p, k);
             return DLX_ECONFLICT;

@@ -604,6 +604,36 @@ static int32_t find_or_add_color(dlx_text *t, const char *name, size_t len)
     return ++t->color_count;
 }
 
+/* An option's cost, Knuth's DLX5 style: the token `$N` (N a decimal number
+ * below 2^62), once per option, anywhere on its line, unless the item line
+ * names an item spelt that way (then it is that item). Returns 1 when
+ * [ts, te) is the cost (stored in *cost), 0 when it is not one, or a
+ * failure. */
+static int read_cost(dlx_text *t, int64_t line, size_t line_start, size_t ts, size_t te,
+                     int64_t *cost)
+{
+    const char *buf = t->buf;
+    if (te - ts < 2 || buf[ts] != '$')
+        return 0;
+    for (size_t k = ts + 1; k < te; k++)
+        if (buf[k] < '0' || buf[k] > '9')
+            return 0;
+    if (table_find(&t->item_table, buf, t->items, buf + ts, te - ts, hash_name(buf + ts, te - ts)) >= 0)
+        return 0;
+    if (*cost >= 0)
+        return fail(t, DLX_TEXT_ESYNTAX, line, line_start, ts,
+                    "a second cost in this option (one $N a line)");
+    int64_t v = 0;
+    for (size_t k = ts + 1; k < te; k++) {
+        v = v * 10 + (buf[k] - '0');
+        if (v > DLX_COST_MAX)
+            return fail(t, DLX_TEXT_ESYNTAX, line, line_start, ts,
+                        "cost " NAME_FMT " out of range (0 to 2^62)", NAME_ARGS(buf + ts, te - ts));
+    }
+    *cost = v;
+    return 1;
+}
+
 /* Reads the option line [s, e) (s is its first non-blank byte, e is the end
  * of its last token). */
 static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t s, size_t e)
@@ -614,7 +644,13 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
     uint32_t stamp = (uint32_t)t->opt_count + 1;
     size_t n = 0;
     int primaries = 0, colored = 0;
+    int64_t cost = -1; /* the option's `$N`, -1 when it has none */
     for (size_t i = s, ts, te; next_token(buf, &i, e, &ts, &te);) {
+        int cost_rc = read_cost(t, line, line_start, ts, te, &cost);
+        if (cost_rc < 0)
+            return cost_rc;
+        if (cost_rc > 0)
+            continue;
         size_t colon = te;
         for (size_t k = ts; k < te; k++) {
             unsigned char c = (unsigned char)buf[k];
@@ -683,8 +719,12 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
         return fail(t, DLX_ENOMEM, line, line_start, s, "out of memory reading the options");
     int32_t id = dlx_add_option(t->problem, t->opt_items, colored ? t->opt_colors : NULL,
                                 (int32_t)n);
+    int rc_cost;
     if (id < 0)
         return fail(t, id, line, line_start, s, "cannot add this option: %s", dlx_strerror(id));
+    if (cost > 0 && (rc_cost = dlx_set_option_cost(t->problem, id, cost)) != DLX_OK)
+        return fail(t, rc_cost, line, line_start, s, "cannot set this option's cost: %s",
+                    dlx_strerror(rc_cost));
     t->opt_off[id] = s;
     t->opt_line[id] = line;
     t->opt_count = id + 1;

@@ -42,7 +42,8 @@ static inline int32_t problems_item(dlx_problem *p, unsigned flags, const char *
  * (primary items, then " | " and the secondary ones if any; a primary item
  * with bounds other than 1..1 written lo:hi|name as Knuth's DLX3 reads it,
  * or hi|name when lo = hi), then one option per line, a coloured item
- * written name:colour with the colour's number. Every item must have a
+ * written name:colour with the colour's number, a cost other than 0 as
+ * `$N` at the end of the line. Every item must have a
  * name. Returns 0, or -1 if writing failed. */
 static inline int problems_write_text(FILE *out, const dlx_problem *p, const char *comment)
 {
@@ -98,6 +99,8 @@ static inline int problems_write_text(FILE *out, const dlx_problem *p, const cha
             if (colors[k] > 0)
                 fprintf(out, ":%d", (int)colors[k]);
         }
+        if (dlx_option_cost(p, o) > 0) /* the option's cost, as dlx_text reads it */
+            fprintf(out, " $%lld", (long long)dlx_option_cost(p, o));
         fputc('\n', out);
     }
     free(ids);
@@ -105,6 +108,38 @@ static inline int problems_write_text(FILE *out, const dlx_problem *p, const cha
     if (fflush(out) != 0 || ferror(out))
         status = -1;
     return status;
+}
+
+/* --- Domino tilings ------------------------------------------------------
+ * Tile a rows x cols board with dominoes. Items: the cells r.c (primary,
+ * row-major order); one option per pair of neighbouring cells. The counts are
+ * OEIS A004003 for square boards (8x8: 12,988,816) and A099390 for the
+ * others. Every tiling has rows*cols/2 dominoes. */
+static inline int domino_build(dlx_problem *p, int32_t rows, int32_t cols)
+{
+    for (int32_t r = 0; r < rows; r++)
+        for (int32_t c = 0; c < cols; c++) {
+            int32_t id = problems_item(p, DLX_PRIMARY, "%d.%d", (int)r, (int)c);
+            if (id < 0)
+                return id;
+        }
+    for (int32_t r = 0; r < rows; r++)
+        for (int32_t c = 0; c < cols; c++) {
+            int32_t cell = r * cols + c;
+            if (c + 1 < cols) {
+                int32_t pair[2] = {cell, cell + 1};
+                int32_t id = dlx_add_option(p, pair, NULL, 2);
+                if (id < 0)
+                    return id;
+            }
+            if (r + 1 < rows) {
+                int32_t pair[2] = {cell, cell + cols};
+                int32_t id = dlx_add_option(p, pair, NULL, 2);
+                if (id < 0)
+                    return id;
+            }
+        }
+    return DLX_OK;
 }
 
 /* --- N queens ---------------------------------------------------------------

@@ -353,10 +353,12 @@ START_TEST(check_names_the_broken_invariant)
 }
 END_TEST
 
-/* The choice index (search.c) with the inference: where the index pays
- * (hundreds of primary items, local options), the inference changes counts
- * without flags, and the loop flags every word when it takes options out
- * or puts them back. The tree must be the scan's: the same problem with the
+/* The choice index (rules.h) with the inference and under the path rule:
+ * where the index pays (hundreds of primary items, local options), the
+ * inference changes counts without flags, and the loop flags every word
+ * when it takes options out or puts them back; under MRV_PATH the index
+ * ranks the items by their place in the path's order, and flags the word
+ * of the item each choice moves. The tree must be the scan's: the same problem with the
  * index's memo set to "does not pay" (the private header again) scans, and
  * both searches, whole and in slices, give the same solutions in the same
  * order, nodes, updates and options inferred. */
@@ -407,15 +409,20 @@ static dlx_problem *build_blocks(uint32_t seed, int32_t blocks, int32_t extra)
 START_TEST(index_with_inference_as_the_scan)
 {
     enum { BUDGET = 20000 };
+    static const struct { enum dlx_choose rule; int infer; } rules[] = {
+        {DLX_CHOOSE_MRV, 4}, {DLX_CHOOSE_MRV_RECENT, 4}, {DLX_CHOOSE_MRV_PATH, 0},
+        {DLX_CHOOSE_MRV_PATH, 4}, {DLX_CHOOSE_MRV, 4}, {DLX_CHOOSE_MRV_PATH, 3},
+    };
     int inferred_somewhere = 0;
-    for (uint32_t seed = 1; seed <= 4; seed++) {
+    for (uint32_t seed = 1; seed <= 6; seed++) {
         uint64_t figures[2][5];
         for (int scan = 0; scan < 2; scan++) {
             dlx_problem *p = build_blocks(seed, 500, 150);
             ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
-            ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM, 4), DLX_OK);
-            if (seed % 2)
-                ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_RECENT), DLX_OK);
+            if (rules[seed - 1].infer)
+                ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM,
+                                                   rules[seed - 1].infer), DLX_OK);
+            ck_assert_int_eq(dlx_set_choose(p, rules[seed - 1].rule), DLX_OK);
             if (scan) { /* the memo of x_index_pays(): settled, "no" */
                 p->run.x_index_nodes = p->n_nodes;
                 p->run.x_index_pays = 0;
@@ -425,11 +432,11 @@ START_TEST(index_with_inference_as_the_scan)
             uint64_t done = 0;
             int rc = DLX_PAUSED, used_index = 0;
             while (rc == DLX_PAUSED && done < BUDGET) {
-                rc = dlx_search(p, seed > 2 ? 777 : BUDGET);
+                rc = dlx_search(p, seed % 2 ? 777 : BUDGET);
                 ck_assert_int_ge(rc, 0);
                 used_index |= p->run.index_live;
                 ck_assert_int_eq(dlx_check(p), DLX_OK);
-                done += seed > 2 ? 777 : BUDGET;
+                done += seed % 2 ? 777 : BUDGET;
             }
             ck_assert_int_eq(used_index, !scan);
             dlx_stats st;

@@ -102,6 +102,9 @@ dlx dlx --choose mrv,knuth,recent,path,first --choose=
 dlx dlx --choose first f --choose
 dlx dlx --trace text,json @ --trace =
 dlx dlx --tree dot @ --tree =
+dlx dlx --memo mrv,first @ --memo =
+dlx dlx --bound full,cost,none @ --bound =
+dlx dlx --zdd map.txt @ --zdd
 dlx-mpi dlx-mpi --format text,ids,json @ --format =
 dlx-mpi dlx-mpi --choose mrv,knuth,recent,path,first --choose=
 dlx-mpi dlx-mpi --checkpoint map.txt @ --checkpoint

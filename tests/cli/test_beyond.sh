@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# dlx --min-cost (the cheapest solutions) and dlx --memo (the count by memo,
+# --zdd, --sample, --memo-limit). Sources: the costs of c.dlx below worked by
+# hand (its 7 solutions cost 4, 4, 6, 9, 13, 13, 16); domino tilings OEIS
+# A004003 (4x4: 36, 8x8: 12,988,816, 10x10: 258,584,046,368, 12x12: 53,060,477,521,960,000); the ZDD
+# file is recounted here by awk from its own lines (node n's count is lo's
+# plus hi's), independently of the program. About 1 s.
+DLX="$BIN/dlx"
+. "$TESTS/cli/common.sh"
+
+# dominoes R C: the domino tilings of an R x C board, as docs/format.md writes them.
+dominoes() {
+    awk -v R="$1" -v C="$2" 'BEGIN {
+        for (r = 0; r < R; r++) for (c = 0; c < C; c++) printf "%s%d.%d", (r || c) ? " " : "", r, c
+        print ""
+        for (r = 0; r < R; r++) for (c = 0; c < C; c++) {
+            if (c + 1 < C) print r "." c " " r "." c + 1
+            if (r + 1 < R) print r "." c " " r + 1 "." c
+        }
+    }'
+}
+
+cat > "$tmp/c.dlx" << 'EOF'
+| four items, options with costs ($N)
+a b c d
+a b $5
+c d $4
+a c $2
+b d $2
+a $1
+b $1
+c $1
+d $10
+EOF
+
+out=$("$DLX" --min-cost --quiet "$tmp/c.dlx"); st=$?
+expect_eq "--min-cost" "$out" "b d \$2
+a \$1
+c \$1
+cost 4"
+[ "$st" -eq 0 ] || fail "--min-cost: status $st"
+got=$("$DLX" --min-cost --max 10 --format ids --quiet "$tmp/c.dlx" | grep '^cost' | paste -s -d ' ' -)
+expect_eq "--min-cost --max 10" "$got" "cost 4 cost 4 cost 6 cost 9 cost 13 cost 13 cost 16"
+for b in cost none; do
+    got=$("$DLX" --min-cost --bound=$b --max 3 --format ids --quiet "$tmp/c.dlx" | grep '^cost' | paste -s -d ' ' -)
+    expect_eq "--bound=$b --max 3" "$got" "cost 4 cost 4 cost 6"
+done
+"$DLX" --min-cost --format json --quiet "$tmp/c.dlx" | grep -q '"best": 4' || fail "--min-cost --format json has no best"
+# The trace names the bound and the cuts.
+"$DLX" --min-cost --trace "$tmp/c.dlx" 2>/dev/null > "$tmp/trace"
+grep -q "bound of the rest 4" "$tmp/trace" || fail "--min-cost --trace: no root bound 4"
+grep -q "^cut: a b \$5 and the rest of a's list: cost 5 >= best 4" "$tmp/trace" ||
+    fail "--min-cost --trace: no list cut: $(cat "$tmp/trace")"
+# No solution: status 1.
+printf 'a b\na\n' > "$tmp/none.dlx"
+"$DLX" --min-cost --quiet "$tmp/none.dlx" > /dev/null; st=$?
+[ "$st" -eq 1 ] || fail "--min-cost without a solution: status $st, not 1"
+# Colours and bounds go with it: an item covered twice, cheapest pair.
+printf '2|a | x\na x:1 $3\na x:2 $1\na x:1 $1\na $5\n' > "$tmp/mcc.dlx"
+got=$("$DLX" --min-cost --quiet --format ids "$tmp/mcc.dlx" | paste -s -d ' ' -)
+expect_eq "--min-cost with bounds and colours" "$got" "0 2 cost 4"
+
+# --memo counts as the plain count does, past 2^64 too.
+dominoes 4 4 > "$tmp/d4.dlx"
+dominoes 8 8 > "$tmp/d8.dlx"
+dominoes 12 12 > "$tmp/d12.dlx"
+for rule in mrv first; do
+    expect_eq "d4 --memo=$rule" "$("$DLX" --count --memo=$rule --quiet "$tmp/d4.dlx")" 36
+    expect_eq "d8 --memo=$rule" "$("$DLX" --count --memo=$rule --quiet "$tmp/d8.dlx")" 12988816
+done
+expect_eq "d12 --memo" "$("$DLX" --count --memo --quiet "$tmp/d12.dlx")" 53060477521960000
+expect_eq "d8 --memo --format json" "$("$DLX" --memo --format json --quiet "$tmp/d8.dlx" | grep count)" '  "count": 12988816,'
+printf 'a b\na\n' > "$tmp/none.dlx"
+"$DLX" --count --memo --quiet "$tmp/none.dlx" > /dev/null; st=$?
+[ "$st" -eq 1 ] || fail "--memo without a solution: status $st, not 1"
+# Past the cap the count goes on without the memo, still exact.
+dominoes 10 10 > "$tmp/d10.dlx"
+"$DLX" --count --memo --memo-limit 1 "$tmp/d10.dlx" > "$tmp/out" 2> "$tmp/err"
+expect_eq "--memo-limit 1" "$(cat "$tmp/out")" 258584046368
+grep -q "cap was reached" "$tmp/err" || fail "--memo-limit 1: no word of the cap: $(cat "$tmp/err")"
+
+# The ZDD file, recounted by awk; every node's children come before it.
+"$DLX" --zdd "$tmp/d8.zdd" --quiet "$tmp/d8.dlx" || fail "--zdd failed"
+got=$(awk '/^#/ { next }
+    /^zdd / { nodes = $2; root = $4; want = $6; next }
+    { n = $1; if ($3 >= n || $4 >= n || $4 < 1 || $2 < 0 || $2 >= 112) bad = 1
+      cnt[n] = cnt[$3] + cnt[$4]; last = n }
+    BEGIN { cnt[0] = 0; cnt[1] = 1 }
+    END { if (bad || last != nodes - 1) print "bad"; else printf "%d %s\n", cnt[root], want }' "$tmp/d8.zdd")
+expect_eq "the ZDD file recounted" "$got" "12988816 12988816"
+
+# --sample: K tilings, each a tiling (16 cells / 2 = 8 dominoes), the same for a seed.
+"$DLX" --sample 5 --seed 7 --format ids --quiet "$tmp/d4.dlx" > "$tmp/s1"
+"$DLX" --sample 5 --seed 7 --format ids --quiet "$tmp/d4.dlx" > "$tmp/s2"
+[ "$(wc -l < "$tmp/s1")" -eq 5 ] || fail "--sample 5: $(wc -l < "$tmp/s1") lines"
+awk 'NF != 8 { exit 1 }' "$tmp/s1" || fail "--sample: a line that is not 8 dominoes"
+cmp -s "$tmp/s1" "$tmp/s2" || fail "--sample --seed 7 twice: not the same draws"
+
+# Usage errors.
+for args in "--memo --min-cost" "--min-cost --count" "--bound=full" "--memo-limit=5" \
+    "--memo --max 2" "--memo=sideways" "--bound=some --min-cost" "--sample 0" \
+    "--memo --trace" "--min-cost --trace=json"; do
+    "$DLX" $args "$tmp/c.dlx" > /dev/null 2> "$tmp/err"; st=$?
+    [ "$st" -eq 2 ] || fail "dlx $args: status $st, not 2"
+    grep -q '^dlx: ' "$tmp/err" || fail "dlx $args: no message"
+done
+printf '2|a\na\na\n' > "$tmp/bounds.dlx"
+"$DLX" --memo "$tmp/bounds.dlx" > /dev/null 2> "$tmp/err"; st=$?
+[ "$st" -eq 2 ] || fail "--memo with bounds: status $st, not 2"
+printf 'a\na $1 $2\n' > "$tmp/bad.dlx"
+"$DLX" --min-cost "$tmp/bad.dlx" > /dev/null 2> "$tmp/err"
+grep -q "bad.dlx:2:6: error: a second cost" "$tmp/err" || fail "two costs: $(cat "$tmp/err")"
+[ "$fails" -eq 0 ]
