@@ -33,18 +33,24 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { MAX_ARGS = 8, MAX_PROGS = 4, MAX_RUNS = 15 };
 
 /* Who writes a row's input file. */
-enum source { KNUTH_GEN, KNUTH_GEN_SPEC, OUR_EXAMPLE };
+enum source {
+    KNUTH_GEN,      /* his generator with the arguments */
+    KNUTH_GEN_SPEC, /* his generator reading a spec file of KNUTH_SRC */
+    KNUTH_GEN_TEXT, /* his generator reading the spec text args[0] (written here) */
+    OUR_EXAMPLE     /* one of our examples with the arguments */
+};
 
 struct row {
     const char *name;
     enum source source;
     const char *gen;              /* program name in KNUTH_BIN or BIN/examples */
-    const char *args[MAX_ARGS];   /* its arguments (a spec file for KNUTH_GEN_SPEC) */
+    const char *args[MAX_ARGS];   /* its arguments (a spec file or text, above) */
     const char *knuth[MAX_PROGS]; /* his solvers that accept the problem */
     uint64_t expected;            /* the known count (below); 0: unknown */
 };
@@ -53,7 +59,21 @@ struct row {
  * 4 symmetries of the box (Haselgrove 1960; TAOCP 7.2.2.1). Queens: OEIS
  * A000170. Langford pairs: twice OEIS A014552 (a pairing and its reversal).
  * De Bruijn 2 4 6 and motley 6 6: the counts of issue 9's table, which
- * Knuth's programs give; here every program must reach them. */
+ * Knuth's programs give; here every program must reach them. Motley 7 7:
+ * the count DLX3 and SSMCC give. Queens dominating the board: OEIS
+ * A002564 (4860 for 5 queens on 8 x 8, 86 for 4 on 7 x 7). The partridge
+ * puzzle has no packing below order 8 (Wainwright; TAOCP 7.2.2.1). Rows
+ * with count 0 have none known: the programs must agree. The problems with
+ * bounds (multiplicities) run Algorithm M; the tetromino rows are Knuth's
+ * polyomino-dlx on a spec written here, each piece 1 to 3 times. */
+/* Specs for polyomino-dlx (his format: the box's cells, then one line a
+ * piece, its multiplicity before a '|'): the five tetrominoes. */
+#define TETROMINOES(m)                                                                   \
+    m "|I 00 01 02 03\n" m "|O 00 01 10 11\n" m "|T 00 01 02 11\n" m "|S 00 01 11 12\n" m \
+      "|L 00 10 20 21\n"
+#define TETRO_5X8 "[0-4][0-7]\n" TETROMINOES("1:3")
+#define TETRO_4X10 "[0-3][0-9]\n" TETROMINOES("1:4")
+
 static const struct row full[] = {
     {"pentominoes 6x10, polyomino-dlx", KNUTH_GEN_SPEC, "polyomino-dlx", {"pent6x10.spec"},
      {"dlx1", "dlx2", "ssxc1", "ssxcc"}, 9356},
@@ -67,6 +87,19 @@ static const struct row full[] = {
      {"dlx2", "ssxcc"}, 60928},
     {"motley-dlx 6 6, multiplicities", KNUTH_GEN, "motley-dlx", {"6", "6"},
      {"dlx3", "ssmcc"}, 5850},
+    {"motley-dlx 6 7, multiplicities", KNUTH_GEN, "motley-dlx", {"6", "7"},
+     {"dlx3", "ssmcc"}, 0},
+    {"motley-dlx 7 7, multiplicities", KNUTH_GEN, "motley-dlx", {"7", "7"},
+     {"dlx3", "ssmcc"}, 352546},
+    {"5 queens dominating 8x8, bounds", OUR_EXAMPLE, "domination", {"--text", "8", "5"},
+     {"dlx3", "ssmcc"}, 4860},
+    {"4 queens dominating 7x7, bounds", OUR_EXAMPLE, "domination", {"--text", "7", "4"},
+     {"dlx3", "ssmcc"}, 86},
+    {"partridge 6, bounds", OUR_EXAMPLE, "partridge", {"--text", "6"}, {"dlx3", "ssmcc"}, 0},
+    {"tetrominoes 1:3 each in 5x8, p-dlx", KNUTH_GEN_TEXT, "polyomino-dlx", {TETRO_5X8},
+     {"dlx3", "ssmcc"}, 0},
+    {"tetrominoes 1:4 each, 4x10, p-dlx", KNUTH_GEN_TEXT, "polyomino-dlx", {TETRO_4X10},
+     {"dlx3", "ssmcc"}, 0},
 };
 static const struct row quick[] = {
     {"pentominoes 3x20, polyomino-dlx", KNUTH_GEN_SPEC, "polyomino-dlx", {"pent3x20.spec"},
@@ -78,6 +111,11 @@ static const struct row quick[] = {
     {"de Bruijn 2 4 5, colours", KNUTH_GEN, "de-bruijn-dlx", {"2", "4", "5"},
      {"dlx2", "ssxcc"}, 0},
     {"motley-dlx 4 4, multiplicities", KNUTH_GEN, "motley-dlx", {"4", "4"},
+     {"dlx3", "ssmcc"}, 0},
+    {"3 queens dominating 6x6, bounds", OUR_EXAMPLE, "domination", {"--text", "6", "3"},
+     {"dlx3", "ssmcc"}, 4},
+    {"partridge 4, bounds", OUR_EXAMPLE, "partridge", {"--text", "4"}, {"dlx3", "ssmcc"}, 0},
+    {"tetrominoes 1:3 each in 5x8, p-dlx", KNUTH_GEN_TEXT, "polyomino-dlx", {TETRO_5X8},
      {"dlx3", "ssmcc"}, 0},
 };
 
@@ -182,9 +220,21 @@ static char *write_input(const struct row *r, int index)
     }
     int n = 0;
     argv[n++] = prog;
-    if (r->source == KNUTH_GEN_SPEC)
+    if (r->source == KNUTH_GEN_SPEC) {
         spec = path_join(knuth_src, r->args[0]);
-    else
+    } else if (r->source == KNUTH_GEN_TEXT) {
+        snprintf(name, sizeof name, "row%d.spec", index);
+        spec = path_join(work, name);
+        FILE *f = spec ? fopen(spec, "w") : NULL;
+        int bad = !f || fputs(r->args[0], f) < 0;
+        if ((f && fclose(f) != 0) || bad) {
+            fprintf(stderr, "bench_knuth: %s: could not write %s\n", r->name, name);
+            free(spec);
+            free(prog);
+            free(file);
+            return NULL;
+        }
+    } else
         for (int k = 0; k < MAX_ARGS && r->args[k]; k++)
             argv[n++] = r->args[k];
     double cpu;
@@ -298,6 +348,52 @@ static int bench_row(const struct row *r, int index, int runs)
     return wrong;
 }
 
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Issue 25's figure for Algorithm M on threads: `dlx --count -j 2` against
+ * -j 1 on one problem with bounds, in wall-clock time (what threads save),
+ * alternated, medians; the load average says how busy the machine was.
+ * Returns 0 when both counts are right. */
+static int bench_jobs(const struct row *r, int index, int runs)
+{
+    char *input = write_input(r, index);
+    if (!input)
+        return 1;
+    char *dlx = path_join(bin, "dlx"), *out = path_join(work, "out.txt");
+    double wall[2][MAX_RUNS];
+    int wrong = 0;
+    for (int t = 0; t < runs; t++)
+        for (int j = 0; j < 2; j++) {
+            const char *argv[] = {dlx, "--count", "--no-progress", j ? "-j2" : "-j1", input, NULL};
+            double cpu, t0 = wall_seconds();
+            int rc = run_program(argv, NULL, out, NULL, &cpu);
+            wall[j][t] = wall_seconds() - t0;
+            uint64_t c = 0;
+            if (rc != 0 || !read_count(out, 0, &c) || (r->expected && c != r->expected))
+                wrong = 1;
+        }
+    double one = median(wall[0], runs), two = median(wall[1], runs), load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    printf("\n-j 2 on %s: one thread %.3f s, two threads %.3f s (wall clock, median of %d "
+           "alternated runs, load average %.1f): speed-up %.2f%s\n",
+           r->name, one, two, runs, load, two > 0 ? one / two : 0.0,
+           wrong ? " (WRONG COUNT)" : "");
+    free(dlx);
+    free(out);
+    free(input);
+    return wrong;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5) {
@@ -326,5 +422,11 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < n; k++)
         if (!only || strstr(rows[k].name, only))
             wrong |= bench_row(&rows[k], (int)k, runs);
+    const struct row *jobs = NULL;
+    for (size_t k = 0; k < n; k++)
+        if (strstr(rows[k].name, is_quick ? "motley-dlx 4 4" : "motley-dlx 7 7"))
+            jobs = &rows[k];
+    if (jobs && (!only || strstr(jobs->name, only)))
+        wrong |= bench_jobs(jobs, (int)n, runs);
     return wrong;
 }

@@ -26,25 +26,28 @@
 
 #include "../examples/problems.h"
 
-enum kind { PENTOMINOES, QUEENS, LANGFORD };
+enum kind { PENTOMINOES, QUEENS, LANGFORD, MOTLEY };
 
 struct bench_case {
     const char *name;
     enum kind kind;
     int a, b;
     uint64_t expected; /* pentominoes: 2339 packings x 4 symmetries; queens:
-                          OEIS A000170; Langford: OEIS A014552 x 2 */
+                          OEIS A000170; Langford: OEIS A014552 x 2; motley
+                          (bounds, Algorithm M on bit sets): DLX3's counts */
 };
 
 static const struct bench_case full[] = {
     {"pentominoes 6x10", PENTOMINOES, 6, 10, 9356},
     {"queens 15", QUEENS, 15, 0, 2279184},
     {"langford 12", LANGFORD, 12, 0, 216288},
+    {"motley 7x7 (bounds)", MOTLEY, 7, 7, 352546},
 };
 static const struct bench_case quick[] = {
     {"pentominoes 3x20", PENTOMINOES, 3, 20, 8},
     {"queens 11", QUEENS, 11, 0, 2680},
     {"langford 11", LANGFORD, 11, 0, 35584},
+    {"motley 5x6 (bounds)", MOTLEY, 5, 6, 393},
 };
 
 enum { MAX_THREADS = 64, MAX_RUNS = 31 };
@@ -78,6 +81,8 @@ static dlx_problem *build(const struct bench_case *c)
             rc = pentomino_board_init(&board, c->a, c->b) ? DLX_EINVAL : pentomino_build(p, &board);
         else if (c->kind == QUEENS)
             rc = queens_build(p, c->a, c->b);
+        else if (c->kind == MOTLEY)
+            rc = motley_build(p, c->a, c->b);
         else
             rc = langford_build(p, c->a);
     }

@@ -384,6 +384,14 @@ static int master_says(void)
 /* Searches one piece to its end, splitting it when asked or past the
  * budget. Returns 0 when the piece is done (reported), 1 when the worker
  * must leave (STOP waiting, or a signal: reported as R_QUIT). */
+/* The longest prefix a piece can have: an option a level; with bounds
+ * (Algorithm M on bit sets) also the options excluded before a branch and
+ * null moves, each option once at most and a null move per item. */
+static int32_t prefix_room(const dlx_problem *p)
+{
+    return dlx_item_count(p) + 1 + (dlx_has_bounds(p) ? dlx_option_count(p) : 0);
+}
+
 static int search_piece(struct worker *w, int32_t *prefix, int32_t n)
 {
     dlx_problem *q = w->q;
@@ -478,7 +486,7 @@ static int run_worker(const struct mpi_options *mo, dlx_problem *q, int rank)
     w.need_solutions = !mo->cmd.count_only || mo->cmd.max_solutions;
     dlx_set_limit(q, mo->cmd.max_solutions);
     dlx_set_solution_fn(q, w.need_solutions ? send_solution : NULL, &w);
-    int32_t *prefix = malloc(((size_t)dlx_item_count(q) + 1) * sizeof *prefix);
+    int32_t *prefix = malloc((size_t)prefix_room(q) * sizeof *prefix);
     if (!prefix)
         xgrow_fail(rank);
     for (;;) {
@@ -686,7 +694,12 @@ static int ck_replay(struct master *m, char *line, const char **why)
         s = end;
         for (long long i = 0; i < len; i++) {
             long long x = strtoll(s, &end, 10);
-            if (end == s || x < 0 || x >= dlx_option_count(m->run.problem)) {
+            /* With bounds a piece may name exclusions and null moves
+             * (negative: search_bits_m.h); dlx_start_subtree() checks it. */
+            long long least = dlx_has_bounds(m->run.problem)
+                                  ? -(long long)prefix_room(m->run.problem)
+                                  : 0;
+            if (end == s || x < least || x >= dlx_option_count(m->run.problem)) {
                 free(pre);
                 *why = "an option id is missing or out of range";
                 return -1;
@@ -981,7 +994,7 @@ static int run_master(const struct mpi_options *mo, dlx_text *text, int ranks, u
     m.run.text = text;
     m.run.problem = dlx_text_problem(text);
     m.run.out = stdout;
-    m.max_len = dlx_item_count(m.run.problem) + 1; /* a prefix: one option per level */
+    m.max_len = prefix_room(m.run.problem);
     m.queue = calloc((size_t)m.max_len + 1, sizeof *m.queue);
     m.queued = calloc((size_t)m.max_len + 1, sizeof *m.queued);
     m.queue_cap = calloc((size_t)m.max_len + 1, sizeof *m.queue_cap);
@@ -1138,9 +1151,10 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return EXIT_ERROR;
     }
-    if (rank == 0 && dlx_has_bounds(p) && !mo.cmd.quiet)
-        fprintf(stderr, "dlx-mpi: note: a problem with bounds (Algorithm M) cannot be split "
-                        "yet: one worker searches it all\n");
+    if (rank == 0 && dlx_has_bounds(p) && dlx_search_strategy(p) != DLX_STRATEGY_BITS &&
+        !mo.cmd.quiet)
+        fprintf(stderr, "dlx-mpi: note: a problem with bounds (Algorithm M) on the links cannot "
+                        "be split: one worker searches it all\n");
     status = rank == 0 ? run_master(&mo, text, ranks, hash) : run_worker(&mo, p, rank);
     dlx_text_free(text);
     MPI_Finalize();

@@ -44,7 +44,8 @@ static const char *check_bounds(const dlx_problem *p)
     }
     if (dlxi_busy(p))
         return NULL;
-    const int32_t levels = dlxi_in_search(p) ? p->level : 0;
+    /* A search on bits (no unwind) leaves the links as the commitments made them. */
+    const int32_t levels = dlxi_in_search(p) && p->engine && p->engine->unwind ? p->level : 0;
     for (int32_t x = 1; x <= N; x++) {
         int64_t spent = 0;
         int null_move = 0;

@@ -86,7 +86,7 @@ enum dlx_status {
     DLX_EBOUNDS = -12, /* item bounds out of range: 0 <= lo <= hi and hi >= 1
                           are needed, on a primary item */
     DLX_ESTRATEGY = -13 /* the strategy asked for (dlx_set_strategy()) cannot
-                          search this problem: bit sets with bounds */
+                          search this problem */
 };
 
 /* A short English sentence for a status code. Never NULL; static storage. */
@@ -301,9 +301,14 @@ enum dlx_strategy {
 /* DLX_EINVAL for an unknown strategy, DLX_EBUSY during a search. An event
  * hook, a seed, DLX_CHOOSE_FIRST, DLX_CHOOSE_MRV_PATH or the inference
  * always dance on the links: the hook reports the dance itself, the seed
- * shuffles the links' lists. A strategy that cannot search the problem at
- * all is refused: dlx_search() (and dlx_count(), dlx_start_subtree())
- * return DLX_ESTRATEGY for DLX_STRATEGY_BITS on a problem with bounds. */
+ * shuffles the links' lists. With bounds (Algorithm M) the bits visit
+ * DLX3's tree with one kind of node left out: an item with no option left
+ * whose lower bound is met is switched off at once instead of taking a
+ * node for its null move (as Knuth's SSMCC does), so the nodes are fewer,
+ * the solutions the same, in the same order; DLX_CHOOSE_MRV_FULL keeps
+ * DLX3's own tree, on the links, unless the bits are asked for. A strategy
+ * that cannot search the problem at all is refused: dlx_search() (and
+ * dlx_count(), dlx_start_subtree()) return DLX_ESTRATEGY. */
 DLX_API int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy);
 /* The strategy the search under way (or just finished) runs on, or, with
  * no search under way, the one dlx_search() would pick now. */
@@ -453,8 +458,11 @@ DLX_API int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn 
  * search under way is abandoned first. DLX_EINVAL for an option id out of
  * range, DLX_ECONFLICT for an option that cannot follow the ones before it
  * (nothing is then in force), DLX_EBUSY from inside a callback,
- * DLX_ENOMEM. On a problem with bounds (Algorithm M), whose search cannot be
- * split yet, only n = 0 is accepted (DLX_EINVAL otherwise). */
+ * DLX_ENOMEM. On a problem with bounds (Algorithm M) a prefix from
+ * dlx_split() also names, at each level, the options tried before its
+ * branch (as DLX_EXCLUDE(option)) and null moves (other negative numbers);
+ * only its search on bit sets can be split: on the links only n = 0 is
+ * accepted (DLX_EINVAL otherwise). */
 DLX_API int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n);
 
 enum dlx_split_mode {
@@ -475,8 +483,9 @@ enum dlx_split_mode {
  * pieces already received must be dropped). With fn NULL, nothing changes
  * and the return value says how many pieces there would be. DLX_EINVAL when
  * no search is paused, DLX_EBUSY from inside a callback, DLX_ENOMEM. A
- * problem with bounds (Algorithm M) gives nothing away yet (0): a parallel
- * search of one runs on one thread. */
+ * problem with bounds (Algorithm M) splits on bit sets (its prefixes are
+ * longer: see dlx_start_subtree()); on the links it gives nothing away
+ * (0), and a parallel search of it runs on one thread. */
 DLX_API int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx);
 
 /* --- One search on many threads ------------------------------------------ */

@@ -172,6 +172,11 @@ typedef struct dlx_engine {
     int32_t (*untried)(const dlx_problem *p, int32_t level, int32_t *opts, int32_t cap);
     int32_t (*level_width)(const dlx_problem *p, int32_t level, int32_t *position);
     uint64_t (*last_updates)(dlx_problem *p);
+    /* An engine whose prefixes are not one option a level (Algorithm M on
+     * bits: exclusions and null moves, search_bits_m.h) does all of
+     * dlx_split() itself and checks its own prefixes in start_subtree;
+     * NULL: prefix.c's, on untried and path. */
+    int32_t (*split)(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, void *ctx);
     /* The engine's own invariants during a search, after dlx_check()'s walk
      * of the links: DLX_OK, or DLX_EINVAL with *what naming the broken one;
      * NULL: nothing beyond the links. */
@@ -183,7 +188,8 @@ typedef struct dlx_engine {
     int32_t (*active_items)(const dlx_problem *p, int32_t *items, int32_t cap);
 } dlx_engine;
 
-extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits;
+extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits,
+    dlxi_engine_bits_m;
 
 /* The state of a search while it runs, and what the engines derive from
  * the problem for it (the choice indexes, the bit-set tables): the
@@ -230,6 +236,7 @@ struct dlx_run {
     int32_t search_cap;/* size of each of those arrays, which share one block
                           (two arrays without bounds, four with them) */
 
+    struct dlx_bits_m *bits_m; /* the bit-set search with bounds' (search_bits_m.c) */
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
                               and kept until the problem changes shape */
     int bits_too_big;   /* their counts would not fit: the links it is */

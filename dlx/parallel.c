@@ -380,7 +380,10 @@ static int recruit(struct team *t)
         dlx_set_event_fn(w->q, NULL, NULL);
         dlx_set_limit(w->q, 0);
         dlx_set_solution_fn(w->q, t->counting ? count_solution : NULL, w);
-        w->prefix_cap = p->n_primary + 1;
+        /* A prefix names an option a level; with bounds, also options
+         * excluded and null moves: each option once at most, a null move
+         * per primary item (search_bits_m.h). */
+        w->prefix_cap = p->n_primary + 1 + (p->has_bounds ? p->n_options + 1 : 0);
         w->prefix = dlxi_alloc(p, (size_t)w->prefix_cap * sizeof *w->prefix);
         if (!w->prefix)
             return DLX_ENOMEM;

@@ -181,9 +181,9 @@ int dlx_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
         return DLX_ESTRATEGY;
     if (!e->start_subtree) /* its search cannot be split (Algorithm M on the links) */
         return n == 0 ? DLX_OK : DLX_EINVAL; /* the whole search, left to dlx_search() */
-    if (n > p->n_primary) /* each option covers a primary item of its own */
+    if (!e->split && n > p->n_primary) /* each option covers a primary item of its own */
         return DLX_ECONFLICT;
-    for (int32_t k = 0; k < n; k++)
+    for (int32_t k = 0; k < n && !e->split; k++)
         if (prefix[k] < 0 || prefix[k] >= p->n_options)
             return DLX_EINVAL;
     rc = dlxi_settle_strategy(p); /* as dlx_search() would */
@@ -216,6 +216,8 @@ int32_t dlx_split(dlx_problem *p, enum dlx_split_mode mode, dlx_prefix_fn fn, vo
         return DLX_EINVAL;
     if (!dlxi_splittable(p))
         return 0; /* its engine's search cannot be split: it keeps everything */
+    if (p->engine->split)
+        return p->engine->split(p, mode, fn, ctx);
     const int32_t level = p->level;
     int32_t first = -1, last = -1, total = 0, widest = 0;
     for (int32_t l = dlxi_barren(p); l < level; l++) {

@@ -29,7 +29,7 @@ const char *dlx_strerror(int code)
     case DLX_ETOOBIG: return "problem too big (more than 2^31-1 items, options or nodes)";
     case DLX_ENAMES: return "item names too long (more than 2^31-1 bytes in all)";
     case DLX_EBOUNDS: return "bad item bounds (0 <= lo <= hi and hi >= 1 are needed, on a primary item)";
-    case DLX_ESTRATEGY: return "the strategy asked for cannot search this problem (bit sets with bounds)";
+    case DLX_ESTRATEGY: return "the strategy asked for cannot search this problem";
     default: return "unknown status";
     }
 }

@@ -403,7 +403,7 @@ void dlxi_unwind(dlx_problem *p, int32_t levels)
 
 /* The engines on bit sets, in the order they are considered; each says
  * which problems it accepts (Algorithm M on bits will join them). */
-static const dlx_engine *const bit_engines[] = {&dlxi_engine_bits};
+static const dlx_engine *const bit_engines[] = {&dlxi_engine_bits, &dlxi_engine_bits_m};
 
 /* What forces the links whatever the strategy asked (dlx.h): the hook
  * watches the links dance, a seed shuffles their lists, the "first item"

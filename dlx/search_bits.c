@@ -42,6 +42,7 @@
  * root frame made from them.
  */
 #include "dlx_internal.h"
+#include "search_bits_m.h"
 
 #include <string.h>
 
@@ -180,6 +181,7 @@ static int32_t node_color(dlx_nodes nd, int32_t q)
 
 void dlxi_drop_bits(dlx_problem *p)
 {
+    dlxi_drop_bits_m(p);
     if (p->run.bits)
         dlxi_free(p, p->run.bits, p->run.bits->bytes);
     p->run.bits = NULL;

@@ -25,6 +25,7 @@ typedef struct aligned_search {
     sudoku_logic *L;
     int degree;
     uint64_t (*ex)[WORDS];  /* per cell: its excluders */
+    uint64_t (*peers)[WORDS]; /* per cell: the cells it sees (fixed by the shape) */
     uint64_t eligible[WORDS];
 } aligned_search;
 
@@ -69,9 +70,9 @@ static void prepare(aligned_search *A)
 static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int k)
 {
     sudoku_logic *L = A->L;
-    uint64_t common[WORDS];
-    int total = 0;
-    for (int w = 0; w < WORDS; w++) {
+    uint64_t common[WORDS] = {0};
+    int total = 0, words = (L->cells + 63) / 64;
+    for (int w = 0; w < words; w++) {
         common[w] = A->ex[cells[0]][w] & A->ex[cells[1]][w];
         if (k == 3)
             common[w] &= A->ex[cells[2]][w];
@@ -81,13 +82,13 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
         return 0;
     int32_t ex[ALIGNED_MAX_CELLS];
     int nex = 0;
-    for (int w = 0; w < WORDS; w++)
+    for (int w = 0; w < words; w++)
         for (uint64_t m = common[w]; m; m &= m - 1)
             ex[nex++] = w * 64 + lowest_bit(m);
     int sees[3][3];
     for (int i = 0; i < k; i++)
         for (int j = 0; j < k; j++)
-            sees[i][j] = i != j && logic_sees(L, cells[i], cells[j]);
+            sees[i][j] = i != j && has_bit(A->peers[cells[i]], cells[j]);
     /* the candidates of each cell that some possible way gives it */
     uint64_t allowed[3] = {0, 0, 0};
     int digit[3];
@@ -118,9 +119,15 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
             way |= digit_bit(digit[i]);
         for (int e = 0; e < nex && ok; e++)
             ok = (L->cand[ex[e]] & ~way) != 0;
-        if (ok)
-            for (int i = 0; i < k; i++)
+        if (ok) {
+            int full = 1;
+            for (int i = 0; i < k; i++) {
                 allowed[i] |= digit_bit(digit[i]);
+                full &= allowed[i] == L->cand[cells[i]];
+            }
+            if (full)
+                return 0; /* every candidate has a way: nothing to take */
+        }
     }
     st->nelims = 0;
     for (int i = 0; i < k; i++)
@@ -141,11 +148,24 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
     if (L->cells > ALIGNED_MAX_CELLS)
         return 0;
     if (!L->aligned_ex) {
-        L->aligned_ex = calloc((size_t)L->cells, sizeof(uint64_t) * WORDS);
+        /* the excluder sets, then the peer sets (made here, once) */
+        L->aligned_ex = calloc((size_t)L->cells * 2, sizeof(uint64_t) * WORDS);
         if (!L->aligned_ex)
             return 0;
+        uint64_t (*peers)[WORDS] = (uint64_t (*)[WORDS])L->aligned_ex + L->cells;
+        for (int c = 0; c < L->cells; c++) {
+            int nh;
+            const int32_t *hs = logic_houses_of(L, c, &nh);
+            for (int j = 0; j < nh; j++)
+                for (int q = 0; q < L->n; q++) {
+                    int p = logic_house_cell(L, hs[j], q);
+                    if (p != c)
+                        peers[c][p >> 6] |= (uint64_t)1 << (p & 63);
+                }
+        }
     }
-    aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex, {0}};
+    aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex,
+                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}};
     prepare(&A);
     int32_t *cand = L->list2, ncand = 0;
     for (int c = 0; c < L->cells; c++)

@@ -1130,10 +1130,11 @@ static int advanced_locked(chain_engine *E, chain_set *to_off, int *qtail)
                 continue;
             for (int digit = 1; digit <= L->n; digit++) {
                 uint64_t bit = digit_bit(digit);
-                uint64_t in_a = logic_places(L, hp->a, digit);
+                uint64_t in_a = E->places[(size_t)hp->a * (size_t)L->n + (size_t)(digit - 1)];
                 if (popcount64(in_a) < 2 || (in_a & ~hp->in_a))
                     continue;
-                uint64_t outside = logic_places(L, hp->b, digit) & ~hp->in_b;
+                uint64_t outside =
+                    E->places[(size_t)hp->b * (size_t)L->n + (size_t)(digit - 1)] & ~hp->in_b;
                 if (!outside)
                     continue;
                 int32_t cc[SUDOKU_MAX_N];
@@ -1192,11 +1193,11 @@ static int advanced_pairs(chain_engine *E, chain_set *to_off, int *qtail, int hi
             }
         } else {
             for (int x = 1; x <= L->n; x++) {
-                uint64_t px = logic_places(L, h, x);
+                uint64_t px = E->places[(size_t)h * (size_t)L->n + (size_t)(x - 1)];
                 if (popcount64(px) != 2)
                     continue;
                 for (int y = x + 1; y <= L->n; y++) {
-                    if (logic_places(L, h, y) != px)
+                    if (E->places[(size_t)h * (size_t)L->n + (size_t)(y - 1)] != px)
                         continue;
                     uint64_t pair = digit_bit(x) | digit_bit(y);
                     int32_t cc[SUDOKU_MAX_N];
@@ -1235,11 +1236,11 @@ static int advanced_x_wing(chain_engine *E, chain_set *to_off, int *qtail)
         for (int digit = 1; digit <= n; digit++) {
             uint64_t bit = digit_bit(digit);
             for (int a = 0; a < n; a++) {
-                uint64_t pa = logic_places(L, base0 + a, digit);
+                uint64_t pa = E->places[(size_t)(base0 + a) * (size_t)L->n + (size_t)(digit - 1)];
                 if (popcount64(pa) != 2)
                     continue;
                 for (int b = a + 1; b < n; b++) {
-                    if (logic_places(L, base0 + b, digit) != pa)
+                    if (E->places[(size_t)(base0 + b) * (size_t)L->n + (size_t)(digit - 1)] != pa)
                         continue;
                     int32_t cc[2 * SUDOKU_MAX_N];
                     uint64_t cd[2 * SUDOKU_MAX_N];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tech_rectangle.c - unique rectangles, types 1 to 4. Four blank cells at
+/* tech_rectangle.c - unique rectangles and loops, types 1 to 4. Four blank cells at
  * the corners of a rectangle (two rows, two columns) that could all hold
  * only the same two symbols x and y would be a deadly pattern: x and y could
  * be swapped round the rectangle and the puzzle would have two solutions.
@@ -22,32 +22,11 @@
  * have one solution; the caller (logic.c) uses it only then. Rated as in
  * Sudoku Explainer: 4.5, and 4.5 + 0.1 for each symbol of a type 3 subset
  * past the second; of all the rectangles, the lowest rating wins, then the
- * lower type. (Its unique loops of 6 cells and more are not looked for.) */
+ * lower type. The same holds round a longer loop of cells (6, 8, ...), each
+ * sharing a house with the next, that meets every house in none of its
+ * cells or in two of them next to each other on the loop: unique loops,
+ * rated 4.6 (6 cells), 4.7 (8) and 5.0 (10 or more). */
 #include "logic_internal.h"
-
-/* Corners a b / c d (a, b on the first row, a, c in the first column): does
- * every house meet them in 0, 2 adjacent or 4 of them? */
-static int swap_keeps_houses(const sudoku_logic *L, const int32_t corner[4])
-{
-    for (int i = 0; i < 4; i++) {
-        int nh;
-        const int32_t *hs = logic_houses_of(L, corner[i], &nh);
-        for (int j = 0; j < nh; j++) {
-            unsigned in = 0;
-            for (int m = 0; m < 4; m++) {
-                int mh;
-                const int32_t *ms = logic_houses_of(L, corner[m], &mh);
-                for (int q = 0; q < mh; q++)
-                    if (ms[q] == hs[j])
-                        in |= 1u << m;
-            }
-            /* a b c d = bits 0 1 2 3: allowed {a,b} {c,d} {a,c} {b,d} all */
-            if (in != 0x3 && in != 0xC && in != 0x5 && in != 0xA && in != 0xF)
-                return 0;
-        }
-    }
-    return 1;
-}
 
 /* The best rectangle step so far. */
 typedef struct rect_best {
@@ -90,15 +69,17 @@ static int shared_houses(const sudoku_logic *L, int a, int b, int32_t *out)
  * make a naked subset; cand gets the eliminations. Tries the subsets of
  * 1..3 other cells in order; records each that eliminates. */
 static void type3(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best *b,
-                  const int32_t corner[4], uint64_t pair, int r1, int r2, int h, uint64_t ex)
+                  const int32_t *corner, int ncorner, uint64_t pair, int r1, int r2, int h,
+                  uint64_t ex, int base)
 {
+    const int ncells_of_loop = ncorner;
     int others[SUDOKU_MAX_N], no = 0;
     for (int k = 0; k < L->n; k++) {
         int c = logic_house_cell(L, h, k);
         if (L->value[c] || c == corner[r1] || c == corner[r2])
             continue;
         int in_rect = 0;
-        for (int q = 0; q < 4; q++)
+        for (int q = 0; q < ncorner; q++)
             in_rect |= corner[q] == c;
         if (!in_rect)
             others[no++] = c;
@@ -116,6 +97,7 @@ static void type3(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best
                 set |= L->cand[others[idx[q]]];
             if (popcount64(set) == size + 1 && !(set & pair)) {
                 step_begin(cand, SUDOKU_UNIQUE_RECTANGLE);
+        cand->nbase = ncells_of_loop;
                 for (int k = 0; k < L->n; k++) {
                     int c = logic_house_cell(L, h, k);
                     if (L->value[c] || c == corner[r1] || c == corner[r2])
@@ -129,12 +111,12 @@ static void type3(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best
                         step_add_elim(cand, c, lowest_bit(m) + 1, -1, -1);
                 }
                 cand->digits = pair;
-                for (int q = 0; q < 4; q++)
+                for (int q = 0; q < ncorner; q++)
                     step_add_cell(cand, corner[q], q == r1 || q == r2);
                 for (int q = 0; q < size; q++)
                     step_add_cell(cand, others[idx[q]], 2);
                 step_add_house(cand, h);
-                record(L, st, cand, b, 45 + size, 3);
+                record(L, st, cand, b, base + size, 3);
             }
             int q = size - 1;
             while (q >= 0 && idx[q] == no - size + q)
@@ -148,24 +130,29 @@ static void type3(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best
     }
 }
 
-/* Every step of the rectangle a b / c d on the pair, kept in st when best. */
-static void rectangle_steps(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best *b,
-                            const int32_t corner[4], uint64_t pair)
+#define LOOP_MAX 16 /* the longest loop looked for */
+
+/* Every step of the loop corner[0..n-1] on the pair, kept in st when best;
+ * base: the loop's rating (4.5 for a rectangle, more for longer loops). */
+static void loop_steps(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best *b,
+                       const int32_t *corner, int n, uint64_t pair, int base)
 {
-    int roof[4], nroof = 0;
-    for (int q = 0; q < 4; q++)
+    const int ncells_of_loop = n;
+    int roof[LOOP_MAX], nroof = 0;
+    for (int q = 0; q < n; q++)
         if (L->cand[corner[q]] != pair)
             roof[nroof++] = q;
-    if (nroof == 0 || nroof == 4)
+    if (nroof == 0 || nroof == n)
         return;
     if (nroof == 1) {
         step_begin(cand, SUDOKU_UNIQUE_RECTANGLE);
+        cand->nbase = ncells_of_loop;
         for (uint64_t x = pair; x; x &= x - 1)
             step_add_elim(cand, corner[roof[0]], lowest_bit(x) + 1, -1, -1);
         cand->digits = pair;
-        for (int q = 0; q < 4; q++)
+        for (int q = 0; q < n; q++)
             step_add_cell(cand, corner[q], q == roof[0]);
-        record(L, st, cand, b, 45, 1);
+        record(L, st, cand, b, base, 1);
         return;
     }
     uint64_t ex = 0;
@@ -173,19 +160,20 @@ static void rectangle_steps(sudoku_logic *L, sudoku_step *st, sudoku_step *cand,
         ex |= L->cand[corner[roof[k]]] & ~pair;
     if (popcount64(ex) == 1) {
         /* type 2: every roof is the pair and z */
-        int32_t roofs[4];
+        int32_t roofs[LOOP_MAX];
         for (int k = 0; k < nroof; k++)
             roofs[k] = corner[roof[k]];
         step_begin(cand, SUDOKU_UNIQUE_RECTANGLE);
+        cand->nbase = ncells_of_loop;
         step_elim_seeing_all(L, cand, roofs, nroof, lowest_bit(ex) + 1, -1, -1);
         cand->digits = pair;
-        for (int q = 0; q < 4; q++) {
+        for (int q = 0; q < n; q++) {
             int is_roof = 0;
             for (int k = 0; k < nroof; k++)
                 is_roof |= roof[k] == q;
             step_add_cell(cand, corner[q], is_roof);
         }
-        record(L, st, cand, b, 45, 2);
+        record(L, st, cand, b, base, 2);
     }
     if (nroof != 2)
         return;
@@ -194,7 +182,7 @@ static void rectangle_steps(sudoku_logic *L, sudoku_step *st, sudoku_step *cand,
     int nh = shared_houses(L, corner[r1], corner[r2], hs);
     if (popcount64(ex) >= 2)
         for (int k = 0; k < nh; k++)
-            type3(L, st, cand, b, corner, pair, r1, r2, hs[k], ex);
+            type3(L, st, cand, b, corner, n, pair, r1, r2, hs[k], ex, base);
     /* type 4: one of the pair confined to the roofs in a house they share */
     for (int k = 0; k < nh; k++)
         for (uint64_t x = pair; x; x &= x - 1) {
@@ -205,52 +193,124 @@ static void rectangle_steps(sudoku_logic *L, sudoku_step *st, sudoku_step *cand,
                 continue; /* the two roofs are two of its places */
             int other = lowest_bit(pair & ~digit_bit(d)) + 1;
             step_begin(cand, SUDOKU_UNIQUE_RECTANGLE);
+        cand->nbase = ncells_of_loop;
             step_add_elim(cand, corner[r1], other, -1, -1);
             step_add_elim(cand, corner[r2], other, -1, -1);
             cand->digits = pair;
-            for (int q = 0; q < 4; q++)
+            for (int q = 0; q < n; q++)
                 step_add_cell(cand, corner[q], q == r1 || q == r2);
             step_add_house(cand, hs[k]);
-            record(L, st, cand, b, 45, 4);
+            record(L, st, cand, b, base, 4);
         }
+}
+
+/* The loop search, from a cell of exactly the pair, as Sudoku Explainer
+ * describes it: from each cell along one of its houses (not of the kind the
+ * last move took) to a cell holding both symbols of the pair, at most two of
+ * them with more (any number when all the extras are one symbol), until the
+ * start is reached again after four cells or more. */
+typedef struct loop_search {
+    sudoku_logic *L;
+    sudoku_step *st, *cand;
+    rect_best *best;
+    uint64_t pair;
+    int32_t cells[LOOP_MAX];
+    int len;
+} loop_search;
+
+static int on_loop(const loop_search *S, int cell)
+{
+    for (int k = 0; k < S->len; k++)
+        if (S->cells[k] == cell)
+            return 1;
+    return 0;
+}
+
+/* Is the loop valid: do its cells, coloured in turn, meet every house in
+ * none of them or in exactly one of each colour? Then the pair can be
+ * swapped round it. */
+static int valid_loop(const loop_search *S)
+{
+    sudoku_logic *L = S->L;
+    if (S->len % 2)
+        return 0;
+    for (int i = 0; i < S->len; i++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, S->cells[i], &nh);
+        for (int j = 0; j < nh; j++) {
+            int same = 0, other = 0;
+            for (int k = 0; k < S->len; k++) {
+                int mh, in = 0;
+                const int32_t *ms = logic_houses_of(L, S->cells[k], &mh);
+                for (int q = 0; q < mh && !in; q++)
+                    in = ms[q] == hs[j];
+                if (!in)
+                    continue;
+                if ((k % 2) == (i % 2))
+                    same++;
+                else
+                    other++;
+            }
+            if (same != 1 || other != 1)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int loop_rating(int len)
+{
+    return len >= 10 ? 50 : len >= 8 ? 47 : len >= 6 ? 46 : 45;
+}
+
+static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int last_kind)
+{
+    sudoku_logic *L = S->L;
+    if (S->len == LOOP_MAX)
+        return;
+    S->cells[S->len++] = cell;
+    int nh;
+    const int32_t *hs = logic_houses_of(L, cell, &nh);
+    for (int kind = 0; kind < 5; kind++) {
+        /* the kinds in Sudoku Explainer's order: box, row, column, the rest */
+        static const int ORDER[5] = {HOUSE_BOX, HOUSE_ROW, HOUSE_COLUMN, HOUSE_DIAGONAL,
+                                     HOUSE_WINDOW};
+        if (ORDER[kind] == last_kind)
+            continue;
+        for (int j = 0; j < nh; j++) {
+            if (L->house_kind[hs[j]] != ORDER[kind])
+                continue;
+            for (int k = 0; k < L->n; k++) {
+                int next = logic_house_cell(L, hs[j], k);
+                if (next == S->cells[0] && S->len >= 4) {
+                    if (valid_loop(S))
+                        loop_steps(L, S->st, S->cand, S->best, S->cells, S->len, S->pair,
+                                   loop_rating(S->len));
+                    continue;
+                }
+                if (on_loop(S, next) || L->value[next] ||
+                    (L->cand[next] & S->pair) != S->pair)
+                    continue;
+                uint64_t more = ex | (L->cand[next] & ~S->pair);
+                int wide = L->cand[next] != S->pair;
+                if (!wide || popcount64(more) == 1 || allowed_ex > 0)
+                    extend(S, next, allowed_ex - wide, more, ORDER[kind]);
+            }
+        }
+    }
+    S->len--;
 }
 
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
 {
-    int n = L->n;
     rect_best best = {0, 0, 0};
-    sudoku_step *cand = L->scratch_step;
-    for (int r1 = 0; r1 < n; r1++)
-        for (int c1 = 0; c1 < n; c1++) {
-            int a = r1 * n + c1;
-            if (L->value[a] || popcount64(L->cand[a]) != 2)
-                continue;
-            uint64_t pair = L->cand[a];
-            /* a: a floor cell; the rectangles through it */
-            for (int r2 = 0; r2 < n; r2++) {
-                if (r2 == r1)
-                    continue;
-                int c = r2 * n + c1;
-                if (L->value[c] || (L->cand[c] & pair) != pair)
-                    continue;
-                for (int c2 = 0; c2 < n; c2++) {
-                    if (c2 == c1)
-                        continue;
-                    int bcell = r1 * n + c2, d = r2 * n + c2;
-                    if (L->value[bcell] || L->value[d] || (L->cand[bcell] & pair) != pair ||
-                        (L->cand[d] & pair) != pair)
-                        continue;
-                    /* each rectangle once: from its first floor cell */
-                    int32_t corner[4] = {a, bcell, c, d};
-                    int first = 1;
-                    for (int q = 1; q < 4 && first; q++)
-                        if (corner[q] < a && L->cand[corner[q]] == pair)
-                            first = 0;
-                    if (!first || !swap_keeps_houses(L, corner))
-                        continue;
-                    rectangle_steps(L, st, cand, &best, corner, pair);
-                }
-            }
-        }
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0};
+    for (int a = 0; a < L->cells; a++) {
+        if (L->value[a] || popcount64(L->cand[a]) != 2)
+            continue;
+        S.pair = L->cand[a];
+        S.len = 0;
+        extend(&S, a, 2, 0, -1);
+    }
     return best.found;
 }

@@ -136,23 +136,29 @@ START_TEST(dlx3_example)
 }
 END_TEST
 
-/* No engine on bit sets searches a problem with bounds yet: asked for
- * by name, the bits are refused (DLX_ESTRATEGY) by every call that would
- * search, and the problem is left as it was; the automatic choice runs the
- * links (DLX3's one solution). */
-START_TEST(bits_refused_with_bounds)
+/* Asked for by name, the bits search a problem with bounds (Algorithm M
+ * on bit sets, dlx/search_bits_m.c): DLX3's one solution, on a tree no
+ * bigger than DLX3's 6 nodes; the automatic choice takes them too, but
+ * under DLX_CHOOSE_MRV_FULL, which keeps DLX3's tree on the links. */
+START_TEST(bits_search_with_bounds)
 {
     dlx_problem *p = build_dlx3_example();
     ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
-    ck_assert_int_eq(dlx_search(p, 0), DLX_ESTRATEGY);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
     uint64_t count = 99;
-    ck_assert_int_eq(dlx_count(p, &count), DLX_ESTRATEGY);
-    ck_assert_int_eq(dlx_start_subtree(p, NULL, 0), DLX_ESTRATEGY);
-    ck_assert_int_eq(dlx_level(p), 0);
+    ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
+    ck_assert_uint_eq(count, 1);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    ck_assert_uint_le(st.nodes, 6);
+    ck_assert_int_eq(dlx_search(p, 1), DLX_PAUSED);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
     ck_assert_int_eq(dlx_check(p), DLX_OK);
-    ck_assert_str_eq(dlx_strerror(DLX_ESTRATEGY),
-                     "the strategy asked for cannot search this problem (bit sets with bounds)");
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
     ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_AUTO), DLX_OK);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+    ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV_FULL), DLX_OK);
     ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_LINKS);
     ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
     ck_assert_uint_eq(count, 1);
@@ -407,6 +413,7 @@ static dlx_problem *build_mcc_padded(const struct mcc *r, int pad)
         ck_assert_int_eq(dlx_add_option(p, items, colors, n), o);
     }
     ck_assert_int_eq(dlx_check(p), DLX_OK);
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK); /* DLX3's tree */
     return p;
 }
 
@@ -1211,6 +1218,8 @@ static void random_big_mcc(dlx_problem *p, uint32_t seed, int32_t primary, int32
     }
     for (int32_t o = 0; o < options; o++)
         ck_assert_int_eq(dlx_add_option(p, items + 32 * o, cols + 32 * o, size[o]), o);
+    /* The index is the links' (the bits choose by a scan of their own). */
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
     free(items);
     free(cols);
     free(size);
@@ -1311,6 +1320,214 @@ START_TEST(index_on_padded_motley)
 }
 END_TEST
 
+/* --- Algorithm M on bit sets ---------------------------------------------------
+ * The bit-set search with bounds (dlx/search_bits_m.c) visits its own tree
+ * (DLX3's, with the null moves of items left with nothing to do
+ * contracted), so its figures are checked against themselves: the same
+ * solutions as the brute force, and the same nodes and updates whole, in
+ * slices, on a clone, split into subtrees searched on clones (each split
+ * again), and on threads. */
+
+struct piece_list {
+    int32_t *entries[64];
+    int32_t count[64];
+    int n;
+};
+
+static int keep_piece(void *ctx, const int32_t *entries, int32_t count, int is_solution)
+{
+    struct piece_list *l = ctx;
+    ck_assert_int_eq(is_solution, 0);
+    ck_assert_int_lt(l->n, 64);
+    l->entries[l->n] = malloc(((size_t)count + 1) * sizeof(int32_t));
+    ck_assert_ptr_nonnull(l->entries[l->n]);
+    if (count)
+        memcpy(l->entries[l->n], entries, (size_t)count * sizeof(int32_t));
+    l->count[l->n++] = count;
+    return 0;
+}
+
+struct split_totals {
+    const dlx_problem *model; /* idle: the clones are made from it */
+    struct solutions found;
+    uint64_t nodes, updates, pieces;
+};
+
+/* Searches q (a whole search, or a subtree started) to its end in slices
+ * of `slice` nodes; at each pause it gives work away (the shallowest
+ * level, or every third time all of it), and each piece is searched the
+ * same way on a clone of the model, down to depth 3. */
+static void search_splitting(struct split_totals *t, dlx_problem *q, uint64_t slice, int depth)
+{
+    dlx_set_solution_fn(q, collect_mask, &t->found);
+    int rc, pauses = 0;
+    while ((rc = dlx_search(q, slice)) == DLX_PAUSED) {
+        ck_assert_int_eq(dlx_check(q), DLX_OK);
+        double done = dlx_estimate_done(q);
+        ck_assert(done >= 0.0 && done <= 1.0);
+        if (depth >= 3)
+            continue;
+        int all = ++pauses % 3 == 0;
+        struct piece_list l = {0};
+        int32_t given = dlx_split(q, all ? DLX_SPLIT_ALL : DLX_SPLIT_SHALLOWEST, keep_piece, &l);
+        ck_assert_int_ge(given, 0);
+        ck_assert_int_eq(given, l.n);
+        ck_assert_int_eq(dlx_check(q), DLX_OK);
+        for (int k = 0; k < l.n; k++) {
+            dlx_problem *c = dlx_clone(t->model);
+            ck_assert_ptr_nonnull(c);
+            ck_assert_int_eq(dlx_start_subtree(c, l.entries[k], l.count[k]), DLX_OK);
+            ck_assert_int_eq(dlx_check(c), DLX_OK);
+            search_splitting(t, c, slice, depth + 1);
+            dlx_free(c);
+            free(l.entries[k]);
+        }
+        t->pieces += (uint64_t)l.n;
+        if (all && given > 0) {
+            rc = DLX_OK; /* all of it went: q is reset */
+            break;
+        }
+    }
+    ck_assert_int_eq(rc, DLX_OK);
+    dlx_stats st;
+    dlx_get_stats(q, &st);
+    t->nodes += st.nodes;
+    t->updates += st.updates;
+    dlx_set_solution_fn(q, NULL, NULL);
+}
+
+/* p's search on bits against `want` and its own whole figures `whole`;
+ * returns the pieces its splits gave away. */
+static uint64_t check_bits_run(dlx_problem *p, const uint32_t *want, size_t n_want,
+                           const dlx_stats *whole, uint32_t seed, const char *what)
+{
+    struct solutions s = {0};
+    char label[64];
+    /* in slices of one and three nodes */
+    for (uint64_t slice = 1; slice <= 3; slice += 2) {
+        s.n = 0;
+        dlx_set_solution_fn(p, collect_mask, &s);
+        ck_assert_int_eq(dlx_reset(p), DLX_OK);
+        dlx_reset_stats(p);
+        int rc;
+        while ((rc = dlx_search(p, slice)) == DLX_PAUSED) {
+            ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+            ck_assert_int_eq(dlx_check(p), DLX_OK);
+            /* the live state agrees with itself */
+            int32_t items[MAX_PRIMARY + MAX_SECONDARY];
+            int32_t n = dlx_active_items(p, items, MAX_PRIMARY + MAX_SECONDARY);
+            for (int32_t k = 0; k < n; k++)
+                ck_assert_int_eq(dlx_item_is_active(p, items[k]), 1);
+        }
+        ck_assert_int_eq(rc, DLX_OK);
+        dlx_stats st;
+        dlx_get_stats(p, &st);
+        sort_masks(&s);
+        snprintf(label, sizeof label, "%s, slices of %d", what, (int)slice);
+        assert_same(&s, want, n_want, seed, label);
+        ck_assert_uint_eq(st.nodes, whole->nodes);
+        ck_assert_uint_eq(st.updates, whole->updates);
+        ck_assert_int_eq(dlx_reset(p), DLX_OK);
+        dlx_set_solution_fn(p, NULL, NULL);
+    }
+    /* split into subtrees, split again */
+    uint64_t pieces = 0;
+    for (uint64_t slice = 1; slice <= 2; slice++) {
+        struct split_totals t = {0};
+        t.model = p;
+        dlx_problem *q = dlx_clone(p);
+        ck_assert_ptr_nonnull(q);
+        search_splitting(&t, q, slice, 0);
+        dlx_free(q);
+        sort_masks(&t.found);
+        snprintf(label, sizeof label, "%s, split (slices of %d)", what, (int)slice);
+        assert_same(&t.found, want, n_want, seed, label);
+        ck_assert_msg(t.nodes == whole->nodes && t.updates == whole->updates,
+                      "problem %u, %s: %llu nodes, %llu updates; whole %llu, %llu",
+                      (unsigned)seed, label, (unsigned long long)t.nodes,
+                      (unsigned long long)t.updates, (unsigned long long)whole->nodes,
+                      (unsigned long long)whole->updates);
+        free(t.found.masks);
+        pieces += t.pieces;
+    }
+    /* on threads */
+    s.n = 0;
+    dlx_set_solution_fn(p, collect_mask, &s);
+    dlx_reset_stats(p);
+    ck_assert_int_eq(dlx_search_threads(p, 3, NULL, NULL), DLX_OK);
+    dlx_set_solution_fn(p, NULL, NULL);
+    dlx_stats st;
+    dlx_get_stats(p, &st);
+    sort_masks(&s);
+    snprintf(label, sizeof label, "%s, threads", what);
+    assert_same(&s, want, n_want, seed, label);
+    ck_assert_uint_eq(st.nodes, whole->nodes);
+    ck_assert_uint_eq(st.updates, whole->updates);
+    free(s.masks);
+    return pieces;
+}
+
+START_TEST(random_mcc_on_bits)
+{
+    static uint32_t want[1u << MAX_OPTIONS];
+    uint64_t with_bounds = 0, contracted = 0, pieces = 0;
+    for (uint32_t seed = (uint32_t)_i * 100; seed < (uint32_t)_i * 100 + 100; seed++) {
+        struct mcc r;
+        make_mcc(&r, seed);
+        size_t n_want = brute_force(&r, 0, 0, want);
+        dlx_problem *p = build_mcc(&r);
+        if (!dlx_has_bounds(p)) {
+            dlx_free(p);
+            continue;
+        }
+        with_bounds++;
+        /* DLX3's tree on the links, for the node count it contracts */
+        dlx_stats links;
+        struct solutions s = {0};
+        all_solutions(p, &s);
+        dlx_get_stats(p, &links);
+        dlx_reset_stats(p);
+        ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_BITS), DLX_OK);
+        all_solutions(p, &s);
+        assert_same(&s, want, n_want, seed, "bits");
+        dlx_stats whole;
+        dlx_get_stats(p, &whole);
+        ck_assert_uint_le(whole.nodes, links.nodes);
+        contracted += whole.nodes < links.nodes;
+        free(s.masks);
+        pieces += check_bits_run(p, want, n_want, &whole, seed, "bits");
+        /* a clone searches the same */
+        dlx_problem *c = dlx_clone(p);
+        ck_assert_ptr_nonnull(c);
+        check_bits_run(c, want, n_want, &whole, seed, "clone");
+        dlx_free(c);
+        /* with an option committed, and another excluded */
+        uint32_t t = seed;
+        int a = (int)(lcg(&t) % (uint32_t)r.options), b = (int)(lcg(&t) % (uint32_t)r.options);
+        if (dlx_commit(p, a) == DLX_OK) {
+            uint32_t out = 0;
+            if (a != b && dlx_commit(p, DLX_EXCLUDE(b)) == DLX_OK)
+                out = 1u << b;
+            static uint32_t want2[1u << MAX_OPTIONS];
+            size_t n2 = brute_force(&r, 1u << a, out, want2);
+            struct solutions s2 = {0};
+            dlx_reset_stats(p);
+            all_solutions(p, &s2);
+            assert_same(&s2, want2, n2, seed, "bits, committed");
+            dlx_stats w2;
+            dlx_get_stats(p, &w2);
+            free(s2.masks);
+            check_bits_run(p, want2, n2, &w2, seed, "committed");
+            ck_assert_int_eq(dlx_uncommit_all(p), DLX_OK);
+        }
+        dlx_free(p);
+    }
+    ck_assert_uint_ge(with_bounds, 60);
+    ck_assert_uint_ge(contracted, 10);
+    ck_assert_uint_ge(pieces, 500); /* the splits gave work away */
+}
+END_TEST
+
 Suite *mult_suite(void); /* called by tests/main.c */
 Suite *mult_suite(void)
 {
@@ -1318,7 +1535,7 @@ Suite *mult_suite(void)
     TCase *basic = tcase_create("basic");
     tcase_add_test(basic, dlx3_example);
     tcase_add_test(basic, bounds_api);
-    tcase_add_test(basic, bits_refused_with_bounds);
+    tcase_add_test(basic, bits_search_with_bounds);
     tcase_add_test(basic, brute_force_knows_dlx3_example);
     tcase_add_test(basic, out_of_memory_with_bounds);
     suite_add_tcase(s, basic);
@@ -1330,6 +1547,7 @@ Suite *mult_suite(void)
     tcase_add_loop_test(counts, domination_and_partridge_as_dlx3, 0,
                         (int)(sizeof bounds_cases / sizeof bounds_cases[0]));
     tcase_add_loop_test(counts, random_mcc_match_brute_force, 0, 6);
+    tcase_add_loop_test(counts, random_mcc_on_bits, 0, 3);
     tcase_add_loop_test(counts, many_bounded_items, 0,
                         (int)(sizeof many_cases / sizeof many_cases[0]));
     tcase_add_loop_test(counts, index_chooses_as_the_scan, 0,

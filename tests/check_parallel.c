@@ -609,11 +609,12 @@ START_TEST(thread_api_refusals)
 }
 END_TEST
 
-START_TEST(bounds_run_on_one_thread_and_count_right)
+START_TEST(bounds_split_on_bits_and_count_right)
 {
-    /* Algorithm M's search cannot be split yet: a parallel search of a
-     * problem with bounds runs on one thread, with one search's figures.
-     * Motley 5x5: 150 solutions (Knuth's DLX3 on motley-dlx 5 5). */
+    /* Algorithm M splits on bit sets (the default where they suit):
+     * threads give one search's figures. On the links it cannot be split:
+     * one thread, the same count. Motley 5x5: 150 solutions (Knuth's DLX3
+     * on motley-dlx 5 5). */
     dlx_problem *p = dlx_new();
     ck_assert_ptr_nonnull(p);
     ck_assert_int_eq(motley_build(p, 5, 5), DLX_OK);
@@ -623,7 +624,19 @@ START_TEST(bounds_run_on_one_thread_and_count_right)
     ck_assert_int_eq(dlx_search_threads(p, 3, NULL, NULL), DLX_OK);
     dlx_stats st;
     dlx_get_stats(p, &st);
-    assert_same_stats(&st, &whole, "motley 5x5 on threads");
+    assert_same_stats(&st, &whole, "motley 5x5 on threads, bits");
+    ck_assert_int_eq(dlx_search(p, 10), DLX_PAUSED);
+    ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_BITS);
+    ck_assert_int_gt(dlx_split(p, DLX_SPLIT_SHALLOWEST, NULL, NULL), 0);
+    ck_assert_int_eq(dlx_reset(p), DLX_OK);
+
+    ck_assert_int_eq(dlx_set_strategy(p, DLX_STRATEGY_LINKS), DLX_OK);
+    whole = one_search(p);
+    ck_assert_uint_eq(whole.solutions, 150);
+    dlx_reset_stats(p);
+    ck_assert_int_eq(dlx_search_threads(p, 3, NULL, NULL), DLX_OK);
+    dlx_get_stats(p, &st);
+    assert_same_stats(&st, &whole, "motley 5x5 on threads, links");
     ck_assert_int_eq(dlx_search(p, 10), DLX_PAUSED);
     ck_assert_int_eq(dlx_split(p, DLX_SPLIT_SHALLOWEST, NULL, NULL), 0);
     int32_t one = 0;
@@ -729,7 +742,7 @@ Suite *parallel_suite(void)
     tcase_add_test(threads, limit_holds_across_threads);
     tcase_add_test(threads, watch_sees_progress_and_can_stop);
     tcase_add_test(threads, thread_api_refusals);
-    tcase_add_test(threads, bounds_run_on_one_thread_and_count_right);
+    tcase_add_test(threads, bounds_split_on_bits_and_count_right);
     tcase_add_test(threads, out_of_memory_in_threads_is_an_error);
     suite_add_tcase(s, threads);
     return s;

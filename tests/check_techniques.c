@@ -47,9 +47,9 @@ static const fixture FIXTURES[] = {
     {SUDOKU_FULL_HOUSE, 1, 9, 58,
      ".9.5.......8.1..6.4.7....2...2....1....93......1...4..286.........69..75.........",
      GEN(1) ", 21 clues"},
-    {SUDOKU_HIDDEN_SINGLE_BOX, 1, 9, 47,
-     "1....4..5.579...1.....359.........3....2....9..9..81.........86.68.79.....2..6..7",
-     GEN(354)},
+    {SUDOKU_HIDDEN_SINGLE_BOX, 1, 9, 5,
+     "..9.2.......7..26.....86.3..9....1..8.1.....5...8..6.2..36.8....6.49...77........",
+     GEN(360)},
     {SUDOKU_HIDDEN_SINGLE_LINE, 1, 9, 26,
      "....2...95....8.......3..4..24.9.5..78...5........1.2..7....281..2..3.7.....4..9.",
      GEN(429)},
@@ -365,13 +365,30 @@ static void check_colouring(const sudoku_logic *L, const geometry *g, const sudo
     }
 }
 
-/* Types 1 to 4 (st->candidates): the four corners first (role 1 the roofs),
- * then a type 3's subset cells (role 2). */
+/* Types 1 to 4 (st->candidates): the corners first (nbase of them: 4 for a
+ * rectangle, more for a loop; role 1 the roofs), then a type 3's subset
+ * cells (role 2). */
 static void check_rectangle(const sudoku_logic *L, const geometry *g, const sudoku_step *st)
 {
-    int type = st->candidates;
+    int type = st->candidates, corners = st->nbase;
     ck_assert(type >= 1 && type <= 4);
-    ck_assert(type == 3 ? st->ncells > 4 : st->ncells == 4);
+    ck_assert(corners >= 4 && corners % 2 == 0);
+    ck_assert(type == 3 ? st->ncells > corners : st->ncells == corners);
+    if (corners > 4) {
+        /* a unique loop: each cell holds the pair and sees the next */
+        int roofs = 0;
+        for (int k = 0; k < corners; k++) {
+            uint64_t m = sudoku_logic_candidates(L, st->cells[k]);
+            ck_assert((m & st->digits) == st->digits);
+            roofs += st->role[k] == 1;
+            ck_assert((m != st->digits) == (st->role[k] == 1));
+            int a = st->cells[k], b = st->cells[(k + 1) % corners];
+            ck_assert(row_of(g, a) == row_of(g, b) || col_of(g, a) == col_of(g, b) ||
+                      box_of(g, a) == box_of(g, b));
+        }
+        ck_assert_int_ge(roofs, 1);
+        return;
+    }
     int roofs = 0, boxes[4];
     for (int k = 0; k < 4; k++) {
         uint64_t m = sudoku_logic_candidates(L, st->cells[k]);

@@ -491,11 +491,24 @@
     return keys;
   }
 
+  // The matrix view: its layout (DLX1's, or the 2000 paper's with each
+  // node's L and R links drawn) and its zoom (1 = natural size; "fit" = the
+  // panel's width).
+  const view = { layout: "dlx1", zoom: 1, fit: false };
+
+  function zoomOf(g) {
+    if (!view.fit) return view.zoom;
+    const w = document.getElementById("matrix-scroll").clientWidth || g.width;
+    return Math.min(1, (w - 4) / g.width);
+  }
+
   function drawMatrix(m, ms) {
     const g = matrixGeometry(m);
     const svg = matrixScene.svg;
-    svg.setAttribute("width", Math.ceil(g.width));
-    svg.setAttribute("height", Math.ceil(g.height));
+    const z = zoomOf(g);
+    document.getElementById("zoom-level").textContent = Math.round(z * 100) + "%";
+    svg.setAttribute("width", Math.ceil(g.width * z));
+    svg.setAttribute("height", Math.ceil(g.height * z));
     svg.setAttribute("viewBox", "0 0 " + Math.ceil(g.width) + " " + Math.ceil(g.height));
     const changed = changedKeys(m);
     const onPath = new Set(pathOf(m).map((t) => t.option));
@@ -628,6 +641,28 @@
             { "text-anchor": "middle", "font-size": 10, "font-weight": "700", fill: out ? "#8d94a3" : colourFill(col) }));
       }
     }
+    // The 2000 paper's layout: each node's L and R links along its option
+    // (they never change: the paper's nodes keep them, as DLX1's consecutive
+    // slots do), R above the row, L below, a stub where they go round.
+    if (view.layout === "paper") {
+      for (let k = 0; k < m.optionSlots.length; k++) {
+        const slots = m.optionSlots[k];
+        const n = slots.length;
+        slots.forEach((s, i) => {
+          const a = pos(s);
+          for (const [kind, t] of [["R", slots[(i + 1) % n]], ["L", slots[(i - 1 + n) % n]]]) {
+            const b = pos(t);
+            const dy = kind === "R" ? -nodeR * 0.55 : nodeR * 0.55;
+            const sign = kind === "R" ? 1 : -1;
+            const wraps = n === 1 || (kind === "R" ? b.x <= a.x : b.x >= a.x);
+            const x1 = a.x + sign * nodeR, x2 = wraps ? x1 + sign * 12 : b.x - sign * nodeR;
+            specs.push(line("N" + kind + s, x1, a.y + dy, x2, a.y + dy, { stroke: m.hidden[s] ? "#a4abb8" : "#5c940d",
+              "stroke-width": 1.3, "marker-end": "url(#" + (wraps ? "arrow-wrap" : "arrow-green") + ")",
+              "stroke-dasharray": wraps ? "2 3" : undefined, "data-to": t }));
+          }
+        });
+      }
+    }
     for (const s of specs) if (s.attrs["stroke-dasharray"] === undefined) delete s.attrs["stroke-dasharray"];
     matrixScene.draw(specs, ms);
     ensureMarkers(svg);
@@ -639,7 +674,7 @@
     const defs = svg.querySelector("defs");
     if (!defs || defs.childNodes.length) return;
     for (const [id, colour] of [["arrow", "#4c6ef5"], ["arrow-dark", "#495057"], ["arrow-hot", "#e8590c"],
-      ["arrow-stale", "#a4abb8"], ["arrow-wrap", "#adb5bd"]]) {
+      ["arrow-stale", "#a4abb8"], ["arrow-wrap", "#adb5bd"], ["arrow-green", "#5c940d"]]) {
       const mk = document.createElementNS(SVGNS, "marker");
       mk.setAttribute("id", id);
       mk.setAttribute("viewBox", "0 0 10 10");
@@ -982,6 +1017,7 @@
   }
 
   let openEditor = () => {};
+  let zoomTo = () => {};
 
   function init() {
     matrixScene = new Scene(document.getElementById("matrix"));
@@ -1019,10 +1055,36 @@
       if (["TEXTAREA", "INPUT", "SELECT"].includes(e.target.tagName) || e.altKey || e.ctrlKey || e.metaKey) return;
       const key = { ArrowRight: actions.step, ArrowLeft: actions.back, Home: actions.first, End: actions.last,
         PageDown: actions.nextChoice, PageUp: actions.prevChoice }[e.key];
+      const zoomKey = { "+": 1.25, "=": 1.25, "-": 0.8, "0": "fit" }[e.key];
+      if (zoomKey) { e.preventDefault(); zoomTo(zoomKey); return; }
       if (key) { e.preventDefault(); setPlaying(false); go(key); }
       else if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
     });
     window.addEventListener("resize", () => redraw(0));
+    document.getElementById("layout").addEventListener("change", (e) => { view.layout = e.target.value; redraw(0); });
+    const zoomBy = (f) => { view.fit = false; view.zoom = Math.max(0.1, Math.min(4, view.zoom * f)); redraw(0); };
+    zoomTo = (how) => {
+      if (how === "fit") { view.fit = true; }
+      else { if (view.fit && M) view.zoom = zoomOf(matrixGeometry(M)); zoomBy(how); return; }
+      redraw(0);
+    };
+    document.getElementById("zoom-in").addEventListener("click", () => zoomTo(1.25));
+    document.getElementById("zoom-out").addEventListener("click", () => zoomTo(0.8));
+    document.getElementById("zoom-fit").addEventListener("click", () => zoomTo("fit"));
+    // Pan: drag the matrix inside its panel.
+    const scroller = document.getElementById("matrix-scroll");
+    let drag = null;
+    scroller.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+      scroller.classList.add("dragging");
+    });
+    window.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      scroller.scrollLeft = drag.left - (e.clientX - drag.x);
+      scroller.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    window.addEventListener("pointerup", () => { drag = null; scroller.classList.remove("dragging"); });
     document.getElementById("links-text").addEventListener("toggle", () => { if (M) drawLinksText(M); });
     source.value = currentProblem().text;
     start(source.value);
@@ -1069,6 +1131,12 @@
     linksText: () => { const d = document.getElementById("links-text"); d.open = true; drawLinksText(M); return document.getElementById("links-table").textContent; },
     errorShown: () => { const e = document.getElementById("error"); return e.textContent !== "" && e.getClientRects().length > 0; },
     drawnState: () => drawnState(),
+    editor: (open) => openEditor(open),
+    setLayout(l) { const s = document.getElementById("layout"); s.value = l; s.dispatchEvent(new Event("change")); },
+    zoom: (how) => { zoomTo(how); return document.getElementById("zoom-level").textContent; },
+    matrixSize: () => { const svg = document.getElementById("matrix"); return [+svg.getAttribute("width"), document.getElementById("matrix-scroll").clientWidth]; },
+    paperLinks: () => Array.from(document.querySelectorAll("#matrix [data-key^=NR], #matrix [data-key^=NL]"))
+      .map((el) => el.getAttribute("data-key") + ":" + el.getAttribute("data-to")).sort(),
     logText: () => document.getElementById("log").textContent,
     treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,

@@ -7,6 +7,7 @@
 #   colours                docs/xcc.dlx
 #   4 queens               examples/queens --text 4
 #   a 4x4 sudoku           sudoku --to-dlx of web/sudoku4.txt
+#   a 9x9 sudoku           sudoku --to-dlx of examples/puzzle.txt
 #   pentominoes on 3x5     examples/pentominoes --text 3x5, kept to the
 #                          pieces P, U and V (which tile it 4 ways)
 # A script tag loads the file, so the page works opened from a clone
@@ -24,6 +25,7 @@ cp "$ROOT/docs/paper.dlx" "$tmp/paper"
 cp "$ROOT/docs/xcc.dlx" "$tmp/xcc"
 "$BIN/examples/queens" --text 4 > "$tmp/queens4"
 "$BIN/sudoku" --to-dlx "$ROOT/web/sudoku4.txt" | sed 's|of /[^ ]*/web/sudoku4.txt|of web/sudoku4.txt|' > "$tmp/sudoku4"
+"$BIN/sudoku" --to-dlx "$ROOT/examples/puzzle.txt" | sed 's|of /[^ ]*/examples/puzzle.txt|of examples/puzzle.txt|' > "$tmp/sudoku9"
 "$BIN/examples/pentominoes" --text 3x5 2>/dev/null | awk '
     /^\|/ { next }
     !head { print "| Pentominoes P, U and V in a 3x5 box (from examples/pentominoes --text 3x5,"
@@ -44,7 +46,8 @@ js_string() {
     echo "// (make web) from the repository's files and programs: do not edit."
     echo "var DLX_PROBLEMS = ["
     for entry in "paper|Knuth's paper: A to G|paper" "xcc|Colours (Algorithm C)|xcc" \
-        "queens4|4 queens|queens4" "sudoku4|A 4x4 sudoku|sudoku4" "pent3x5|Pentominoes P U V in 3x5|pent3x5"; do
+        "queens4|4 queens|queens4" "sudoku4|A 4x4 sudoku|sudoku4" "sudoku9|A 9x9 sudoku (Wikipedia's)|sudoku9" \
+        "pent3x5|Pentominoes P U V in 3x5|pent3x5"; do
         id=${entry%%|*}
         rest=${entry#*|}
         title=${rest%%|*}
@@ -57,5 +60,5 @@ js_string() {
 } > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
 if [ $# -ge 3 ]; then
-    for id in paper xcc queens4 sudoku4 pent3x5; do cp "$tmp/$id" "$3/$id"; done
+    for id in paper xcc queens4 sudoku4 sudoku9 pent3x5; do cp "$tmp/$id" "$3/$id"; done
 fi

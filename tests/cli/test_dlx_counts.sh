@@ -73,10 +73,17 @@ motley() {
     # is not used.
     "$DLX" --count --stats --choose=path "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
     grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n path: not $nodes nodes: $(cat "$tmp/stats")"
-    "$DLX" --count --stats --choose=recent --infer "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
+    "$DLX" --count --stats --choose=recent --infer --strategy=links "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
     grep -qx "nodes: $nodes" "$tmp/stats" || fail "motley $m $n recent: not $nodes nodes: $(cat "$tmp/stats")"
     grep -q "note: --infer is not used on a problem with bounds" "$tmp/stats" ||
         fail "motley $m $n --infer: no note: $(cat "$tmp/stats")"
+    # The default runs on bit sets: DLX3's tree with the null moves of spent
+    # items contracted, so no more nodes.
+    "$DLX" --count --stats "$tmp/m.txt" >"$tmp/out" 2>"$tmp/stats"
+    bits=$(sed -n 's/^nodes: //p' "$tmp/stats")
+    [ "$(cat "$tmp/out")" = "$want" ] && grep -qx "strategy: bits" "$tmp/stats" &&
+        [ -n "$bits" ] && [ "$bits" -le "$nodes" ] ||
+        fail "motley $m $n on bits: $(cat "$tmp/out") solutions, $bits nodes (DLX3 $nodes)"
 }
 motley 3 3 1 8 209
 motley 4 4 8 149 7664

@@ -36,7 +36,8 @@ esac
 # of the benchmark's samples of 17-clue, top1465 and our generator, one for
 # each kind of step serate named hardest (BUG type 2, turbot fish, forcing
 # chains, Nishio, region and cell forcing chains, dynamic ones, aligned
-# triplet and pair exclusions on the way).
+# triplet and pair exclusions on the way, and a unique loop of 6 cells,
+# type 2, on the way to a turbot fish).
 while read -r want hardest uses puzzle; do
     out=$("$S" --rate --format csv -p "$puzzle" | sed -n 2p)
     score=$(echo "$out" | cut -d, -f6)
@@ -50,6 +51,7 @@ done << 'EOF'
 4.5 unique-rectangle - .......3..6.4..17....83.......9....524.5.3....7....6...91..85..75.34........5.9..
 5.7 bug unique-rectangle 3..94......5.....7..73.8.6.....3.......1.4..21.86.25.......6.....6....3.42....8..
 5.7 bug - ........1.......2...3.45........43...1.....5.6...7........8.......16...7.25......
+6.6 forcing-chain unique-rectangle ........1.....2....34.5..6.......3...6.....4.7....8.......3.9..2.......88..4.....
 3.0 naked-pair - ..............1..2.34....5........3..6.....471...89.........8....84.....2..7.....
 6.6 forcing-chain - ................12..3.45...............1.2.3...5..6..7...83.4...1.......26.......
 9.0 dynamic-chain aligned-pair 8.72......4....1.2.5.....9..1...39..4...5.6.8..56............2....37.......8.9..4

@@ -23,6 +23,7 @@ paper 1 Knuth's paper: {A D} {B G} {C E F}
 xcc 1 by hand: only p r x:A y with q x:A
 queens4 2 the two 4-queens solutions (OEIS A000170)
 sudoku4 1 web/sudoku4.txt's only grid (brute force over all 4x4 grids)
+sudoku9 1 the one solution Wikipedia's "Sudoku" article shows (examples/puzzle.txt)
 pent3x5 4 brute force over the three pieces' placements (one packing per symmetry of the box)
 CASES
 # A stale problems.js left in a working tree by an earlier make web is not an

@@ -52,6 +52,7 @@ fi
 problem() { # problem KIND N > file
     case $1 in
     pentominoes) "$BIN/examples/pentominoes" --text "$2" ;;
+    motley) "$BIN/examples/motley" --text "${2%x*}" "${2#*x}" ;;
     *) sh "$GEN" "$1" "$2" ;;
     esac
 }
@@ -78,6 +79,14 @@ count 3 langford 8 300 --split-nodes 2000
 count 3 langford 11 35584 --split-nodes 20000
 count 3 pentominoes 3x20 8 --split-nodes 2000
 count 4 queens 12 14200
+# Bounds (Algorithm M on bit sets) split too: motley dissections, DLX3's
+# counts for motley-dlx 5 5 and 5 6; the nodes add up to one search's.
+count 3 motley 5x5 150 --split-nodes 200
+count 3 motley 5x6 393 --split-nodes 500
+problem motley 5x6 >"$tmp/m.dlx"
+one=$("$BIN/dlx" --count --stats "$tmp/m.dlx" 2>&1 | sed -n 's/^nodes: //p')
+many=$(mpi 3 --count --stats --split-nodes 500 "$tmp/m.dlx" 2>&1 | sed -n 's/^nodes: //p')
+[ -n "$one" ] && [ "$one" = "$many" ] || fail "motley 5x6 on 3 ranks: $many nodes, one search $one"
 count 4 langford 11 35584
 count 4 pentominoes 3x20 8
 count 3 queens 10 724 --choose=recent --split-nodes 2000

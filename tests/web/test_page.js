@@ -221,6 +221,22 @@ async function main() {
     check((await viz(() => window.dlxViz.status())).includes("1 solution"), "sudoku4: not one solution");
     check(!(await viz(() => window.dlxViz.load("paper"), 0)) || !(await viz(() => window.dlxViz.sudokuShown())), "paper: a sudoku grid shown");
 
+    // A 9x9 sudoku (examples/puzzle.txt: 204 items, 153 options): its grid, its
+    // one solution, the whole matrix zoomed to fit, and the end state drawn
+    // as the engine leaves it (every link as the layout gave it).
+    check(await viz(() => window.dlxViz.load("sudoku9")), "sudoku9: the page does not run it");
+    check(await viz(() => window.dlxViz.sudokuShown()), "sudoku9: no grid");
+    await viz(() => window.dlxViz.zoom("fit"));
+    await viz(() => { window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); window.dlxViz.nextChoice(); });
+    const [w9, p9] = await viz(() => window.dlxViz.matrixSize());
+    check(w9 <= p9, "sudoku9 zoomed to fit: " + w9 + " px in a " + p9 + " px panel");
+    await shot("sudoku9-fit", "full:web-sudoku9.png");
+    await viz(() => window.dlxViz.last());
+    check((await viz(() => window.dlxViz.status())).includes("1 solution"), "sudoku9: not one solution");
+    const start9 = await viz(() => { const end = window.dlxViz.drawnState(); window.dlxViz.first(); return [end, window.dlxViz.drawnState()]; });
+    check(start9[0] === start9[1], "sudoku9: the end is not drawn as the start (a finished search restores every link)");
+    await viz(() => window.dlxViz.zoom(1));
+
     await viz(() => window.dlxViz.load("pent3x5"));
     await viz(() => window.dlxViz.nextSolution());
     check((await viz(() => window.dlxViz.status())).includes("1 solution"), "pent3x5: no first solution");
@@ -260,9 +276,12 @@ async function main() {
       "choosing a built-in problem lost the typed one");
     // The arrow keys belong to a menu that has focus; the links can be read as text.
     await viz(() => window.dlxViz.load("paper"));
-    await page.focus("#rule");
-    await page.keyboard.press("ArrowRight");
-    check(await viz(() => window.dlxViz.pos()) === 0, "an arrow key in the Rule menu stepped the search");
+    // (a key event sent to the menu itself, so that the menu's own handling
+    // does not change the rule and restart the run, which would hide a step)
+    for (const [id, key] of [["rule", "ArrowRight"], ["problem", "PageDown"], ["layout", "ArrowLeft"]]) {
+      await viz((i, k) => document.getElementById(i).dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })), id, key);
+      check(await viz(() => window.dlxViz.pos()) === 0, key + " in the " + id + " menu stepped the search");
+    }
     await page.focus("#step");
     await page.keyboard.press("ArrowRight");
     check(await viz(() => window.dlxViz.pos()) === 1, "the arrow key does not step from a button");
@@ -271,6 +290,43 @@ async function main() {
     // after step 5 (hide 22: DLINK[4]: 22 -> 27, ULINK[27]: 22 -> 4), from the memory table worked out by hand
     check(table.includes("\n     4      1     27     27  header D: LEN 1\n") && table.includes("\n    22      4      4     27  D of option 3: A D (out of its list)\n"),
       "the links as text do not show DLINK[4] = 27 and node 22 out after step 5: " + table.split("\n").slice(9, 13).join(" | "));
+
+    await viz(() => window.dlxViz.editor(false));
+    // The 2000 paper's layout: each node's R and L links are its neighbours
+    // in the option, round the option (worked out here from the layout's spacers).
+    await viz(() => window.dlxViz.load("paper"));
+    await viz(() => window.dlxViz.setLayout("paper"));
+    const layout = JSON.parse(fs.readFileSync(path.join(dir, "paper.json"), "utf8").split("\n")[0]).layout;
+    const wantLinks = [];
+    for (let k = 0; k + 1 < layout.spacers.length; k++) {
+      const slots = [];
+      for (let x = layout.spacers[k] + 1; x < layout.spacers[k + 1]; x++) slots.push(x);
+      slots.forEach((x, i) => {
+        wantLinks.push("NR" + x + ":" + slots[(i + 1) % slots.length]);
+        wantLinks.push("NL" + x + ":" + slots[(i - 1 + slots.length) % slots.length]);
+      });
+    }
+    check(JSON.stringify(await viz(() => window.dlxViz.paperLinks())) === JSON.stringify(wantLinks.sort()),
+      "the paper's layout does not draw each node's L and R links");
+    await viz(() => { for (let i = 0; i < 5; i++) window.dlxViz.step(); });
+    await shot("paper-layout-2000", "web-paper-2000.png");
+    await viz(() => window.dlxViz.setLayout("dlx1"));
+    check((await viz(() => window.dlxViz.paperLinks())).length === 0, "the DLX1 layout draws L and R links");
+    // Zoom: fit brings the 4x4 sudoku's 48 columns into the panel; + and - zoom.
+    await viz(() => window.dlxViz.load("sudoku4"));
+    await viz(() => window.dlxViz.zoom("fit"));
+    const [svgW, panelW] = await viz(() => window.dlxViz.matrixSize());
+    check(svgW <= panelW, "zoom fit: the matrix is " + svgW + " px wide in a " + panelW + " px panel");
+    await shot("sudoku4-fit", "web-sudoku-fit.png");
+    const zFit = parseInt(await viz(() => window.dlxViz.zoom("fit")), 10);
+    const zIn = parseInt(await viz(() => window.dlxViz.zoom(1.25)), 10);
+    check(zIn > zFit && (await viz(() => window.dlxViz.matrixSize()))[0] > svgW, "zoom in from fit (" + zFit + "%) gives " + zIn + "%");
+    await viz(() => window.dlxViz.zoom("fit"));
+    // The drawn state is still the engine's when zoomed to fit.
+    const zoomStates = fs.readFileSync(path.join(dir, "sudoku4.states"), "utf8").split("\n").filter((l) => l);
+    const sdProblem = JSON.parse(fs.readFileSync(path.join(dir, "sudoku4.json"), "utf8").split("\n")[0]);
+    await viz(() => { for (let i = 0; i < 40; i++) window.dlxViz.step(); });
+    check(await viz(() => window.dlxViz.drawnState()) === drawable(zoomStates[40], sdProblem), "zoomed to fit, step 40 is not drawn as the engine has it");
 
     // A narrow window: the page is no wider than it (the matrix scrolls in its panel).
     await page.setViewport({ width: 800, height: 1000 });
