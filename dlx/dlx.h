@@ -314,9 +314,13 @@ DLX_API int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy);
  * no search under way, the one dlx_search() would pick now. */
 DLX_API enum dlx_strategy dlx_search_strategy(const dlx_problem *p);
 
-/* Randomisation, off by default. With a seed, ties between items are broken
- * at random and every item's options are put in a random order; the same seed
- * gives the same search. DLX_EBUSY during a search or with commitments. */
+/* Randomisation, off by default. With a seed, every item's options are put
+ * in a random order, and ties between items are broken at random: without
+ * bounds each search from the root draws a random order of the items and
+ * ties go to the first of them in it (so each tied item is as likely as the
+ * others, at the cost of the unseeded choice); with bounds (Algorithm M)
+ * each tie is drawn on its own. The same seed gives the same search.
+ * DLX_EBUSY during a search or with commitments. */
 DLX_API int dlx_set_seed(dlx_problem *p, uint64_t seed);
 
 /* An inference at each node of the search, off by default. With

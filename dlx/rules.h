@@ -18,7 +18,8 @@
  *                                                moved at each choice   or the index ranking
  *                                                                       by place in the order
  *   FIRST          the first active item         cl[0].next             links only
- *   a seed         MRV, random among ties        p->rng                 links only (a scan)
+ *   a seed         MRV, ties to the first in a   run.path_rank/item,    links only: the scan,
+ *                  random order of the items     drawn at each start    or the index as PATH's
  *   the inference  MRV after taking out options  run.infer_* (infer.c)  links X/C (scan or
  *                  no solution has                                      index, every word
  *                                                                       flagged after it)
@@ -42,23 +43,20 @@
  * options t, leftmost; with randomisation, each of the tied items equally
  * likely). Returns 1 when the scan may stop: nothing beats t <= stop_at. */
 DLX_INLINE int consider(dlx_problem *p, dlx_nodes nd, int32_t k, int32_t *best, int32_t *t,
-                        uint32_t *ties, int32_t stop_at, const int general)
+                        int32_t stop_at, const int general)
 {
     int32_t len = LEN(k);
     if (len < *t) {
         *best = k;
         *t = len;
-        *ties = 1;
         return len <= stop_at;
     }
-    if (general && len == *t && p->randomized) {
-        ++*ties;
-        if (dlxi_random_below(&p->rng, *ties) == 0)
-            *best = k;
-    } else if (general && len == *t && p->choose == DLX_CHOOSE_MRV_PATH &&
-               p->run.path_rank[k] < p->run.path_rank[*best]) {
+    /* With a seed, or under MRV_PATH, ties go to the first in the order
+     * of the items (path_rank[]: a random one drawn for the search, or the
+     * path's). */
+    if (general && len == *t && (p->randomized || p->choose == DLX_CHOOSE_MRV_PATH) &&
+        p->run.path_rank[k] < p->run.path_rank[*best])
         *best = k;
-    }
     return 0;
 }
 
@@ -121,15 +119,14 @@ DLX_INLINE int32_t choose_item(dlx_problem *p, const int general, int32_t *scann
      * runs of covered ones (zero words) would be walked at every node. */
     const int scan_bits = p->n_primary >= 128 && act_words <= 64;
     int32_t t = INT32_MAX;
-    uint32_t ties = 0;
     if (!scan_bits) {
         for (int32_t k = cl[0].next; k != 0; k = cl[k].next)
-            if (consider(p, nd, k, &best, &t, &ties, stop_at, general))
+            if (consider(p, nd, k, &best, &t, stop_at, general))
                 return general && p->on_event ? scan_stop(p, k, scanned) : best;
     } else {
         for (int32_t w = cl[0].next / 64; w < act_words; w++)
             for (uint64_t bits = nd.act[w]; bits; bits &= bits - 1)
-                if (consider(p, nd, w * 64 + dlxi_lowest_bit(bits), &best, &t, &ties, stop_at,
+                if (consider(p, nd, w * 64 + dlxi_lowest_bit(bits), &best, &t, stop_at,
                              general))
                     return general && p->on_event ? scan_stop(p, best, scanned) : best;
     }
@@ -222,8 +219,7 @@ static inline int x_index_pays(dlx_problem *p)
  * the same items). */
 static inline int x_index_ready(dlx_problem *p)
 {
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
-        !x_index_pays(p))
+    if (p->on_event || p->choose == DLX_CHOOSE_FIRST || !x_index_pays(p))
         return 0;
     if (p->run.index_live)
         return 1;
@@ -245,8 +241,9 @@ static inline int x_index_ready(dlx_problem *p)
 #define X_NONE UINT64_MAX
 
 /* The least rank of the active items of act[] word w (X_NONE for none).
- * Under DLX_CHOOSE_MRV_PATH (`path`) an item with options ranks by its
- * place in the path's order instead of its header index: the least rank is
+ * Under DLX_CHOOSE_MRV_PATH or with a seed (`path`) an item with options
+ * ranks by its place in the order of the items (the path's, or the random
+ * one) instead of its header index: the least rank is
  * then the rule's choice, fewest options then first in that order, and
  * path_item[] turns it back into the item. An item with none keeps its
  * header index: the scan stops at the first of those in the list, which
@@ -308,7 +305,7 @@ DLX_INLINE int32_t choose_item_x_index(dlx_problem *p, dlx_nodes nd, int32_t lev
                                        const int path)
 {
     int32_t best = choose_item_indexed(p, nd, path);
-    if (p->choose == DLX_CHOOSE_MRV_RECENT) {
+    if (p->choose == DLX_CHOOSE_MRV_RECENT && !p->randomized) {
         int32_t r = dlxi_recent_item(p, level);
         if (r && LEN(r) == LEN(best))
             best = r;

@@ -228,7 +228,7 @@ forward:
                 }
             }
         }
-        if (path || (general && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized))
+        if ((path || general) && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized)
             note_path_choice(p, nd, best, level, walk);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
@@ -332,7 +332,8 @@ static int links_prepare(dlx_problem *p)
 static int links_run(dlx_problem *p, uint64_t node_budget)
 {
     if (x_index_ready(p))
-        return p->choose == DLX_CHOOSE_MRV_PATH ? run_path_indexed(p, node_budget)
+        return p->choose == DLX_CHOOSE_MRV_PATH || p->randomized
+                   ? run_path_indexed(p, node_budget)
                : p->has_colors                  ? run_colors_indexed(p, node_budget)
                                                 : run_plain_indexed(p, node_budget);
     p->run.index_live = 0; /* the loops below do not flag what they change */
@@ -353,7 +354,8 @@ static int links_check(const dlx_problem *p, const char **what)
         return DLX_OK;
     for (int32_t w = 0; w < dlxi_index_words(p); w++)
         if (!r->m_touched[w] &&
-            r->x_best[w] != x_best_in_word(p, p->nd, w, p->choose == DLX_CHOOSE_MRV_PATH)) {
+            r->x_best[w] != x_best_in_word(p, p->nd, w,
+                                           p->choose == DLX_CHOOSE_MRV_PATH || p->randomized)) {
             *what = "choice index: an unflagged word's best is not the best of its items";
             return DLX_EINVAL;
         }

@@ -353,12 +353,14 @@ START_TEST(check_names_the_broken_invariant)
 }
 END_TEST
 
-/* The choice index (rules.h) with the inference and under the path rule:
+/* The choice index (rules.h) with the inference, under the path rule and
+ * with a seed:
  * where the index pays (hundreds of primary items, local options), the
  * inference changes counts without flags, and the loop flags every word
  * when it takes options out or puts them back; under MRV_PATH the index
  * ranks the items by their place in the path's order, and flags the word
- * of the item each choice moves. The tree must be the scan's: the same problem with the
+ * of the item each choice moves; with a seed, by their place in the random
+ * order drawn for the search. The tree must be the scan's: the same problem with the
  * index's memo set to "does not pay" (the private header again) scans, and
  * both searches, whole and in slices, give the same solutions in the same
  * order, nodes, updates and options inferred. */
@@ -409,12 +411,13 @@ static dlx_problem *build_blocks(uint32_t seed, int32_t blocks, int32_t extra)
 START_TEST(index_with_inference_as_the_scan)
 {
     enum { BUDGET = 20000 };
-    static const struct { enum dlx_choose rule; int infer; } rules[] = {
-        {DLX_CHOOSE_MRV, 4}, {DLX_CHOOSE_MRV_RECENT, 4}, {DLX_CHOOSE_MRV_PATH, 0},
-        {DLX_CHOOSE_MRV_PATH, 4}, {DLX_CHOOSE_MRV, 4}, {DLX_CHOOSE_MRV_PATH, 3},
+    static const struct { enum dlx_choose rule; int infer, seed; } rules[] = {
+        {DLX_CHOOSE_MRV, 4, 0},      {DLX_CHOOSE_MRV_RECENT, 4, 0}, {DLX_CHOOSE_MRV_PATH, 0, 0},
+        {DLX_CHOOSE_MRV_PATH, 4, 0}, {DLX_CHOOSE_MRV, 4, 0},        {DLX_CHOOSE_MRV_PATH, 3, 0},
+        {DLX_CHOOSE_MRV, 0, 11},     {DLX_CHOOSE_MRV, 4, 12},
     };
     int inferred_somewhere = 0;
-    for (uint32_t seed = 1; seed <= 6; seed++) {
+    for (uint32_t seed = 1; seed <= 8; seed++) {
         uint64_t figures[2][5];
         for (int scan = 0; scan < 2; scan++) {
             dlx_problem *p = build_blocks(seed, 500, 150);
@@ -423,6 +426,8 @@ START_TEST(index_with_inference_as_the_scan)
                 ck_assert_int_eq(dlx_set_inference(p, DLX_INFER_SHARED_ITEM,
                                                    rules[seed - 1].infer), DLX_OK);
             ck_assert_int_eq(dlx_set_choose(p, rules[seed - 1].rule), DLX_OK);
+            if (rules[seed - 1].seed) /* the same seed: the same random order both ways */
+                ck_assert_int_eq(dlx_set_seed(p, (uint64_t)rules[seed - 1].seed), DLX_OK);
             if (scan) { /* the memo of x_index_pays(): settled, "no" */
                 p->run.x_index_nodes = p->n_nodes;
                 p->run.x_index_pays = 0;
