@@ -314,7 +314,7 @@ test-helpers: fuzz-replay $(BUILD)/tests/failmalloc.so $(BUILD)/tests/argv_fuzz
 $(BUILD)/tests/argv_fuzz: tests/fuzz/argv_fuzz.c
 	@mkdir -p $(@D)
 	$(say) CC $@
-	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 $(BUILD)/tests/failmalloc.so: tests/cli/failmalloc.c
 	@mkdir -p $(@D)

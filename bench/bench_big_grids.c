@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* bench_big_grids.c - search nodes on hard 25 x 25 puzzles (issue 14, item
- * 6): the dancing-links solver (its turns through settings of the engine,
- * sudoku/solve_dlx.c), each of those settings alone as one search of the
- * engine (the inference, locked candidates, with leftmost ties or ties to
- * the recent item; the plain search), and the bitmask solver, each stopped
+/* bench_big_grids.c - search nodes and CPU time on hard 25 x 25 puzzles
+ * (issues 14 and 24): the default solver (SUDOKU_DLX, which on plain grids
+ * of 25 x 25 and up to 49 x 49 runs the big grids' own search with
+ * restarts, sudoku/solve_big.c), the engine's turns through its settings
+ * (sudoku/solve_dlx.c, what the default ran before), each of those
+ * settings alone as one search of the engine (the inference, locked
+ * candidates, with leftmost ties, ties to the recent item or to the last
+ * path's items; the plain search), and the bitmask solver, each stopped
  * at a node budget.
  *
  *   bench_big_grids [FILE] [BUDGET] [LIMIT]
@@ -17,10 +20,13 @@
  * wanted (default 1, the first; 2 proves uniqueness or finds a second).
  * Nodes, not seconds, so that the table does not depend on the machine;
  * the CPU time of each column is printed too, as microseconds a node, for
- * the cost of the inference. Prints a line a puzzle, then how many each
- * solver finished within the budget: docs/sudoku.md's table. */
+ * the cost of the inference, and for the first two columns how many
+ * finished in under 1 s of CPU (issue 24). BENCH_COLUMNS=K runs the first
+ * K columns only (1: the default alone). Prints a line a puzzle, then how
+ * many each solver finished within the budget: docs/sudoku.md's tables. */
 #include "dlx.h"
 #include "sudoku.h"
+#include "sudoku_internal.h" /* sudoku_dlx_solve: the engine's turns alone */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,8 +72,11 @@ typedef struct column {
     uint64_t nodes[MAX_PUZZLES];
     int done[MAX_PUZZLES];
     int finished;
+    int turns;         /* the engine's turns (sudoku_dlx_solve) */
     uint64_t total_nodes;
     double seconds;
+    double slowest;    /* CPU seconds of the slowest puzzle */
+    int under_1s;      /* puzzles finished in under 1 s of CPU */
 } column;
 
 /* The engine's columns: the exact cover sudoku/solve_dlx.c builds (a cell
@@ -135,9 +144,15 @@ static void run(column *c, const uint8_t *g, int i, uint64_t limit, uint64_t mos
     sudoku_stats st = {0};
     uint64_t nodes = 0;
     double t0 = cpu_now();
-    int64_t r = c->s ? sudoku_solve(c->s, g, limit, out, &st)
-                     : engine_solve(c->p, g, limit, most, out, &nodes);
-    c->seconds += cpu_now() - t0;
+    int64_t r = c->turns ? sudoku_solve_using(c->s, sudoku_dlx_solve, g, limit, out, NULL, NULL,
+                                              &st)
+                : c->s   ? sudoku_solve(c->s, g, limit, out, &st)
+                         : engine_solve(c->p, g, limit, most, out, &nodes);
+    double t = cpu_now() - t0;
+    c->seconds += t;
+    if (t > c->slowest)
+        c->slowest = t;
+    c->under_1s += r >= 1 && t < 1.0;
     c->nodes[i] = c->s ? st.nodes : nodes;
     c->total_nodes += c->nodes[i];
     c->done[i] = r >= 1;
@@ -181,24 +196,26 @@ int main(int argc, char **argv)
     /* The sudoku solvers (dlx: its turns of engine settings, see
      * sudoku/solve_dlx.c), then the engine's settings one search each:
      * which puzzles each setting finishes alone, and its cost a node. */
-    enum { COLS = 7 };
-    static column cols[COLS] = {{.label = "dlx"},
+    enum { COLS = 8 };
+    static column cols[COLS] = {{.label = "default"},
+                                {.label = "turns", .turns = 1},
                                 {.label = "infer"},
                                 {.label = "infer+recent"},
                                 {.label = "plain"},
                                 {.label = "infer+path"},
                                 {.label = "plain+path"},
                                 {.label = "bitmask"}};
-    const int width[COLS] = {10, 10, 13, 10, 11, 11, 10};
+    const int width[COLS] = {10, 10, 10, 13, 10, 11, 11, 10};
     budget b = {nodes};
     int err;
     cols[0].s = sudoku_solver_new(&sh, SUDOKU_DLX, &err);
-    cols[6].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
-    cols[1].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV);
-    cols[2].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT);
-    cols[3].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV);
-    cols[4].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH);
-    cols[5].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV_PATH);
+    cols[1].s = sudoku_solver_new(&sh, SUDOKU_DLX, &err);
+    cols[7].s = sudoku_solver_new(&sh, SUDOKU_BITMASK, &err);
+    cols[2].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV);
+    cols[3].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_RECENT);
+    cols[4].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV);
+    cols[5].p = engine_problem(DLX_INFER_SHARED_ITEM, DLX_CHOOSE_MRV_PATH);
+    cols[6].p = engine_problem(DLX_INFER_NONE, DLX_CHOOSE_MRV_PATH);
     for (int k = 0; k < COLS; k++) {
         if (!cols[k].s && !cols[k].p) {
             fprintf(stderr, "bench_big_grids: no solver for %s\n", cols[k].label);
@@ -208,15 +225,18 @@ int main(int argc, char **argv)
             sudoku_solver_set_progress(cols[k].s, over_budget, &b, 1000);
     }
 
+    /* BENCH_COLUMNS=K: the first K columns only (1: the default alone) */
+    const char *only = getenv("BENCH_COLUMNS");
+    int ncols = only && atoi(only) >= 1 && atoi(only) <= COLS ? atoi(only) : COLS;
     printf("%d puzzles of %s, budget %llu nodes, limit %llu\n", count, file,
            (unsigned long long)nodes, (unsigned long long)limit);
     printf("%7s", "puzzle");
-    for (int k = 0; k < COLS; k++)
+    for (int k = 0; k < ncols; k++)
         printf(" %*s", width[k], cols[k].label);
     printf("\n");
     for (int i = 0; i < count; i++) {
         printf("%7d", i + 1);
-        for (int k = 0; k < COLS; k++) {
+        for (int k = 0; k < ncols; k++) {
             run(&cols[k], puzzles[i], i, limit, nodes, cols[0].s);
             char cell[32];
             if (cols[k].done[i])
@@ -229,16 +249,20 @@ int main(int argc, char **argv)
         fflush(stdout);
     }
     printf("finished within the budget:");
-    for (int k = 0; k < COLS; k++)
+    for (int k = 0; k < ncols; k++)
         printf(" %s %d of %d;", cols[k].label, cols[k].finished, count);
     printf("\nnodes in all:");
-    for (int k = 0; k < COLS; k++)
+    for (int k = 0; k < ncols; k++)
         printf(" %s %llu;", cols[k].label, (unsigned long long)cols[k].total_nodes);
     printf("\nmicroseconds a node (CPU):");
-    for (int k = 0; k < COLS; k++)
+    for (int k = 0; k < ncols; k++)
         printf(" %s %.2f;", cols[k].label,
                cols[k].total_nodes ? 1e6 * cols[k].seconds / (double)cols[k].total_nodes : 0.0);
     printf("\n");
+    /* issue 24's table: set | finished under 1 s | slowest | total */
+    for (int k = 0; k < 2 && k < ncols; k++)
+        printf("%s: finished under 1 s (CPU) %d of %d; slowest %.3f s; total %.2f s\n",
+               cols[k].label, cols[k].under_1s, count, cols[k].slowest, cols[k].seconds);
     for (int k = 0; k < COLS; k++) {
         sudoku_solver_free(cols[k].s);
         dlx_free(cols[k].p);

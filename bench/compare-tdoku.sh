@@ -24,8 +24,17 @@
 # not run AVX-512, so that build of
 # tdoku is for AVX2 (-mavx2, its own CMake switch).
 #
+# With ISOMORPHS=SEED the sets are first replaced by fresh isomorphs of
+# their puzzles, made from that seed (each puzzle gets its own random
+# relabelling of symbols, order of bands, of rows in each band, of stacks,
+# of columns in each stack, and a transposition half the time): a held-out
+# measurement, so that a solver tuned to the published files gains nothing
+# from it. The isomorphs are written into the temporary directory (KEEP=1
+# keeps them) and the callgrind counts use them too.
+#
 # Settings (environment): DATA (default ../shared/data/sudoku next to the
-# project), SECONDS_TEST / SECONDS_WARMUP (the harness's -t / -w, default 3
+# project), ISOMORPHS (a seed; unset: the files as they are), MODES
+# (default "first unique"; "first" alone for limit 1), SECONDS_TEST / SECONDS_WARMUP (the harness's -t / -w, default 3
 # and 1), PUZZLES (its -n, default 100000), REPEAT (default 3), SOLVERS,
 # SETS (label:file pairs, default the four sets of the issue),
 # TDOKU_CC / TDOKU_CXX (the compilers for the harness; default clang and
@@ -52,6 +61,8 @@ cg_solvers=${CALLGRIND_SOLVERS:-tdoku ours_band}
 set -- $cg_solvers
 [ $# -eq 2 ] || { echo "compare-tdoku.sh: CALLGRIND_SOLVERS names two solvers (e.g. \"kudoku ours_dlx\")" >&2; exit 2; }
 cg_a=$1 cg_b=$2
+isomorphs=${ISOMORPHS:-}
+modes=${MODES:-first unique}
 sets=${SETS:-kaggle:kaggle_first9999.txt 17_clue:17_clue.txt top1465:magictour_top1465.txt 11+:forum_hardest_1905_11plus.txt}
 
 for tool in cmake make; do
@@ -68,6 +79,47 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-tdoku.XXXXXX")
 cleanup() { if [ "${KEEP:-0}" = 1 ]; then echo "kept $tmp" >&2; else rm -rf "$tmp"; fi; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# --- fresh isomorphs (ISOMORPHS=SEED) ------------------------------------------
+if [ -n "$isomorphs" ]; then
+    mkdir -p "$tmp/isomorphs"
+    k=0
+    for entry in $sets; do
+        label=${entry%%:*} file=$data/${entry#*:}
+        [ -f "$file" ] || continue
+        k=$((k + 1))
+        # one seed a set, so that adding a set does not change the others'
+        awk -v seed=$((isomorphs * 16 + k)) '
+        function shuffle(a, n,    i, j, t) {
+            for (i = n; i > 1; i--) { j = int(rand() * i) + 1; t = a[i]; a[i] = a[j]; a[j] = t }
+        }
+        BEGIN { srand(seed) }
+        length($0) >= 81 && substr($0, 1, 1) != "#" {
+            for (i = 1; i <= 9; i++) sym[i] = i
+            shuffle(sym, 9)
+            for (i = 1; i <= 3; i++) { band[i] = i - 1; stack[i] = i - 1 }
+            shuffle(band, 3); shuffle(stack, 3)
+            for (b = 1; b <= 3; b++) {
+                for (i = 1; i <= 3; i++) { in_band[i] = i - 1; in_stack[i] = i - 1 }
+                shuffle(in_band, 3); shuffle(in_stack, 3)
+                for (i = 1; i <= 3; i++) {
+                    row[3 * (b - 1) + i - 1] = 3 * band[b] + in_band[i]
+                    col[3 * (b - 1) + i - 1] = 3 * stack[b] + in_stack[i]
+                }
+            }
+            flip = rand() < 0.5
+            out = ""
+            for (r = 0; r < 9; r++)
+                for (c = 0; c < 9; c++) {
+                    ch = substr($0, 1 + (flip ? 9 * col[c] + row[r] : 9 * row[r] + col[c]), 1)
+                    out = out ((ch >= "1" && ch <= "9") ? sym[ch + 0] : ".")
+                }
+            print out
+        }' "$file" > "$tmp/isomorphs/${entry#*:}"
+    done
+    echo "== fresh isomorphs of each set (seed $isomorphs) in $tmp/isomorphs" >&2
+    data=$tmp/isomorphs
+fi
 
 # --- a private copy of tdoku -------------------------------------------------
 mkdir -p "$tmp/tdoku"
@@ -276,7 +328,7 @@ for rep in $(seq 1 "$repeat"); do
     for entry in $sets; do
         label=${entry%%:*} file=$data/${entry#*:}
         [ -f "$file" ] || continue
-        for mode in first unique; do
+        for mode in $modes; do
             flag=
             [ $mode = first ] && flag=-f
             echo "== run $rep/$repeat: $label, $mode" >&2
@@ -294,7 +346,7 @@ done
 echo
 echo "tdoku's run_benchmark ($TDOKU_CXX -O3 -march=native; ours: libsudoku as make builds it),"
 echo "thread CPU time, median of $repeat, µs a puzzle, first solution / uniqueness (limit 2);"
-echo "-t$t_test -w$t_warm -n$npuzzles -e1, puzzles permuted by the harness:"
+echo "-t$t_test -w$t_warm -n$npuzzles -e1, puzzles permuted by the harness${isomorphs:+; fresh isomorphs, seed $isomorphs}:"
 echo
 awk -v solvers="$solvers" -v sets="kaggle 17_clue top1465 11+" '
 function median(a, n,    i, j, t) {
@@ -321,9 +373,11 @@ END {
             }
             line = line " " fmt(r[1]) "/" fmt(r[2]) " |"
         }
-        ratio = "-"
-        if (med["ours_band", 1] != "" && med["tdoku", 1] > 0 && med["tdoku", 2] > 0)
-            ratio = sprintf("%.2fx/%.2fx", med["ours_band", 1] / med["tdoku", 1], med["ours_band", 2] / med["tdoku", 2])
+        ratio = ""
+        for (m = 1; m <= 2; m++)
+            if (med["ours_band", m] != "" && med["tdoku", m] > 0)
+                ratio = ratio (ratio == "" ? "" : "/") sprintf("%.2fx", med["ours_band", m] / med["tdoku", m])
+        if (ratio == "") ratio = "-"
         if (any) print line " " ratio " |"
         delete med
     }
@@ -336,7 +390,10 @@ if [ "$callgrind" -gt 0 ]; then
     build "$tmp/build-avx2" ours_count -DAVX2=on
     echo
     echo "Instructions a puzzle (callgrind, the solving loop only), first $callgrind puzzles of"
-    echo "each set as they are in the file, limit 1 / limit 2; tdoku -O3 -mavx2 ($TDOKU_CXX):"
+    lims=
+    case " $modes " in *" first "*) lims=1 ;; esac
+    case " $modes " in *" unique "*) lims="$lims${lims:+ }2" ;; esac
+    echo "each set as they are in the file, limit $(echo "$lims" | sed 's| | / limit |'); tdoku -O3 -mavx2 ($TDOKU_CXX):"
     echo
     echo "| set | $cg_a | $cg_b | $cg_b / $cg_a |"
     echo "|---|---|---|---|"
@@ -346,7 +403,7 @@ if [ "$callgrind" -gt 0 ]; then
         row="| $label |"
         for s in $cg_a $cg_b; do
             cell=
-            for lim in 1 2; do
+            for lim in $lims; do
                 out="$tmp/cg.$s.$lim.out"
                 valgrind --tool=callgrind --toggle-collect=count_all --callgrind-out-file=/dev/null \
                     "$tmp/build-avx2/ours_count" "$s" "$file" "$lim" "$callgrind" > "$out.txt" 2> "$out"
@@ -358,8 +415,12 @@ if [ "$callgrind" -gt 0 ]; then
             done
             row="$row $cell |"
         done
-        row="$row $(awk -v a="$ir_b_1" -v b="$ir_a_1" -v c="$ir_b_2" -v d="$ir_a_2" \
-            'BEGIN { printf "%.2fx/%.2fx", a / b, c / d }') |"
+        ratio=
+        for lim in $lims; do
+            ratio="$ratio${ratio:+/}$(eval "awk -v a=\$ir_b_$lim -v b=\$ir_a_$lim" \
+                "'BEGIN { printf \"%.2fx\", a / b }'")"
+        done
+        row="$row $ratio |"
         echo "$row"
     done
 fi

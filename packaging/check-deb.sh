@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # make check-deb: the Debian recipe of packaging/debian/ tried as a packager
 # would, on the release tarball (make dist):
-#   1. the tarball becomes dlx_VERSION.orig.tar.gz, packaging/debian/ the
+#   1. the tarball becomes dlx_VERSION.orig.tar.gz (mk-origtargz), packaging/debian/ the
 #      debian/ of its unpacked tree, and dpkg-buildpackage builds the source
 #      package and libdlx1, libsudoku1, libdlx-dev, dlx and dlx-mpi;
 #   2. lintian on all of it: no error and no warning (the informational
@@ -69,10 +69,10 @@ version=${version#dlx-}
 deb_version=$(dpkg-parsechangelog -l "$root/packaging/debian/changelog" -S Version)
 upstream=${deb_version%-*}
 [ "${upstream%+ds}" = "$version" ] ||
-    die "packaging/debian/changelog is at $deb_version, the source at $version: add a changelog entry (dch -v $version+ds-1)"
+    die "packaging/debian/changelog is at $deb_version, the source at $version: add a changelog entry (dch -v $version-1)"
 rm -rf "$work" && mkdir -p "$work" || exit 1
-# The orig tarball as uscan would make it: the Files-Excluded of
-# debian/copyright (the page's generated files) taken out, hence +ds.
+# The orig tarball as uscan would make it (mk-origtargz: with a
+# Files-Excluded in debian/copyright it would repack, adding +ds).
 mk-origtargz --package dlx --version "$version" --repack-suffix +ds --compression gzip \
     --copyright-file "$root/packaging/debian/copyright" --directory "$work" --copy "$tarball" \
     > "$work/origtargz.log" 2>&1 || { cat "$work/origtargz.log"; die "mk-origtargz failed"; }

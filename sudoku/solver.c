@@ -220,6 +220,11 @@ sudoku_solver *sudoku_solver_new(const sudoku_shape *shape, enum sudoku_algorith
         *err = rc;
         return NULL;
     }
+    if (alg == SUDOKU_DLX && sudoku_big_fits(&s->shape) && !(s->big = sudoku_big_new(&s->shape))) {
+        sudoku_solver_free(s);
+        *err = SUDOKU_ENOMEM;
+        return NULL;
+    }
     *err = SUDOKU_OK;
     return s;
 }
@@ -239,6 +244,7 @@ void sudoku_solver_free(sudoku_solver *s)
         return;
     dlx_free(s->dlx);
     dlx_free(s->dlx_other);
+    sudoku_big_free(s->big);
     free(s->regions);
     free(s->house_cells);
     free(s->cell_houses);
@@ -322,7 +328,9 @@ int64_t sudoku_solve(sudoku_solver *s, const uint8_t *givens, uint64_t limit, ui
 static sudoku_algorithm_fn algorithm_of(const sudoku_solver *s)
 {
     switch (s->alg) {
-    case SUDOKU_DLX: return sudoku_dlx_solve;
+    /* the big plain grids' own search where it fits (solve_big.c; the
+     * engine's problem is still built, for what asks it about its items) */
+    case SUDOKU_DLX: return s->big ? sudoku_big_solve : sudoku_dlx_solve;
     case SUDOKU_BITMASK: return sudoku_bitmask_solve;
     case SUDOKU_BAND: return sudoku_band_solve;
     default: return sudoku_backtrack_solve;

@@ -31,6 +31,9 @@ struct sudoku_solver {
                                       second of the turns of
                                       sudoku_dlx_solve(); NULL on the grids
                                       without inference (owned) */
+    struct sudoku_big *big;   /* the big grids' own search (solve_big.c),
+                                 for dlx on plain grids of 25 x 25 and up;
+                                 else NULL (owned) */
 
     /* Scratch for one solve, sized once at creation: no allocation per
      * puzzle. */
@@ -69,6 +72,15 @@ int64_t sudoku_bitmask_solve(sudoku_solver *s);
 int64_t sudoku_backtrack_solve(sudoku_solver *s);
 int64_t sudoku_band_solve(sudoku_solver *s);
 int sudoku_dlx_build(sudoku_solver *s);
+
+/* The big grids' search (solve_big.c): whether a shape is one it takes
+ * (plain boxes, 25 <= n <= 64), its scratch (sized once; NULL when out of
+ * memory), and its solve. */
+struct sudoku_big;
+int sudoku_big_fits(const sudoku_shape *shape);
+struct sudoku_big *sudoku_big_new(const sudoku_shape *shape);
+void sudoku_big_free(struct sudoku_big *b);
+int64_t sudoku_big_solve(sudoku_solver *s);
 
 /* sudoku_solve() and sudoku_solve_each() in one: first solution into
  * solution (may be NULL), every solution to fn (may be NULL). */
