@@ -169,11 +169,15 @@ OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$R/usr/bin/dlx-mpi" -
     fail "the installed dlx-mpi --help: $(head -3 "$work/mpi-help")"
 if command -v mpirun > /dev/null 2>&1; then
     out=$(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
-        OMPI_MCA_pml=ob1 timeout 120 mpirun -np 3 "$R/usr/bin/dlx-mpi" --count "$root/examples/problem.dlx" 2>&1)
-    case $out in
-    92*) say "the installed dlx-mpi --count on 3 ranks (mpirun): 92 solutions of eight queens" ;;
+        OMPI_MCA_pml=ob1 timeout 120 mpirun -np 3 "$R/usr/bin/dlx-mpi" --count "$root/examples/problem.dlx" \
+        2> "$work/mpi-count.err")
+    # The count is on stdout, the summary on stderr: they are read apart,
+    # since mpirun forwards the two streams in no fixed order.
+    err=$(cat "$work/mpi-count.err")
+    case $out:$err in
+    92:*) say "the installed dlx-mpi --count on 3 ranks (mpirun): 92 solutions of eight queens" ;;
     *"unable to reliably start"* | *"not enough slots"*) say "mpirun cannot start processes here: dlx-mpi's count not run" ;;
-    *) fail "the installed dlx-mpi --count (mpirun -np 3) on eight queens: $out" ;;
+    *) fail "the installed dlx-mpi --count (mpirun -np 3) on eight queens: stdout '$out', stderr '$err'" ;;
     esac
 fi
 # Every path the --help texts and man pages name is installed (not gzipped
