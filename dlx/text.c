@@ -710,6 +710,9 @@ static int read_option_line(dlx_text *t, int64_t line, size_t line_start, size_t
         n++;
         primaries += !t->item_secondary[item];
     }
+    if (n == 0)
+        return fail(t, DLX_TEXT_ESYNTAX, line, line_start, s,
+                    "an option with a cost and no items (write the items before or after $N)");
     if (n > INT32_MAX)
         return fail(t, DLX_ETOOBIG, line, line_start, s, "an option with too many items");
     if (grow(t, (void **)&t->opt_off, &t->opt_cap, (size_t)t->opt_count + 1, sizeof *t->opt_off) != 0)

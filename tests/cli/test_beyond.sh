@@ -111,4 +111,11 @@ printf '2|a\na\na\n' > "$tmp/bounds.dlx"
 printf 'a\na $1 $2\n' > "$tmp/bad.dlx"
 "$DLX" --min-cost "$tmp/bad.dlx" > /dev/null 2> "$tmp/err"
 grep -q "bad.dlx:2:6: error: a second cost" "$tmp/err" || fail "two costs: $(cat "$tmp/err")"
+# A cost with no items is not an option (found by fuzz_dlx_text: it used to be
+# read as an empty option that the writer then dropped).
+printf 'a\na $1\n  $2\n' > "$tmp/bare.dlx"
+"$DLX" --min-cost "$tmp/bare.dlx" > /dev/null 2> "$tmp/err"; st=$?
+[ "$st" -eq 2 ] || fail "a bare cost: status $st, not 2"
+grep -q "bare.dlx:3:3: error: an option with a cost and no items" "$tmp/err" ||
+    fail "a bare cost: $(cat "$tmp/err")"
 [ "$fails" -eq 0 ]
