@@ -421,6 +421,24 @@ DLX_API void dlx_reset_stats(dlx_problem *p);
  * up as the statistics are. */
 DLX_API uint64_t dlx_inferred(const dlx_problem *p);
 
+/* The profile of the search, as Knuth's programs print it: how many of its
+ * nodes were at each level (a solution found after choosing at level l is
+ * a node of level l + 1, as in dlx_stats), and the largest branching
+ * degree seen (the options left to the chosen item; with bounds the
+ * branches, the null move included). Off by default: dlx_set_profile(p, 1)
+ * keeps it from the next dlx_search() call on, added up until
+ * dlx_reset_stats(). It runs the search on the links' general loop (the
+ * one a trace uses: slower than the fast loops, the same tree), so not on
+ * bit sets and not on threads (dlx_search_threads() refuses it with
+ * DLX_EINVAL, as it does an event hook). DLX_EBUSY during a search. */
+DLX_API int dlx_set_profile(dlx_problem *p, int on);
+/* Copies the nodes of levels 0..cap-1 into nodes[] and returns how many
+ * levels have any (0 when profiling is off or nothing was searched), so a
+ * first call with cap 0 asks the size. */
+DLX_API int32_t dlx_get_profile(const dlx_problem *p, uint64_t *nodes, int32_t cap);
+/* The largest branching degree the profile saw; 0 if none. */
+DLX_API int32_t dlx_max_degree(const dlx_problem *p);
+
 /* --- Splitting a search ---------------------------------------------------- */
 
 /* Called with each prefix: the options chosen at levels 0..count-1 (committed

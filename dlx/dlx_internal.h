@@ -235,6 +235,8 @@ struct dlx_run {
     int32_t *degree_at;/* with bounds: [level] the branching degree */
     int32_t search_cap;/* size of each of those arrays, which share one block
                           (two arrays without bounds, four with them) */
+    uint64_t *profile; /* with profiling: [level] nodes (search_cap of them) */
+    int32_t profile_cap, max_degree;
 
     struct dlx_bits_m *bits_m; /* the bit-set search with bounds' (search_bits_m.c) */
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
@@ -335,6 +337,7 @@ struct dlx_problem {
     uint64_t inferred;    /* dlx_inferred(): a statistic beside p->stats */
 
     dlx_stats stats;
+    int profiling;       /* dlx_set_profile(): the run keeps its profile */
 
     struct dlx_run run;  /* the search's own state (above) */
 

@@ -407,7 +407,7 @@ static int32_t processors(void)
 
 int dlx_search_threads(dlx_problem *p, int32_t threads, dlx_watch_fn watch, void *ctx)
 {
-    if (!p || threads < 0 || threads > MAX_THREADS || p->on_event)
+    if (!p || threads < 0 || threads > MAX_THREADS || p->on_event || p->profiling)
         return DLX_EINVAL;
     if (dlxi_busy(p))
         return DLX_EBUSY;

@@ -92,6 +92,7 @@ void dlxi_drop_run(dlx_problem *p)
     dlxi_free(p, r->m_best, (size_t)r->m_best_cap * sizeof *r->m_best);
     dlxi_free(p, r->m_touched, (size_t)r->m_touched_cap * sizeof *r->m_touched);
     dlxi_free(p, r->x_best, (size_t)r->x_best_cap * sizeof *r->x_best);
+    dlxi_free(p, r->profile, (size_t)r->profile_cap * sizeof *r->profile);
     dlxi_free(p, r->path_rank, (size_t)r->path_cap * 2 * sizeof *r->path_rank);
     if (r->infer_node)
         dlxi_free(p, r->infer_node, dlxi_inference_block_size(r->infer_cap));

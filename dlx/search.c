@@ -23,6 +23,25 @@
 
 /* --- Helpers of the loop ---------------------------------------------------- */
 
+/* With profiling, a count per level for `levels` levels, the counts so far
+ * kept (they add up until dlx_reset_stats()). */
+static int prepare_profile(dlx_problem *p, int64_t levels)
+{
+    struct dlx_run *r = &p->run;
+    if (!p->profiling || levels <= r->profile_cap)
+        return DLX_OK;
+    uint64_t *block = dlxi_alloc(p, (size_t)levels * sizeof *block);
+    if (!block)
+        return DLX_ENOMEM;
+    memset(block, 0, (size_t)levels * sizeof *block);
+    if (r->profile)
+        memcpy(block, r->profile, (size_t)r->profile_cap * sizeof *block);
+    dlxi_free(p, r->profile, (size_t)r->profile_cap * sizeof *r->profile);
+    r->profile = block;
+    r->profile_cap = (int32_t)levels;
+    return DLX_OK;
+}
+
 int dlxi_prepare_search(dlx_problem *p)
 {
     /* Every level covers at least one primary item. With bounds a level
@@ -40,10 +59,13 @@ int dlxi_prepare_search(dlx_problem *p)
     if (p->has_bounds)
         need += p->n_options;
     const int arrays = dlxi_search_arrays(p);
-    if (need <= p->run.search_cap)
-        return DLX_OK;
     if (need > INT32_MAX / 4)
         return DLX_ETOOBIG;
+    rc = prepare_profile(p, need);
+    if (rc)
+        return rc;
+    if (need <= p->run.search_cap)
+        return DLX_OK;
     int32_t *block = dlxi_alloc(p, (size_t)need * (size_t)arrays * sizeof *block);
     if (!block)
         return DLX_ENOMEM;
@@ -201,6 +223,8 @@ forward:
     nodes++;
     if (level > max_level)
         max_level = level;
+    if (general && p->profiling)
+        p->run.profile[level]++;
     if (cl[0].next == 0) {
         /* A solution: a leaf of the tree. */
         if (dlxi_visit_solution(p, level)) {
@@ -228,6 +252,8 @@ forward:
                 }
             }
         }
+        if (general && p->profiling && LEN(best) > p->run.max_degree)
+            p->run.max_degree = LEN(best);
         if ((path || general) && p->choose == DLX_CHOOSE_MRV_PATH && !p->randomized)
             note_path_choice(p, nd, best, level, walk);
         if (general && p->on_event)
@@ -339,7 +365,7 @@ static int links_run(dlx_problem *p, uint64_t node_budget)
     p->run.index_live = 0; /* the loops below do not flag what they change */
     if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
         return run_detail(p, node_budget);
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+    if (p->on_event || p->profiling || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
         p->choose == DLX_CHOOSE_MRV_RECENT || p->choose == DLX_CHOOSE_MRV_PATH)
         return run_general(p, node_budget);
     return p->has_colors ? run_colors(p, node_budget) : run_plain(p, node_budget);
@@ -409,11 +435,11 @@ static const dlx_engine *const bit_engines[] = {&dlxi_engine_bits, &dlxi_engine_
 
 /* What forces the links whatever the strategy asked (dlx.h): the hook
  * watches the links dance, a seed shuffles their lists, the "first item"
- * rule is for teaching, the order of the path's ties and the inference are
- * kept on the links only. */
+ * rule is for teaching, the order of the path's ties, the inference and the
+ * profile are kept on the links only. */
 static int links_only(const dlx_problem *p)
 {
-    return p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
+    return p->on_event || p->profiling || p->randomized || p->choose == DLX_CHOOSE_FIRST ||
            p->choose == DLX_CHOOSE_MRV_PATH || dlxi_infers(p);
 }
 

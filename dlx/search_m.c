@@ -380,6 +380,8 @@ forward:
     nodes++;
     if (level > max_level)
         max_level = level;
+    if (general && p->profiling)
+        p->run.profile[level]++;
     if (cl[0].next == 0) {
         if (dlxi_visit_solution(p, level)) {
             p->state = S_SOLUTION;
@@ -396,6 +398,8 @@ forward:
             best = choose_item_m(p, general, &degree, &scanned);
         if (general && p->on_event)
             announce_choice_m(p, best, degree, level, scanned);
+        if (general && p->profiling && degree > p->run.max_degree)
+            p->run.max_degree = degree;
         if (degree <= 0)
             goto recover; /* it cannot reach its lower bound: nothing to undo */
         degree_at[level] = degree;
@@ -486,7 +490,7 @@ enum { LONG_OPTIONS = 8 };
 
 static int links_m_run(dlx_problem *p, uint64_t budget)
 {
-    if (p->on_event || p->randomized || p->choose == DLX_CHOOSE_FIRST) {
+    if (p->on_event || p->profiling || p->randomized || p->choose == DLX_CHOOSE_FIRST) {
         p->run.index_live = 0;
         return run_m_general(p, budget);
     }

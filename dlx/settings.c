@@ -141,5 +141,35 @@ void dlx_reset_stats(dlx_problem *p)
     if (p) {
         memset(&p->stats, 0, sizeof p->stats);
         p->inferred = 0;
+        if (p->run.profile)
+            memset(p->run.profile, 0, (size_t)p->run.profile_cap * sizeof *p->run.profile);
+        p->run.max_degree = 0;
     }
+}
+
+int dlx_set_profile(dlx_problem *p, int on)
+{
+    if (!p)
+        return DLX_EINVAL;
+    if (dlxi_frozen(p))
+        return DLX_EBUSY;
+    p->profiling = on != 0;
+    return DLX_OK;
+}
+
+int32_t dlx_get_profile(const dlx_problem *p, uint64_t *nodes, int32_t cap)
+{
+    if (!p || !p->profiling || !p->run.profile)
+        return 0;
+    int32_t levels = p->run.profile_cap;
+    while (levels > 0 && p->run.profile[levels - 1] == 0)
+        levels--;
+    for (int32_t l = 0; nodes && l < cap && l < levels; l++)
+        nodes[l] = p->run.profile[l];
+    return levels;
+}
+
+int32_t dlx_max_degree(const dlx_problem *p)
+{
+    return p && p->profiling ? p->run.max_degree : 0;
 }

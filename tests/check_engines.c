@@ -464,6 +464,154 @@ START_TEST(index_with_inference_as_the_scan)
 }
 END_TEST
 
+/* --- The profile (dlx_set_profile) ------------------------------------------- */
+
+/* An independent walk of the search tree of Algorithm X as dlx.h defines
+ * its nodes (an entry to a level choosing an item, dead ends included, and
+ * one per solution), branching on the leftmost uncovered primary item
+ * (first) or the first of those with the fewest options left (mrv, Knuth's
+ * DLX1 rule): the nodes at each level and the largest number of options an
+ * item had when it was chosen. */
+struct tree_walk {
+    const struct random_problem *r;
+    int mrv;
+    uint64_t at[MAX_ITEMS + 2];
+    int32_t max_degree;
+};
+
+static int fits(const struct random_problem *r, int o, const int *used)
+{
+    for (int j = 0; j < r->size[o]; j++)
+        if (used[r->items[o][j]])
+            return 0;
+    return 1;
+}
+
+static void walk_tree(struct tree_walk *w, int *used, int level)
+{
+    const struct random_problem *r = w->r;
+    w->at[level]++;
+    int best = -1, fewest = MAX_OPTIONS + 1;
+    for (int i = 0; i < r->primary; i++) {
+        if (used[i])
+            continue;
+        int n = 0;
+        for (int o = 0; o < r->options; o++)
+            for (int j = 0; j < r->size[o]; j++)
+                n += r->items[o][j] == i && fits(r, o, used);
+        if (n < fewest) {
+            best = i;
+            fewest = n;
+        }
+        if (!w->mrv)
+            break;
+    }
+    if (best < 0)
+        return; /* a solution */
+    if (fewest > w->max_degree)
+        w->max_degree = fewest;
+    for (int o = 0; o < r->options; o++) {
+        int has = 0;
+        for (int j = 0; j < r->size[o]; j++)
+            has |= r->items[o][j] == best;
+        if (!has || !fits(r, o, used))
+            continue;
+        for (int j = 0; j < r->size[o]; j++)
+            used[r->items[o][j]] = 1;
+        walk_tree(w, used, level + 1);
+        for (int j = 0; j < r->size[o]; j++)
+            used[r->items[o][j]] = 0;
+    }
+}
+
+START_TEST(profile_against_a_tree_walk)
+{
+    for (uint32_t seed = 1; seed <= 300; seed++) {
+        struct random_problem r;
+        draw(&r, KIND_X, seed);
+        for (int mrv = 0; mrv <= 1; mrv++) {
+            struct tree_walk w = {.r = &r, .mrv = mrv};
+            int used[MAX_ITEMS] = {0};
+            walk_tree(&w, used, 0);
+            int32_t levels = MAX_ITEMS + 2;
+            while (levels > 0 && w.at[levels - 1] == 0)
+                levels--;
+            dlx_problem *p = build(&r);
+            ck_assert_int_eq(dlx_set_choose(p, mrv ? DLX_CHOOSE_MRV : DLX_CHOOSE_FIRST), DLX_OK);
+            ck_assert_int_eq(dlx_get_profile(p, NULL, 0), 0);
+            ck_assert_int_eq(dlx_set_profile(p, 1), DLX_OK);
+            /* In slices of 3 nodes: the counts go on from slice to slice. */
+            int rc;
+            while ((rc = dlx_search(p, 3)) == DLX_PAUSED)
+                ck_assert_int_eq(dlx_set_profile(p, 0), DLX_EBUSY);
+            ck_assert_int_eq(rc, DLX_OK);
+            uint64_t got[MAX_ITEMS + 2] = {0};
+            ck_assert_int_eq(dlx_get_profile(p, NULL, 0), levels);
+            ck_assert_int_eq(dlx_get_profile(p, got, MAX_ITEMS + 2), levels);
+            dlx_stats st;
+            dlx_get_stats(p, &st);
+            uint64_t sum = 0;
+            for (int32_t l = 0; l < levels; l++) {
+                ck_assert_msg(got[l] == w.at[l], "seed %u, %s: level %d: %llu nodes, want %llu",
+                              seed, mrv ? "mrv" : "first", (int)l, (unsigned long long)got[l],
+                              (unsigned long long)w.at[l]);
+                sum += got[l];
+            }
+            ck_assert_uint_eq(sum, st.nodes);
+            ck_assert_int_eq(dlx_max_degree(p), w.max_degree);
+            /* The strategy said so: the profile ran on the links. */
+            ck_assert_int_eq(dlx_search_strategy(p), DLX_STRATEGY_LINKS);
+            /* A second search adds to it; dlx_reset_stats() clears it. */
+            ck_assert_int_eq(dlx_reset(p), DLX_OK);
+            ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+            ck_assert_int_eq(dlx_get_profile(p, got, MAX_ITEMS + 2), levels);
+            ck_assert_uint_eq(got[0], 2 * w.at[0]);
+            dlx_reset_stats(p);
+            ck_assert_int_eq(dlx_get_profile(p, got, MAX_ITEMS + 2), 0);
+            ck_assert_int_eq(dlx_max_degree(p), 0);
+            ck_assert_int_eq(dlx_search_threads(p, 2, NULL, NULL), DLX_EINVAL);
+            dlx_free(p);
+        }
+    }
+}
+END_TEST
+
+/* With bounds: the profile adds up to the nodes, a solution at level l is
+ * a node of level l + 1, and the tree is the one the links search without
+ * the profile (the same nodes and solutions). */
+START_TEST(profile_with_bounds)
+{
+    for (uint32_t seed = 1; seed <= 200; seed++) {
+        struct random_problem r;
+        draw(&r, KIND_M, seed);
+        dlx_problem *plain = build(&r), *p = build(&r);
+        ck_assert_int_eq(dlx_set_strategy(plain, DLX_STRATEGY_LINKS), DLX_OK);
+        ck_assert_int_eq(dlx_search(plain, 0), DLX_OK);
+        ck_assert_int_eq(dlx_set_profile(p, 1), DLX_OK);
+        ck_assert_int_eq(dlx_search(p, 0), DLX_OK);
+        dlx_stats a, b;
+        dlx_get_stats(plain, &a);
+        dlx_get_stats(p, &b);
+        ck_assert_uint_eq(a.nodes, b.nodes);
+        ck_assert_uint_eq(a.solutions, b.solutions);
+        uint64_t got[MAX_ITEMS * 4 + MAX_OPTIONS + 4] = {0};
+        int32_t levels = dlx_get_profile(p, got, (int32_t)(sizeof got / sizeof got[0]));
+        ck_assert_int_le(levels, (int32_t)(sizeof got / sizeof got[0]));
+        ck_assert_int_eq(levels, b.max_level + 1);
+        uint64_t sum = 0;
+        for (int32_t l = 0; l < levels; l++)
+            sum += got[l];
+        ck_assert_uint_eq(sum, b.nodes);
+        ck_assert_uint_eq(got[0], 1);
+        /* A tree deeper than its root branched (a root whose item cannot
+         * reach its lower bound is a dead end of degree 0). */
+        ck_assert_int_ge(dlx_max_degree(p), levels > 1);
+        dlx_free(plain);
+        dlx_free(p);
+    }
+}
+END_TEST
+
 Suite *engines_suite(void);
 Suite *engines_suite(void)
 {
@@ -475,6 +623,8 @@ Suite *engines_suite(void)
     tcase_add_test(t, engines_with_bounds);
     tcase_add_test(t, check_names_the_broken_invariant);
     tcase_add_test(t, index_with_inference_as_the_scan);
+    tcase_add_test(t, profile_against_a_tree_walk);
+    tcase_add_test(t, profile_with_bounds);
     suite_add_tcase(s, t);
     return s;
 }
