@@ -71,6 +71,10 @@ static void usage(FILE *out)
           "  -f, --format=FORMAT   text (option lines as written; the default),\n"
           "                        ids (option numbers from 0), json\n"
           "  -s, --stats           print solutions, nodes, updates, seconds to stderr\n"
+          "      --profile         with the statistics, the nodes at each level and the\n"
+          "                        largest branching degree (on the links, one thread)\n"
+          "      --every=M         print only every M-th solution (M, 2M, ...; all\n"
+          "                        are counted)\n"
           "  -q, --quiet           no summary line and no warnings on stderr\n"
           "  -p, --progress        show progress on stderr about once a second\n"
           "                        (the default when stderr is a terminal)\n"
@@ -95,6 +99,9 @@ static void usage(FILE *out)
           "                        the same tree and find the same solutions\n"
           "  -j, --jobs=N          search on N threads (0: one per processor); the\n"
           "                        solutions come in the order the threads find them\n"
+          "      --max-nodes=N     stop the search after N search-tree nodes (about N\n"
+          "                        with -j), or the trace or the tree (see below)\n"
+          "      --time-limit=S    stop the search after S seconds (a decimal number)\n"
           "\n",
           out);
     fputs("Costs (an option line may carry one $N, its cost; 0 when it has none):\n"
@@ -161,6 +168,7 @@ static void cmd_defaults(struct cmd_options *o)
 
 enum { OPT_SEED = CMD_OPT_OWN, OPT_STRATEGY, OPT_TRACE, OPT_TREE,
        OPT_FORCE, OPT_DETAIL, OPT_MAX_NODES, OPT_TREE_DEPTH, OPT_TREE_NODES, OPT_OTHERS, OPT_INFER,
+       OPT_TIME_LIMIT, OPT_EVERY, OPT_PROFILE,
        /* beyond plain enumeration (dlxcmd_beyond.c) */
        OPT_MIN_COST, OPT_BOUND, OPT_MEMO, OPT_ZDD, OPT_SAMPLE, OPT_MEMO_LIMIT };
 
@@ -217,6 +225,40 @@ static int check_beyond(struct cmd_options *o, int bound_given, int memo_limit_g
     return 0;
 }
 
+/* How the search's limits, --every and --profile go with the rest: 0, or -1
+ * after saying why not. */
+static int limits_beyond(struct cmd_options *o)
+{
+    const char *why = NULL;
+    const char *mode = o->min_cost ? "--min-cost" : "--memo (--zdd, --sample)";
+    char buf[160];
+    if ((o->min_cost || o->memo) && o->view == CMD_VIEW_NONE && (o->max_nodes || o->time_limit)) {
+        snprintf(buf, sizeof buf, "%s runs to the end: --max-nodes and --time-limit limit the "
+                                  "plain search",
+                 mode);
+        why = buf;
+    } else if ((o->min_cost || o->memo) && (o->every || o->profile)) {
+        snprintf(buf, sizeof buf, "%s has its own output: --every and --profile go with the "
+                                  "plain search",
+                 mode);
+        why = buf;
+    } else if (o->every && (o->count_only || o->view != CMD_VIEW_NONE)) {
+        why = "--every chooses which solutions are printed: it does not go with --count, "
+              "--trace or --tree";
+    }
+    if (why) {
+        cli_usage_error("dlx", "%s", why);
+        return -1;
+    }
+    if (o->profile && o->jobs != 1) {
+        if (!o->quiet)
+            fputs("dlx: note: --profile follows the search on one thread; --jobs is not used\n",
+                  stderr);
+        o->jobs = 1;
+    }
+    return 0;
+}
+
 /* Fills o from argv. Returns -1 to exit 0 at once (--help, --version), 0 to
  * go on, or EXIT_ERROR after reporting a usage error. */
 static int parse_options(int argc, char **argv, struct cmd_options *o)
@@ -231,6 +273,9 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         { "force", no_argument, NULL, OPT_FORCE },
         { "detail", required_argument, NULL, OPT_DETAIL },
         { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
+        { "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+        { "every", required_argument, NULL, OPT_EVERY },
+        { "profile", no_argument, NULL, OPT_PROFILE },
         { "tree-depth", required_argument, NULL, OPT_TREE_DEPTH },
         { "tree-nodes", required_argument, NULL, OPT_TREE_NODES },
         { "others", required_argument, NULL, OPT_OTHERS },
@@ -373,6 +418,30 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                 return EXIT_ERROR;
             }
             break;
+        case OPT_TIME_LIMIT: {
+            char *end = NULL;
+            errno = 0;
+            o->time_limit = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(o->time_limit > 0) ||
+                o->time_limit > 1e9 || optarg[0] == ' ') {
+                cli_usage_error("dlx", "--time-limit wants a number of seconds above 0 (such "
+                                       "as 10 or 0.5), not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        }
+        case OPT_EVERY:
+            if (cli_parse_uint(optarg, UINT64_MAX, &o->every) != 0 || o->every == 0) {
+                cli_usage_error("dlx", "--every wants a positive whole number, not '%s'",
+                                optarg);
+                return EXIT_ERROR;
+            }
+            break;
+        case OPT_PROFILE:
+            o->profile = 1;
+            o->stats = 1;
+            break;
         case 'j': {
             uint64_t n;
             if (cli_parse_uint(optarg, MAX_JOBS, &n) != 0) {
@@ -474,10 +543,8 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
                         o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
         return EXIT_ERROR;
     }
-    if (o->max_nodes && o->view == CMD_VIEW_NONE) {
-        cli_usage_error("dlx", "--max-nodes goes with --trace or --tree");
+    if (limits_beyond(o) != 0)
         return EXIT_ERROR;
-    }
     if (o->detail && o->view != CMD_VIEW_JSON) {
         cli_usage_error("dlx", "--detail=links goes with --trace=json");
         return EXIT_ERROR;
@@ -567,7 +634,9 @@ static int on_solution(void *ctx, const int32_t *options, int32_t count)
     /* Solutions and the progress line may share the terminal: the line
      * goes first; the next tick redraws it. */
     cli_progress_before_output(&run->progress, run->out);
-    int failed = output_solution(run, options, count) != 0;
+    run->seen++;
+    const uint64_t every = run->opt->every;
+    int failed = (every <= 1 || run->seen % every == 0) && output_solution(run, options, count) != 0;
     if (run->threaded) {
         pthread_mutex_unlock(&run->lock);
         return failed;
@@ -609,6 +678,8 @@ static int setup_search(struct cmd_run *run)
         rc = dlx_set_strategy(p, o->strategy);
     if (rc == DLX_OK && o->have_seed)
         rc = dlx_set_seed(p, o->seed);
+    if (rc == DLX_OK && o->profile)
+        rc = dlx_set_profile(p, 1);
     if (rc == DLX_OK && o->infer) {
         if (dlx_has_bounds(p)) {
             /* An item with bounds may be covered by several options or by
@@ -710,13 +781,31 @@ static void draw_progress(struct cmd_run *run, double now, double elapsed, doubl
 static int run_search(struct cmd_run *run, double start)
 {
     const double slice_target = 0.05; /* seconds per slice */
+    const struct cmd_options *o = run->opt;
+    const uint64_t node_limit = o->view == CMD_VIEW_NONE ? o->max_nodes : 0;
     uint64_t budget = 1;
     for (;;) {
+        uint64_t slice = budget;
+        if (node_limit) {
+            /* The slice ends at the limit, so the search stops exactly there. */
+            dlx_stats st;
+            dlx_get_stats(run->problem, &st);
+            if (st.nodes >= node_limit) {
+                run->limit_hit = CMD_LIMIT_NODES;
+                return DLX_STOPPED;
+            }
+            if (slice > node_limit - st.nodes)
+                slice = node_limit - st.nodes;
+        }
         double t0 = cli_now_seconds();
-        int rc = dlx_search(run->problem, budget);
+        int rc = dlx_search(run->problem, slice);
         if (rc != DLX_PAUSED || interrupted())
             return rc;
         double t1 = cli_now_seconds();
+        if (o->time_limit && t1 - start >= o->time_limit) {
+            run->limit_hit = CMD_LIMIT_TIME;
+            return DLX_STOPPED;
+        }
         /* Aim at slices of about slice_target whatever a node costs here. */
         if (t1 - t0 < slice_target / 4 && budget < (UINT64_C(1) << 40))
             budget *= 2;
@@ -765,7 +854,12 @@ static int watch_search(void *ctx, const dlx_progress *pr)
         draw_progress(run, now, now - run->start, pr->done, &pr->stats);
         pthread_mutex_unlock(&run->lock);
     }
-    return interrupted();
+    const struct cmd_options *o = run->opt;
+    if (!pr->final && o->max_nodes && pr->stats.nodes >= o->max_nodes)
+        run->limit_hit = CMD_LIMIT_NODES;
+    else if (!pr->final && o->time_limit && now - run->start >= o->time_limit)
+        run->limit_hit = CMD_LIMIT_TIME;
+    return interrupted() || run->limit_hit;
 }
 
 /* -j N: one search on N threads (dlx_search_threads()); the statistics,
@@ -784,6 +878,46 @@ static int run_threads(struct cmd_run *run, double start)
 }
 
 /* --- finishing ----------------------------------------------------------- */
+
+/* What the summary line says of a search that stopped before its end. */
+static const char *stop_note(const struct cmd_run *run)
+{
+    static char note[96];
+    if (run->limit_hit == CMD_LIMIT_NODES) {
+        snprintf(note, sizeof note, " (stopped at --max-nodes=%llu)",
+                 (unsigned long long)run->opt->max_nodes);
+        return note;
+    }
+    if (run->limit_hit == CMD_LIMIT_TIME) {
+        snprintf(note, sizeof note, " (stopped at --time-limit=%g)", run->opt->time_limit);
+        return note;
+    }
+    return cmd_limit_note(run->opt);
+}
+
+/* --profile: Knuth's programs' profile, the nodes at each level, with the
+ * largest branching degree; each level's share of the nodes too, since
+ * where a tree is widest is what the profile is read for. */
+static void print_profile(const dlx_problem *p)
+{
+    int32_t levels = dlx_get_profile(p, NULL, 0);
+    uint64_t *at = levels > 0 ? malloc((size_t)levels * sizeof *at) : NULL;
+    fprintf(stderr, "max degree: %ld\n", (long)dlx_max_degree(p));
+    if (!at) {
+        if (levels > 0)
+            fputs("profile: out of memory\n", stderr);
+        return;
+    }
+    dlx_get_profile(p, at, levels);
+    uint64_t total = 0;
+    for (int32_t l = 0; l < levels; l++)
+        total += at[l];
+    fputs("profile (level: nodes, share of all):\n", stderr);
+    for (int32_t l = 0; l < levels; l++)
+        fprintf(stderr, "  %3ld: %llu, %.1f%%\n", (long)l, (unsigned long long)at[l],
+                total ? 100.0 * (double)at[l] / (double)total : 0.0);
+    free(at);
+}
 
 static void print_summary(struct cmd_run *run, int rc, double seconds)
 {
@@ -813,7 +947,7 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                     o->view == CMD_VIEW_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
-                    rc == DLX_STOPPED ? cmd_limit_note(o) : "",
+                    rc == DLX_STOPPED ? stop_note(run) : "",
                     (unsigned long long)st.nodes, st.nodes == 1 ? "" : "s", seconds);
     }
     uint64_t drawn = 0, folded = 0;
@@ -848,6 +982,8 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
                 interrupted()                                 ? "no (interrupted)"
                 : rc != DLX_STOPPED                           ? "yes"
                 : run->trace && trace_limit_hit(run->trace) ? "no (trace limit)"
+                : run->limit_hit == CMD_LIMIT_NODES           ? "no (--max-nodes)"
+                : run->limit_hit == CMD_LIMIT_TIME            ? "no (--time-limit)"
                                                               : "no (--max)");
         if (o->have_seed)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)o->seed);
@@ -855,6 +991,11 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
             fprintf(stderr, "inferred: %llu\n", (unsigned long long)dlx_inferred(p));
         if (run->threaded)
             fprintf(stderr, "threads: %ld\n", (long)run->threads);
+        if (o->every > 1)
+            fprintf(stderr, "printed: %llu (every %llu%s)\n", (unsigned long long)run->printed,
+                    (unsigned long long)o->every, o->every == 2 ? "nd" : o->every == 3 ? "rd" : "th");
+        if (o->profile)
+            print_profile(p);
     }
 }
 

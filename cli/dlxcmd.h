@@ -57,7 +57,11 @@ struct cmd_options {
     enum cmd_view view;   /* --trace[=json], --tree=dot */
     int force;                /* --force: trace past the size limit */
     int detail;               /* --detail=links: the JSON trace shows the links */
-    uint64_t max_nodes;       /* --max-nodes N: the view's node limit; 0: its default */
+    uint64_t max_nodes;       /* --max-nodes N: the view's node limit (0: its default), or
+                                 without a view the search's */
+    double time_limit;        /* --time-limit S: the search stops after S seconds; 0: none */
+    uint64_t every;           /* --every M: print solutions M, 2M, ...; 0 or 1: all */
+    int profile;              /* --profile: nodes per level and the largest degree */
     int seed_random;          /* --seed=random: the seed was picked here */
     int32_t others;           /* --others N: other items named per choice; 0 all */
     int32_t tree_depth;       /* --tree-depth N; 0 all */
@@ -93,6 +97,8 @@ struct cmd_run {
     int threaded;
     pthread_mutex_t lock;
     int32_t threads;          /* how many the search used */
+    uint64_t seen;            /* solutions met so far (printed or not: --every) */
+    int limit_hit;            /* the search stopped at CMD_LIMIT_NODES or _TIME; 0 */
     double done;              /* the last combined estimate */
     double start;
 };
@@ -112,6 +118,8 @@ int output_check(struct cmd_run *run);
  * the progress line set up) and writes its output; returns the exit status. */
 int beyond_min_cost(struct cmd_run *run);
 int beyond_memo(struct cmd_run *run);
+
+enum { CMD_LIMIT_NODES = 1, CMD_LIMIT_TIME };
 
 /* --infer without a number: the inference looks at items with 2 to this
  * many options left (docs/dlx.1 says how it was chosen). */

@@ -159,7 +159,9 @@ mutate "an end record with one node more" '$s/"nodes":6/"nodes":7/'
 "$BIN/dlx" --detail=links "$dir/paper.dlx" > /dev/null 2> "$dir/err" && fail "--detail without --trace=json accepted"
 grep -q -- "--detail=links goes with --trace=json" "$dir/err" || fail "--detail alone: $(cat "$dir/err")"
 "$BIN/dlx" --trace=json --detail=nodes "$dir/paper.dlx" > /dev/null 2>&1 && fail "--detail=nodes accepted"
-"$BIN/dlx" --max-nodes=5 "$dir/paper.dlx" > /dev/null 2>&1 && fail "--max-nodes without a view accepted"
+# Without a view --max-nodes limits the search itself (test_dlx_limits.sh).
+"$BIN/dlx" --max-nodes=1 "$dir/paper.dlx" > /dev/null 2> "$dir/err"
+grep -q 'stopped at --max-nodes=1' "$dir/err" || fail "--max-nodes without a view: $(cat "$dir/err")"
 "$BIN/dlx" --trace --max-nodes=0 "$dir/paper.dlx" > /dev/null 2>&1 && fail "--max-nodes=0 accepted"
 # With bounds the engine gives no link detail (Algorithm M's tweaks are not
 # announced link by link): refused, with the reason.
