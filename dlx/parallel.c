@@ -23,6 +23,7 @@
  * struct team on the caller's stack and in blocks from p's allocator.
  */
 #include "dlx_internal.h"
+#include "split.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

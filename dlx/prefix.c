@@ -12,6 +12,7 @@
  * steps of Algorithm M.
  */
 #include "dance_m.h"
+#include "split.h"
 
 /* Hands prefix choice[0..levels-1] to the callback; 1 when it says stop. */
 static int report(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_fn fn, void *ctx)

@@ -17,6 +17,7 @@
  * when unused.
  */
 #include "dance.h"
+#include "split.h"
 #include "rules.h"
 
 #include <string.h>

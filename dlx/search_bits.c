@@ -42,6 +42,7 @@
  * root frame made from them.
  */
 #include "dlx_internal.h"
+#include "split.h"
 #include "search_bits_m.h"
 
 #include <string.h>

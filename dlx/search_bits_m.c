@@ -39,6 +39,7 @@
  * figures are this search's own.
  */
 #include "search_bits_m.h"
+#include "split.h"
 
 #include <string.h>
 

@@ -23,6 +23,7 @@
  * one for the event hook, randomisation and the "first item" rule.
  */
 #include "dance_m.h"
+#include "split.h"
 
 #include <string.h>
 

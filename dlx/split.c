@@ -9,6 +9,7 @@
  * parallel search in parallel.c.
  */
 #include "dance.h"
+#include "split.h"
 
 int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
