@@ -128,7 +128,7 @@ class Problem:
     """
 
     def __init__(self, items, options, secondary=(), *, bounds=None, choose="mrv", seed=None,
-                 strategy="auto", infer=None):
+                 strategy="auto", infer=None, profile=False):
         self._lib = _lib.libdlx()
         self._handle = None
         self._text = None
@@ -162,6 +162,9 @@ class Problem:
         self._infer = None
         if infer is not None:
             self.infer = infer
+        self._profiling = False
+        if profile:
+            self.profiling = True
         if seed is not None:
             self.seed = seed
         else:
@@ -335,6 +338,42 @@ class Problem:
         _check(self._lib.dlx_set_inference(self._h(), 0 if most is None else _INFER_SHARED_ITEM,
                                            most or 0), "infer")
         self._infer = most
+
+    @property
+    def profiling(self):
+        """True when the searches keep Knuth's profile (profile, max_degree)."""
+        return self._profiling
+
+    @profiling.setter
+    def profiling(self, on):
+        if not isinstance(on, bool):
+            raise TypeError("profiling must be True or False, not %r" % (on,))
+        if not _lib.has(self._lib, "dlx_set_profile"):
+            raise RuntimeError("this libdlx has no dlx_set_profile(): build a newer one")
+        self._stop_search()
+        _check(self._lib.dlx_set_profile(self._h(), int(on)), "profiling")
+        self._profiling = on
+
+    @property
+    def profile(self):
+        """The nodes at each level of the last search, level 0 (the root)
+        first, as Knuth's programs print them (a solution found after
+        choosing at level l is a node of level l + 1); [] when profiling is
+        off. The search then runs on the links' general loop: the same tree
+        and counts, more slowly."""
+        if not self._profiling:
+            return []
+        h = self._h()
+        levels = self._lib.dlx_get_profile(h, None, 0)
+        nodes = (ctypes.c_uint64 * max(levels, 1))()
+        self._lib.dlx_get_profile(h, nodes, levels)
+        return list(nodes[:levels])
+
+    @property
+    def max_degree(self):
+        """The largest branching degree of the last search's profile (the
+        most options an item had when chosen); 0 when profiling is off."""
+        return self._lib.dlx_max_degree(self._h()) if self._profiling else 0
 
     @property
     def inferred(self):

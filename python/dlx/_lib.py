@@ -136,6 +136,9 @@ _DLX_OPTIONAL = [
      [_P, ctypes.c_char_p, ctypes.c_uint, ctypes.c_int32, ctypes.c_int32]),
     ("dlx_set_inference", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_int32]),
     ("dlx_inferred", ctypes.c_uint64, [_P]),
+    ("dlx_set_profile", ctypes.c_int, [_P, ctypes.c_int]),
+    ("dlx_get_profile", ctypes.c_int32, [_P, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int32]),
+    ("dlx_max_degree", ctypes.c_int32, [_P]),
 ]
 
 

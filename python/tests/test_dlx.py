@@ -208,6 +208,34 @@ class Search(unittest.TestCase):
         self.assertEqual(s1, s2)  # the same seed, the same search
         self.assertEqual(sorted(map(sorted, s1)), sorted(map(sorted, a)))
 
+    def test_profile(self):
+        # 8 queens: 92 solutions (OEIS A000170), each of 8 options, so the
+        # profile ends with 92 nodes at level 8; at the root each row and
+        # column item has 8 options and lists only shrink: degree 8. The
+        # levels add up to the nodes of the same search without the profile.
+        plain = queens(8)
+        self.assertEqual(plain.count(), 92)
+        p = queens(8)
+        self.assertEqual((p.profile, p.max_degree), ([], 0))
+        p.profiling = True
+        self.assertEqual(p.count(), 92)
+        self.assertEqual(len(p.profile), 9)
+        self.assertEqual(p.profile[0], 1)
+        self.assertEqual(p.profile[8], 92)
+        self.assertEqual(sum(p.profile), plain.stats.nodes)
+        self.assertEqual(p.stats.nodes, plain.stats.nodes)
+        self.assertEqual(p.max_degree, 8)
+        # The last search's, not a sum; a clone keeps the setting.
+        self.assertEqual(len(list(p.solutions())), 92)
+        self.assertEqual(p.profile[8], 92)
+        c = p.clone()
+        self.assertTrue(c.profiling)
+        self.assertEqual(c.first() is not None, True)
+        self.assertEqual(c.profile[0], 1)
+        with self.assertRaises(TypeError):
+            p.profiling = 1
+        self.assertEqual(dlx.Problem("a", [("a",)], profile=True).profiling, True)
+
     def test_recent_and_infer(self):
         # The rule and the inference change the tree, never the solutions:
         # the same counts (OEIS A000170, A014552 doubled, A002860) and the
