@@ -383,7 +383,8 @@ DLX_MPI := $(BUILD)/bin/dlx-mpi
 # The parts that call MPI are compiled by MPICC; the checkpoint has no MPI
 # in it (the unit tests link it too: tests/check_mpi_checkpoint.c).
 MPI_PARTS := $(call obj,cli/dlx_mpi.c cli/dlx_mpi_master.c cli/dlx_mpi_worker.c)
-MPI_OBJ := $(MPI_PARTS) $(call obj,cli/dlx_mpi_checkpoint.c cli/dlxcmd_output.c cli/dlxcmd_options.c \
+MPI_OBJ := $(MPI_PARTS) $(call obj,cli/dlx_mpi_checkpoint.c cli/dlx_mpi_launch.c cli/dlxcmd_output.c \
+           cli/dlxcmd_options.c \
            $(CLI_COMMON))
 
 mpi:

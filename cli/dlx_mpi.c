@@ -48,6 +48,7 @@
 static void usage(FILE *out)
 {
     fputs("Usage: mpirun -np K dlx-mpi [OPTION]... [FILE]\n"
+          "  or:  dlx-mpi --ranks=K [OPTION]... [FILE]\n"
           "Solve the exact-cover problem in FILE (standard input when FILE is absent\n"
           "or -), written in Knuth's DLX text format, on the K ranks of an MPI job:\n"
           "rank 0 hands out subtrees and prints; ranks 1..K-1 search (K >= 2).\n"
@@ -69,6 +70,10 @@ static void usage(FILE *out)
           "                          (the total is that of one uninterrupted run)\n"
           "      --split-nodes=N     a piece that runs past N search-tree nodes is\n"
           "                          split and recorded (default 100000000)\n"
+          "      --ranks=K           start the job itself ($DLX_MPIRUN -np K dlx-mpi ...,\n"
+          "                          DLX_MPIRUN being mpirun unless set), so that the exit\n"
+          "                          status is dlx-mpi's, 130 and 143 included (mpirun\n"
+          "                          exits 1 when stopped)\n"
           "  -h, --help              show this help and exit\n"
           "  -V, --version           show the version and exit\n"
           "\n"
@@ -241,6 +246,8 @@ MPI_Status mpi_wait_message(int src)
 
 int main(int argc, char **argv)
 {
+    if (mpi_launch_wanted(argc, argv))
+        return mpi_launch(argc, argv); /* before MPI_Init: it is not a rank */
     signal(SIGPIPE, SIG_IGN);
     MPI_Init(&argc, &argv);
     int rank, ranks;

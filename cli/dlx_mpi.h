@@ -4,6 +4,7 @@
  *   dlx_mpi.c             main, the command line, the problem sent to every rank
  *   dlx_mpi_master.c      rank 0: hands out pieces, prints, adds up the figures
  *   dlx_mpi_worker.c      ranks 1..K-1: search the pieces, give back on demand
+ *   dlx_mpi_launch.c      --ranks=K: starts the MPI job itself (no MPI in it)
  *   dlx_mpi_checkpoint.c  the --checkpoint file (no MPI in it: unit-tested
  *                         alone, tests/check_mpi_checkpoint.c)
  *
@@ -57,6 +58,11 @@ int mpi_grow(void *a, size_t *cap, size_t n, size_t sz);
  * (Algorithm M on bit sets) also the options excluded before a branch and
  * null moves, each option once at most and a null move per item. */
 int32_t mpi_prefix_room(const dlx_problem *p);
+
+/* dlx_mpi_launch.c: `dlx-mpi --ranks=K ...` runs mpirun itself and exits
+ * with dlx-mpi's status (130, 143 included). wanted: --ranks is given. */
+int mpi_launch_wanted(int argc, char **argv);
+int mpi_launch(int argc, char **argv);
 
 #ifdef DLX_MPI_WITH_MPI
 #include <mpi.h>

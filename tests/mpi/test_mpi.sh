@@ -248,6 +248,55 @@ status=$?
 grep -q "^dlx-mpi: stopped by SIGTERM (mpirun's: it passes on Ctrl-C and kill as SIGTERM): [0-9]* solutions so far (partial)" \
     "$tmp/err" || fail "Ctrl-C to mpirun's group: $(grep -v 'workers busy' "$tmp/err" | head -3)"
 
+# dlx-mpi --ranks=K starts the job itself and exits with dlx-mpi's status:
+# mpirun's 1 for a stopped run becomes 130 or 143 (issue 22, item 5).
+DLX_MPIRUN="mpirun $run_as --oversubscribe $MPI_EXTRA" && export DLX_MPIRUN
+problem queens 12 >"$tmp/q12r.dlx"
+got=$("$MPI_DLX" --ranks=3 --count --quiet "$tmp/q12r.dlx"); status=$?
+[ "$got" = 14200 ] || fail "--ranks=3: 12 queens counted $got, not 14200 (OEIS A000170)"
+[ "$status" -eq 0 ] || fail "--ranks=3: status $status"
+printf 'a b\na\n' >"$tmp/none.dlx"
+"$MPI_DLX" --ranks 2 --count --quiet "$tmp/none.dlx" >/dev/null 2>&1; status=$?
+[ "$status" -eq 1 ] || fail "--ranks 2, no solution: status $status, not 1"
+# wait_busy FILE: until the progress line says the workers are busy (10 s at most).
+wait_busy() {
+    i=0
+    while [ "$i" -lt 100 ] && ! grep -q 'workers busy' "$1"; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
+for how in TERM INT-group HUP; do
+    rm -f "$tmp/err" # (not the last run's progress lines: the wait reads it at once)
+    case $how in
+    INT-group) setsid "$MPI_DLX" --ranks=3 --count --progress "$tmp/q16.dlx" >"$tmp/out" 2>"$tmp/err" & ;;
+    *) "$MPI_DLX" --ranks=3 --count --progress "$tmp/q16.dlx" >"$tmp/out" 2>"$tmp/err" & ;;
+    esac
+    pid=$!
+    wait_busy "$tmp/err"
+    case $how in
+    TERM) kill -TERM "$pid"; want=143 ;;
+    INT-group) kill -INT "-$pid"; want=130 ;;
+    HUP) kill -HUP "$pid"; want=129 ;;
+    esac
+    wait "$pid"
+    status=$?
+    [ "$status" -eq "$want" ] || fail "--ranks, SIG$how: status $status, not $want"
+    grep -q "solutions so far (partial)" "$tmp/err" ||
+        fail "--ranks, SIG$how: no partial count: $(grep -v 'workers busy' "$tmp/err" | head -3)"
+    grep -q -E '^[0-9]+$' "$tmp/out" || fail "--ranks, SIG$how: printed '$(cat "$tmp/out")'"
+done
+"$MPI_DLX" --ranks=1 --count "$tmp/q12r.dlx" >/dev/null 2>"$tmp/err"; status=$?
+[ "$status" -eq 2 ] || fail "--ranks=1: status $status"
+grep -q -- '--ranks wants a number of ranks from 2' "$tmp/err" || fail "--ranks=1: $(cat "$tmp/err")"
+DLX_MPIRUN=/nonexistent/mpirun "$MPI_DLX" --ranks=2 --count "$tmp/q12r.dlx" >/dev/null 2>"$tmp/err"
+status=$?
+[ "$status" -eq 2 ] || fail "--ranks with a missing mpirun: status $status"
+grep -q 'cannot run /nonexistent/mpirun' "$tmp/err" || fail "--ranks, missing mpirun: $(cat "$tmp/err")"
+mpi 2 --ranks=2 --count "$tmp/q12r.dlx" >/dev/null 2>"$tmp/err" && fail "--ranks under mpirun: status 0"
+grep -q -- '--ranks starts an MPI job of its own' "$tmp/err" || fail "--ranks under mpirun: $(head -3 "$tmp/err")"
+unset DLX_MPIRUN
+
 # Two runs on one checkpoint at once: the second is refused.
 ck="$tmp/two.ck"
 # shellcheck disable=SC2086
