@@ -205,7 +205,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsub
 
 $(BUILD)/tests/suites.h: $(TEST_SRC) Makefile
 	@mkdir -p $(@D)
-	@for f in $(TEST_SRC); do n=$${f#tests/check_}; echo "SUITE($${n%.c})"; done > $@.tmp
+	@sed -n 's/^Suite \*\([a-z0-9_]*\)_suite(void)$$/SUITE(\1)/p' $(TEST_SRC) > $@.tmp
 	@mv $@.tmp $@
 
 $(BUILD)/obj/tests/%.o: tests/%.c
@@ -247,7 +247,7 @@ check: check-deps
 	elif [ -e $(DLX_MPI) ]; then \
 	    $(MAKE) --no-print-directory $(DLX_MPI) >/dev/null 2>&1 || rm -f $(DLX_MPI); fi
 	@BUILD=$(BUILD) sh tests/cli/run.sh
-	@$(TEST_BIN)
+	@sh tests/run-units.sh $(TEST_BIN)
 	@$(mpi_tests)
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer,
@@ -257,7 +257,7 @@ sanitize: check-deps
 	@$(MAKE) --no-print-directory BUILD=build/san OPT="-O1 -g" EXTRA_CFLAGS="$(SAN_FLAGS)" \
 	    LDFLAGS="$(SAN_FLAGS)" all build/san/tests/check_all test-helpers
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 BUILD=build/san sh tests/cli/run.sh
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no build/san/tests/check_all
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no sh tests/run-units.sh build/san/tests/check_all
 
 # The command-line tests again with every program run under valgrind's
 # memcheck (tests/cli/run.sh honours DLX_VALGRIND); any error or leak fails.
@@ -273,7 +273,7 @@ tsan: check-deps
 	@$(MAKE) --no-print-directory BUILD=build/tsan CC=clang OPT="-O1 -g" EXTRA_CFLAGS="$(TSAN_FLAGS)" \
 	    LDFLAGS="$(TSAN_FLAGS)" all build/tsan/tests/check_all test-helpers
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" BUILD=build/tsan sh tests/cli/run.sh
-	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" CK_FORK=no build/tsan/tests/check_all
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" CK_FORK=no sh tests/run-units.sh build/tsan/tests/check_all
 
 # --- fuzzing ------------------------------------------------------------------
 # Each tests/fuzz/fuzz_NAME.c is a libFuzzer target. `make fuzz` builds them

@@ -2015,8 +2015,6 @@ Suite *dlx_suite(void)
     tcase_add_test(counts, petersen_colourings);
     tcase_add_test(counts, many_primary_items_product_rule);
     tcase_add_test(counts, random_problems_match_brute_force);
-    tcase_add_loop_test(counts, strategies_agree_on_random_problems, 0, 2);
-    tcase_add_loop_test(counts, strategies_agree_on_known_problems, 0, 2);
     tcase_add_test(counts, path_rule_keeps_the_solutions);
     tcase_add_test(counts, commitments_wait_for_the_links);
     tcase_add_test(counts, inference_keeps_the_solutions);
@@ -2049,5 +2047,29 @@ Suite *dlx_suite(void)
     tcase_add_test(control, events_balance);
     tcase_add_test(control, out_of_memory_is_an_error_not_a_crash);
     suite_add_tcase(s, control);
+    return s;
+}
+
+/* The strategies against each other, half a minute each: suites of their
+ * own, so that tests/run-units.sh runs them beside the others. */
+Suite *dlx_strategies_random_suite(void); /* called by tests/main.c */
+Suite *dlx_strategies_random_suite(void)
+{
+    Suite *s = suite_create("dlx_strategies_random");
+    TCase *t = tcase_create("strategies agree on random problems");
+    tcase_set_timeout(t, 120);
+    tcase_add_loop_test(t, strategies_agree_on_random_problems, 0, 2);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+Suite *dlx_strategies_known_suite(void); /* called by tests/main.c */
+Suite *dlx_strategies_known_suite(void)
+{
+    Suite *s = suite_create("dlx_strategies_known");
+    TCase *t = tcase_create("strategies agree on known problems");
+    tcase_set_timeout(t, 120);
+    tcase_add_loop_test(t, strategies_agree_on_known_problems, 0, 2);
+    suite_add_tcase(s, t);
     return s;
 }
