@@ -37,8 +37,13 @@ esac
 # each kind of step serate named hardest (BUG type 2, turbot fish, forcing
 # chains, Nishio, region and cell forcing chains, dynamic ones, aligned
 # triplet and pair exclusions on the way, and a unique loop of 6 cells,
-# type 2, on the way to a turbot fish).
+# type 2, on the way to a turbot fish). Under valgrind (make memcheck) the
+# puzzles rated 8 or more are left to the other builds: their dynamic chains
+# take minutes there, and the same code runs on the easier ones.
 while read -r want hardest uses puzzle; do
+    if [ -n "${DLX_VALGRIND:-}" ] && [ "${want%%.*}" -ge 8 ]; then
+        continue
+    fi
     out=$("$S" --rate --format csv -p "$puzzle" | sed -n 2p)
     score=$(echo "$out" | cut -d, -f6)
     tech=$(echo "$out" | cut -d, -f9)
@@ -95,5 +100,6 @@ grep -q '"line":2,"puzzle":null,"status":"invalid"' "$T/json" || fail "json inva
 
 # threads do not change the answers
 cat "$T/known" "$T/known" "$T/known" > "$T/six"
+[ -n "${DLX_VALGRIND:-}" ] && cp "$T/known" "$T/six" # (two puzzles are enough there)
 [ "$("$S" --rate "$T/six")" = "$("$S" --rate -j 2 "$T/six")" ] || fail "-j 2 changed the ratings"
 [ "$fails" -eq 0 ]
