@@ -625,10 +625,12 @@ static int read_cost(dlx_text *t, int64_t line, size_t line_start, size_t ts, si
                     "a second cost in this option (one $N a line)");
     int64_t v = 0;
     for (size_t k = ts + 1; k < te; k++) {
-        v = v * 10 + (buf[k] - '0');
-        if (v > DLX_COST_MAX)
+        const int64_t d = buf[k] - '0';
+        /* (tested before the step: v * 10 may not fit in 64 bits) */
+        if (v > (DLX_COST_MAX - d) / 10)
             return fail(t, DLX_TEXT_ESYNTAX, line, line_start, ts,
                         "cost " NAME_FMT " out of range (0 to 2^62)", NAME_ARGS(buf + ts, te - ts));
+        v = v * 10 + d;
     }
     *cost = v;
     return 1;

@@ -118,4 +118,14 @@ printf 'a\na $1\n  $2\n' > "$tmp/bare.dlx"
 [ "$st" -eq 2 ] || fail "a bare cost: status $st, not 2"
 grep -q "bare.dlx:3:3: error: an option with a cost and no items" "$tmp/err" ||
     fail "a bare cost: $(cat "$tmp/err")"
+# Costs up to 2^62 are taken; past it (even past 2^64: found by
+# fuzz_dlx_text, the digits overflowed before the range test) an error.
+printf 'a\na $4611686018427387904\n' > "$tmp/top.dlx"
+expect_eq "a cost of 2^62" "$("$DLX" --min-cost "$tmp/top.dlx" 2>/dev/null | tail -1)" "cost 4611686018427387904"
+for big in 4611686018427387905 44444444444444444444; do
+    printf 'a\na $%s\n' "$big" > "$tmp/big.dlx"
+    "$DLX" --min-cost "$tmp/big.dlx" > /dev/null 2> "$tmp/err"; st=$?
+    [ "$st" -eq 2 ] || fail "cost $big: status $st, not 2"
+    grep -q "big.dlx:2:3: error: cost '\$$big' out of range" "$tmp/err" || fail "cost $big: $(cat "$tmp/err")"
+done
 [ "$fails" -eq 0 ]
