@@ -225,6 +225,16 @@ static int check_beyond(struct cmd_options *o, int bound_given, int memo_limit_g
     return 0;
 }
 
+/* OPTION's argument ARG as a whole number above 0 in *out: 0, or -1 after
+ * saying what is wrong. */
+static int positive_arg(const char *option, const char *arg, uint64_t *out)
+{
+    if (cli_parse_uint(arg, UINT64_MAX, out) == 0 && *out > 0)
+        return 0;
+    cli_usage_error("dlx", "%s wants a positive whole number, not '%s'", option, arg);
+    return -1;
+}
+
 /* How the search's limits, --every and --profile go with the rest: 0, or -1
  * after saying why not. */
 static int limits_beyond(struct cmd_options *o)
@@ -412,11 +422,8 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             o->detail = 1;
             break;
         case OPT_MAX_NODES:
-            if (cli_parse_uint(optarg, UINT64_MAX, &o->max_nodes) != 0 || o->max_nodes == 0) {
-                cli_usage_error("dlx", "--max-nodes wants a positive whole number, not '%s'",
-                                optarg);
+            if (positive_arg("--max-nodes", optarg, &o->max_nodes) != 0)
                 return EXIT_ERROR;
-            }
             break;
         case OPT_TIME_LIMIT: {
             char *end = NULL;
@@ -432,11 +439,8 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
             break;
         }
         case OPT_EVERY:
-            if (cli_parse_uint(optarg, UINT64_MAX, &o->every) != 0 || o->every == 0) {
-                cli_usage_error("dlx", "--every wants a positive whole number, not '%s'",
-                                optarg);
+            if (positive_arg("--every", optarg, &o->every) != 0)
                 return EXIT_ERROR;
-            }
             break;
         case OPT_PROFILE:
             o->profile = 1;
@@ -992,8 +996,8 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
         if (run->threaded)
             fprintf(stderr, "threads: %ld\n", (long)run->threads);
         if (o->every > 1)
-            fprintf(stderr, "printed: %llu (every %llu%s)\n", (unsigned long long)run->printed,
-                    (unsigned long long)o->every, o->every == 2 ? "nd" : o->every == 3 ? "rd" : "th");
+            fprintf(stderr, "printed: %llu (--every=%llu)\n", (unsigned long long)run->printed,
+                    (unsigned long long)o->every);
         if (o->profile)
             print_profile(p);
     }

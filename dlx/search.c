@@ -29,18 +29,13 @@
 static int prepare_profile(dlx_problem *p, int64_t levels)
 {
     struct dlx_run *r = &p->run;
-    if (!p->profiling || levels <= r->profile_cap)
+    const int32_t had = r->profile_cap;
+    if (!p->profiling)
         return DLX_OK;
-    uint64_t *block = dlxi_alloc(p, (size_t)levels * sizeof *block);
-    if (!block)
-        return DLX_ENOMEM;
-    memset(block, 0, (size_t)levels * sizeof *block);
-    if (r->profile)
-        memcpy(block, r->profile, (size_t)r->profile_cap * sizeof *block);
-    dlxi_free(p, r->profile, (size_t)r->profile_cap * sizeof *r->profile);
-    r->profile = block;
-    r->profile_cap = (int32_t)levels;
-    return DLX_OK;
+    int rc = dlxi_grow(p, (void **)&r->profile, &r->profile_cap, sizeof *r->profile, levels);
+    if (rc == DLX_OK && r->profile_cap > had)
+        memset(r->profile + had, 0, (size_t)(r->profile_cap - had) * sizeof *r->profile);
+    return rc;
 }
 
 int dlxi_prepare_search(dlx_problem *p)

@@ -2052,24 +2052,24 @@ Suite *dlx_suite(void)
 
 /* The strategies against each other, half a minute each: suites of their
  * own, so that tests/run-units.sh runs them beside the others. */
+static Suite *strategies_suite(const char *name, const TTest *test)
+{
+    Suite *s = suite_create(name);
+    TCase *t = tcase_create(name);
+    tcase_set_timeout(t, 120);
+    tcase_add_loop_test(t, test, 0, 2);
+    suite_add_tcase(s, t);
+    return s;
+}
+
 Suite *dlx_strategies_random_suite(void); /* called by tests/main.c */
 Suite *dlx_strategies_random_suite(void)
 {
-    Suite *s = suite_create("dlx_strategies_random");
-    TCase *t = tcase_create("strategies agree on random problems");
-    tcase_set_timeout(t, 120);
-    tcase_add_loop_test(t, strategies_agree_on_random_problems, 0, 2);
-    suite_add_tcase(s, t);
-    return s;
+    return strategies_suite("dlx_strategies_random", strategies_agree_on_random_problems);
 }
 
 Suite *dlx_strategies_known_suite(void); /* called by tests/main.c */
 Suite *dlx_strategies_known_suite(void)
 {
-    Suite *s = suite_create("dlx_strategies_known");
-    TCase *t = tcase_create("strategies agree on known problems");
-    tcase_set_timeout(t, 120);
-    tcase_add_loop_test(t, strategies_agree_on_known_problems, 0, 2);
-    suite_add_tcase(s, t);
-    return s;
+    return strategies_suite("dlx_strategies_known", strategies_agree_on_known_problems);
 }
