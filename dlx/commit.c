@@ -82,21 +82,21 @@ static void before_links_change(dlx_problem *p)
  * search does when it chooses it. */
 static void apply_include(dlx_problem *p, struct dlx_commit c)
 {
-    dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
     uint64_t updates = 0; /* commitments are nobody's count */
-    int32_t x0 = nd.im[c.anchor].itm;
+    int32_t x0 = d.nd.im[c.anchor].itm;
     if (p->has_bounds) {
         if (--p->mult[x0].bound == 0)
-            cover(nd, p->cl, x0, p->n_items, 1, &updates);
+            cover(d, x0, 0, DANCE_COLORS, &updates);
         else
-            tweak(nd, c.anchor, 1, 1, WALK_NEXT, &updates);
-        commit_rest_m(p, nd, p->cl, p->mult, c.anchor, p->n_items, 1, 0, WALK_NEXT, 0, &updates);
+            tweak(d, c.anchor, 1, DANCE_COLORS, &updates);
+        commit_rest_m(d, c.anchor, 0, DANCE_COLORS, &updates);
     } else if (p->has_colors) {
-        cover(nd, p->cl, x0, p->n_items, 1, &updates);
-        commit_rest(p, nd, p->cl, c.anchor, p->n_items, 1, 0, 0, &updates);
+        cover(d, x0, 0, DANCE_COLORS, &updates);
+        commit_rest(d, c.anchor, 0, DANCE_COLORS, &updates);
     } else {
-        cover(nd, p->cl, x0, p->n_items, 0, &updates);
-        commit_rest(p, nd, p->cl, c.anchor, p->n_items, 0, 0, 0, &updates);
+        cover(d, x0, 0, 0, &updates);
+        commit_rest(d, c.anchor, 0, 0, &updates);
     }
 }
 
@@ -290,7 +290,8 @@ int dlx_uncommit(dlx_problem *p)
     if (p->n_commits == 0)
         return DLX_EEMPTY;
     struct dlx_commit c = p->commits[--p->n_commits];
-    dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
+    const dlx_nodes nd = d.nd;
     int32_t x0 = nd.im[c.anchor].itm;
     if (p->n_commits >= p->links_applied) {
         /* never applied to the links: nothing to undo there */
@@ -304,20 +305,20 @@ int dlx_uncommit(dlx_problem *p)
     } else if (c.kind == COMMIT_NOTHING) {
         /* nothing was done */
     } else if (p->has_bounds) {
-        uncommit_rest_m(p, nd, p->cl, p->mult, c.anchor, p->n_items, 1, 0, WALK_NEXT, 0);
+        uncommit_rest_m(d, c.anchor, 0, DANCE_COLORS);
         if (p->mult[x0].bound == 0) {
-            uncover(nd, p->cl, x0, p->n_items, 1);
+            uncover(d, x0, 0, DANCE_COLORS);
         } else {
             relink_node(nd, c.anchor);
-            unhide(nd, c.anchor, 1);
+            unhide(d, c.anchor, 0, DANCE_COLORS);
         }
         p->mult[x0].bound++;
     } else if (p->has_colors) {
-        uncommit_rest(p, nd, p->cl, c.anchor, p->n_items, 1, 0, 0);
-        uncover(nd, p->cl, x0, p->n_items, 1);
+        uncommit_rest(d, c.anchor, 0, DANCE_COLORS);
+        uncover(d, x0, 0, DANCE_COLORS);
     } else {
-        uncommit_rest(p, nd, p->cl, c.anchor, p->n_items, 0, 0, 0);
-        uncover(nd, p->cl, x0, p->n_items, 0);
+        uncommit_rest(d, c.anchor, 0, 0);
+        uncover(d, x0, 0, 0);
     }
     if (p->links_applied > p->n_commits)
         p->links_applied = p->n_commits;

@@ -39,17 +39,16 @@ DLX_INLINE void reactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
 /* Knuth's tweak of node r, the first in its item's list: r leaves the list;
  * with `block` (the item is still active) r's option leaves its other
  * items' lists as well, in the order hide() takes them. */
-DLX_INLINE void tweak(dlx_nodes nd, int32_t r, int block, const int colors, const int walk,
-                      uint64_t *updates)
+DLX_INLINE void tweak(const dlx_dance d, int32_t r, int block, const int how, uint64_t *updates)
 {
-    touch(nd, nd.im[r].itm, walk);
+    touch(d.nd, d.nd.im[r].itm, how);
     if (!block) {
-        unlink_node(nd, r, updates);
-    } else if (walk & WALK_SPACER) {
-        hide_option_all(nd, r, 0, colors, walk, updates); /* r is uncoloured: it goes too */
+        unlink_node(d.nd, r, updates);
+    } else if (how & WALK_SPACER) {
+        hide_option_all(d.nd, r, 0, how, updates); /* r is uncoloured: it goes too */
     } else {
-        hide_w(NULL, nd, r, colors, 0, walk, 0, updates);
-        unlink_node(nd, r, updates);
+        hide(d, r, 0, how & ~DANCE_DETAIL, updates);
+        unlink_node(d.nd, r, updates);
     }
 }
 
@@ -61,17 +60,18 @@ DLX_INLINE void tweak(dlx_nodes nd, int32_t r, int block, const int colors, cons
  * untweak). With `unblock` their options go back into the other lists too;
  * as Knuth notes in DLX3, doing that in the same order as the tweaks is as
  * exact as the reverse. Returns how many options went back. */
-DLX_INLINE int32_t untweak(dlx_nodes nd, int32_t c, int32_t first, int unblock,
-                           const int colors, const int walk)
+DLX_INLINE int32_t untweak(const dlx_dance d, int32_t c, int32_t first, int unblock,
+                           const int how)
 {
+    const dlx_nodes nd = d.nd;
     int32_t head = nd.ud[c].down, prev = c, k = 0;
-    touch(nd, c, walk);
+    touch(nd, c, how);
     nd.ud[c].down = first;
     for (int32_t r = first; r != head; prev = r, r = nd.ud[r].down) {
         nd.ud[r].up = prev;
         k++;
         if (unblock)
-            unhide_w(NULL, nd, r, colors, 0, walk, 0);
+            unhide(d, r, 0, how & ~DANCE_DETAIL);
     }
     nd.ud[head].up = prev;
     LEN(c) += k;
@@ -90,67 +90,67 @@ DLX_INLINE int32_t m_degree(int32_t len, dlx_mult m, int32_t *s_out)
 
 /* Commits the other items of pp's option, as commit_rest() does, but a
  * primary item (or an uncoloured secondary one) has its bound lowered and
- * is covered only when that was its last unit. */
-DLX_INLINE void commit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
-                              int32_t pp, int32_t last_hdr, const int colors, const int events,
-                              const int walk, int32_t level, uint64_t *updates)
+ * is covered only when that was its last unit. Algorithm M's dance
+ * announces no links: DANCE_DETAIL is not passed on. */
+DLX_INLINE void commit_rest_m(const dlx_dance d, int32_t pp, int32_t level, const int how,
+                              uint64_t *updates)
 {
+    const dlx_nodes nd = d.nd;
+    const int dance = how & ~(DANCE_DETAIL | DANCE_EVENTS);
     for (int32_t q = pp + 1; q != pp;) {
         int32_t x = nd.im[q].itm;
         if (x <= 0) {
             q = nd.ud[q].up;
             continue;
         }
-        if (!colors || nd.im[q].color == 0) {
-            int32_t b = mult[x].bound - 1;
-            if (events && p->on_event && b == 0)
-                announce_cover(p, cl, DLX_EV_COVER, x, level);
-            else if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_USE, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
-            mult[x].bound = b;
-            touch(nd, x, walk);
+        if (!(how & DANCE_COLORS) || nd.im[q].color == 0) {
+            int32_t b = d.mult[x].bound - 1;
+            if ((how & DANCE_EVENTS) && d.p->on_event && b == 0)
+                announce_cover(d.p, d.cl, DLX_EV_COVER, x, level);
+            else if ((how & DANCE_EVENTS) && d.p->on_event)
+                dlxi_emit(d.p, (dlx_event){.kind = DLX_EV_USE, .level = level, .item = x - 1,
+                                           .option = -1, .remaining = -1, .index = -1,
+                                           .hi = b});
+            d.mult[x].bound = b;
+            touch(nd, x, how);
             if (b == 0)
-                cover_w(p, nd, cl, x, last_hdr, colors, 0, walk, level, updates);
+                cover(d, x, level, dance, updates);
         } else if (nd.im[q].color > 0) {
-            if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_PURIFY, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1, .node = q});
-            purify_w(p, nd, q, last_hdr, 0, walk, level, updates);
+            if ((how & DANCE_EVENTS) && d.p->on_event)
+                announce_purify(d.p, nd, DLX_EV_PURIFY, q, level);
+            purify(d, q, level, dance, updates);
         }
         q++;
     }
 }
 
 /* Exactly undoes commit_rest_m(pp), right to left. */
-DLX_INLINE void uncommit_rest_m(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
-                                int32_t pp, int32_t last_hdr, const int colors, const int events,
-                                const int walk, int32_t level)
+DLX_INLINE void uncommit_rest_m(const dlx_dance d, int32_t pp, int32_t level, const int how)
 {
+    const dlx_nodes nd = d.nd;
+    const int dance = how & ~(DANCE_DETAIL | DANCE_EVENTS);
     for (int32_t q = pp - 1; q != pp;) {
         int32_t x = nd.im[q].itm;
         if (x <= 0) {
             q = nd.ud[q].down;
             continue;
         }
-        if (!colors || nd.im[q].color == 0) {
-            int32_t b = mult[x].bound;
-            if (events && p->on_event && b == 0)
-                announce_cover(p, cl, DLX_EV_UNCOVER, x, level);
-            else if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNUSE, .level = level, .item = x - 1,
-                                         .option = -1, .remaining = -1, .index = -1, .hi = b});
+        if (!(how & DANCE_COLORS) || nd.im[q].color == 0) {
+            int32_t b = d.mult[x].bound;
+            if ((how & DANCE_EVENTS) && d.p->on_event && b == 0)
+                announce_cover(d.p, d.cl, DLX_EV_UNCOVER, x, level);
+            else if ((how & DANCE_EVENTS) && d.p->on_event)
+                dlxi_emit(d.p, (dlx_event){.kind = DLX_EV_UNUSE, .level = level,
+                                           .item = x - 1, .option = -1, .remaining = -1,
+                                           .index = -1, .hi = b});
             if (b == 0)
-                uncover_w(p, nd, cl, x, last_hdr, colors, 0, walk, level);
-            mult[x].bound = b + 1;
-            touch(nd, x, walk);
+                uncover(d, x, level, dance);
+            d.mult[x].bound = b + 1;
+            touch(nd, x, how);
         } else if (nd.im[q].color > 0) {
-            if (events && p->on_event)
-                dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNPURIFY, .level = level,
-                                         .item = x - 1, .option = -1, .remaining = -1,
-                                         .color = nd.im[q].color, .index = -1, .node = q});
-            unpurify_w(p, nd, q, last_hdr, 0, walk, level);
+            if ((how & DANCE_EVENTS) && d.p->on_event)
+                announce_purify(d.p, nd, DLX_EV_UNPURIFY, q, level);
+            unpurify(d, q, level, dance);
         }
         q--;
     }
@@ -163,13 +163,12 @@ void dlxi_announce_branch_m(dlx_problem *p, int32_t c, int32_t cur, int32_t leve
 /* Begins a level on item c, chosen with a degree > 0: c spends a unit of
  * its bound, and is covered if that was the last. Returns the head of c's
  * list, where the level's branches start (and its tweaks, to be undone). */
-DLX_INLINE int32_t m_enter(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c,
-                           int32_t last_hdr, const int colors, const int walk, uint64_t *updates)
+DLX_INLINE int32_t m_enter(const dlx_dance d, int32_t c, const int how, uint64_t *updates)
 {
-    int32_t first = nd.ud[c].down;
-    touch(nd, c, walk);
-    if (--mult[c].bound == 0)
-        cover_w(NULL, nd, cl, c, last_hdr, colors, 0, walk, 0, updates);
+    int32_t first = d.nd.ud[c].down;
+    touch(d.nd, c, how);
+    if (--d.mult[c].bound == 0)
+        cover(d, c, 0, how & ~(DANCE_DETAIL | DANCE_EVENTS), updates);
     return first;
 }
 
@@ -178,28 +177,29 @@ DLX_INLINE int32_t m_enter(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c
  * fewer are left than it still needs. A covered item with no slack is
  * Algorithm X's case: its options are simply walked. Otherwise the option
  * is tweaked (with c still active, out of its other lists too), or, for
- * the null move, c leaves the active list while its bound is not spent. */
-DLX_INLINE int m_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, const dlx_mult *mult,
-                        int32_t c, int32_t cur, int32_t last_hdr, const int colors,
-                        const int events, const int walk, int32_t level, uint64_t *updates)
+ * the null move, c leaves the active list while its bound is not spent.
+ * DANCE_EVENTS announces the branch. */
+DLX_INLINE int m_branch(const dlx_dance d, int32_t c, int32_t cur, int32_t level, const int how,
+                        uint64_t *updates)
 {
-    const int32_t b = mult[c].bound, s = mult[c].slack;
+    const dlx_nodes nd = d.nd;
+    const int32_t b = d.mult[c].bound, s = d.mult[c].slack;
     if (b == 0 && s == 0) {
-        if (cur <= last_hdr)
+        if (cur <= d.last_hdr)
             return 0;
-        if (events && p->on_event)
-            dlxi_announce_branch_m(p, c, cur, level, 0);
+        if ((how & DANCE_EVENTS) && d.p->on_event)
+            dlxi_announce_branch_m(d.p, c, cur, level, 0);
         return 1;
     }
     if (LEN(c) <= b - s)
         return 0;
-    if (events && p->on_event)
-        dlxi_announce_branch_m(p, c, cur, level, 1);
+    if ((how & DANCE_EVENTS) && d.p->on_event)
+        dlxi_announce_branch_m(d.p, c, cur, level, 1);
     if (cur != c) {
-        tweak(nd, cur, b != 0, colors, walk, updates);
+        tweak(d, cur, b != 0, how & ~(DANCE_DETAIL | DANCE_EVENTS), updates);
     } else if (b != 0) {
-        touch(nd, c, walk);
-        deactivate(nd, cl, c);
+        touch(nd, c, how);
+        deactivate(nd, d.cl, c);
     }
     return 1;
 }
@@ -207,19 +207,18 @@ DLX_INLINE int m_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, const dlx_mu
 /* Back at a level from below, with *cur its branch just explored: undoes
  * that branch and moves *cur to the next one, or returns 0 when it was the
  * null move, always the last (c is then back on the active list). */
-DLX_INLINE int m_next_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mult *mult,
-                             int32_t c, int32_t *cur, int32_t last_hdr, const int colors,
-                             const int events, const int walk, int32_t level)
+DLX_INLINE int m_next_branch(const dlx_dance d, int32_t c, int32_t *cur, int32_t level,
+                             const int how)
 {
     if (*cur == c) {
-        if (mult[c].bound != 0) {
-            touch(nd, c, walk);
-            reactivate(nd, cl, c);
+        if (d.mult[c].bound != 0) {
+            touch(d.nd, c, how);
+            reactivate(d.nd, d.cl, c);
         }
         return 0;
     }
-    uncommit_rest_m(p, nd, cl, mult, *cur, last_hdr, colors, events, walk, level);
-    *cur = nd.ud[*cur].down; /* still right after a tweak: see untweak() */
+    uncommit_rest_m(d, *cur, level, how);
+    *cur = d.nd.ud[*cur].down; /* still right after a tweak: see untweak() */
     return 1;
 }
 
@@ -227,16 +226,16 @@ DLX_INLINE int m_next_branch(dlx_problem *p, dlx_nodes nd, dlx_link *cl, dlx_mul
  * tweaks and the cover, and gives back the unit of bound the level took.
  * The caller has put c back on the active list after a null move. Returns
  * the number of tweaks undone. */
-DLX_INLINE int32_t m_leave(dlx_nodes nd, dlx_link *cl, dlx_mult *mult, int32_t c, int32_t first,
-                           int32_t last_hdr, const int colors, const int walk)
+DLX_INLINE int32_t m_leave(const dlx_dance d, int32_t c, int32_t first, const int how)
 {
-    int32_t b = mult[c].bound, k = 0;
-    touch(nd, c, walk);
-    if (b != 0 || mult[c].slack != 0)
-        k = untweak(nd, c, first, b != 0, colors, walk);
+    const int dance = how & ~(DANCE_DETAIL | DANCE_EVENTS);
+    int32_t b = d.mult[c].bound, k = 0;
+    touch(d.nd, c, how);
+    if (b != 0 || d.mult[c].slack != 0)
+        k = untweak(d, c, first, b != 0, dance);
     if (b == 0)
-        uncover_w(NULL, nd, cl, c, last_hdr, colors, 0, walk, 0);
-    mult[c].bound = b + 1;
+        uncover(d, c, 0, dance);
+    d.mult[c].bound = b + 1;
     return k;
 }
 

@@ -150,7 +150,7 @@ static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t leve
         next = nd.ud[r].down; /* r keeps its links when it leaves the list */
         if (option_covers(nd, r, a))
             continue;
-        hide(nd, r, 1, updates);
+        hide(dance_of(p), r, 0, DANCE_COLORS, updates);
         unlink_node(nd, r, updates);
         for (int32_t t = nd.of[r]; nd.im[t].itm > 0; t++) /* b too */
             look_at(p, nd.im[t].itm, stamp);
@@ -256,7 +256,7 @@ DLX_NOINLINE_SHARED int32_t dlxi_undo_inference(dlx_problem *p, int32_t level)
     while (p->run.infer_top > 0 && p->run.infer_level[p->run.infer_top - 1] >= level) {
         int32_t r = p->run.infer_node[--p->run.infer_top];
         relink_node(nd, r);
-        unhide(nd, r, 1);
+        unhide(dance_of(p), r, 0, DANCE_COLORS);
         undone++;
     }
     return undone;

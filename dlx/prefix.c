@@ -56,9 +56,9 @@ static int report_m(dlx_problem *p, int32_t levels, int is_solution, dlx_prefix_
 /* The walk of Algorithm M: search_m.c's loop without events or counts. */
 static int enumerate_m(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void *ctx)
 {
-    const dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
+    const dlx_nodes nd = d.nd;
     dlx_link *const cl = p->cl;
-    dlx_mult *const mult = p->mult;
     int32_t *const choice = p->run.choice;
     const int32_t last_hdr = p->n_items;
     uint64_t updates = 0; /* not kept */
@@ -78,18 +78,18 @@ forward:
         if (degree <= 0)
             goto recover;
         p->run.degree_at[level] = degree;
-        cur = p->run.first_at[level] = m_enter(nd, cl, mult, best, last_hdr, 1, WALK_NEXT, &updates);
+        cur = p->run.first_at[level] = m_enter(d, best, DANCE_COLORS, &updates);
     }
 advance:
-    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, 1, 0, WALK_NEXT, level, &updates))
+    if (!m_branch(d, best, cur, level, DANCE_COLORS, &updates))
         goto backup;
     choice[level] = cur;
     if (cur != best)
-        commit_rest_m(p, nd, cl, mult, cur, last_hdr, 1, 0, WALK_NEXT, level, &updates);
+        commit_rest_m(d, cur, level, DANCE_COLORS, &updates);
     level++;
     goto forward;
 backup:
-    m_leave(nd, cl, mult, best, p->run.first_at[level], last_hdr, 1, WALK_NEXT);
+    m_leave(d, best, p->run.first_at[level], DANCE_COLORS);
 recover:
     if (level == 0) {
         dlxi_forget_search(p);
@@ -98,7 +98,7 @@ recover:
     level--;
     cur = choice[level];
     best = cur <= last_hdr ? cur : nd.im[cur].itm;
-    if (!m_next_branch(p, nd, cl, mult, best, &cur, last_hdr, 1, 0, WALK_NEXT, level))
+    if (!m_next_branch(d, best, &cur, level, DANCE_COLORS))
         goto backup;
     goto advance;
 stopped:
@@ -120,7 +120,8 @@ int dlx_enumerate_prefixes(dlx_problem *p, int32_t depth, dlx_prefix_fn fn, void
         return rc;
     if (p->has_bounds)
         return enumerate_m(p, depth, fn, ctx);
-    const dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
+    const dlx_nodes nd = d.nd;
     dlx_link *const cl = p->cl;
     int32_t *const choice = p->run.choice;
     const int32_t last_hdr = p->n_items;
@@ -137,15 +138,15 @@ forward:
     }
     {
         int32_t best = dlxi_choose_item(p, level);
-        cover(nd, cl, best, last_hdr, 1, &updates);
+        cover(d, best, level, DANCE_COLORS, &updates);
         cur = choice[level] = nd.ud[best].down;
     }
 advance:
     if (cur <= last_hdr) {
-        uncover(nd, cl, cur, last_hdr, 1);
+        uncover(d, cur, level, DANCE_COLORS);
         goto recover;
     }
-    commit_rest(p, nd, cl, cur, last_hdr, 1, 0, level, &updates);
+    commit_rest(d, cur, level, DANCE_COLORS, &updates);
     level++;
     goto forward;
 recover:
@@ -155,7 +156,7 @@ recover:
     }
     level--;
     cur = choice[level];
-    uncommit_rest(p, nd, cl, cur, last_hdr, 1, 0, level);
+    uncommit_rest(d, cur, level, DANCE_COLORS);
     cur = choice[level] = nd.ud[cur].down;
     goto advance;
 stopped:

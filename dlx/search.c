@@ -201,6 +201,9 @@ DLX_INLINE int run(dlx_problem *p, uint64_t budget, const int colors, const int 
     int rc;
     const int resume_at_solution = p->state == S_SOLUTION;
     const int infer = dlxi_infers(p);
+    const dlx_dance d = {.p = p, .nd = nd, .cl = cl, .last_hdr = last_hdr};
+    const int how = walk | (colors ? DANCE_COLORS : 0) | (detail ? DANCE_DETAIL : 0);
+    const int events = general ? DANCE_EVENTS : 0;
 
     p->state = S_PAUSED; /* under way: commitments and settings refused */
     if (resume_at_solution)
@@ -254,7 +257,7 @@ forward:
             note_path_choice(p, nd, best, level, walk);
         if (general && p->on_event)
             announce_choice(p, best, level, scanned);
-        cover_w(p, nd, cl, best, last_hdr, colors, detail, walk, level, UPDATES);
+        cover(d, best, level, how, UPDATES);
         cur = choice[level] = nd.ud[best].down;
     }
 
@@ -263,7 +266,7 @@ advance:
         goto backup;
     if (general && p->on_event)
         announce_try(p, cur, level);
-    commit_rest_w(p, nd, cl, cur, last_hdr, colors, general, detail, walk, level, UPDATES);
+    commit_rest(d, cur, level, how | events, UPDATES);
     level++;
     goto forward;
 
@@ -271,7 +274,7 @@ backup:
     /* cur is the header of the item chosen at this level. */
     if (general && p->on_event)
         announce_backtrack(p, cur, level);
-    uncover_w(p, nd, cl, cur, last_hdr, colors, detail, walk, level);
+    uncover(d, cur, level, how);
 
 recover:
     /* Back from level (a solution, or all its options tried) to the option
@@ -291,7 +294,7 @@ recover:
     }
     level--;
     cur = choice[level];
-    uncommit_rest_w(p, nd, cl, cur, last_hdr, colors, general, detail, walk, level);
+    uncommit_rest(d, cur, level, how | events);
     cur = choice[level] = nd.ud[cur].down;
     goto advance;
 
@@ -417,8 +420,8 @@ void dlxi_unwind(dlx_problem *p, int32_t levels)
     for (int32_t l = levels - 1; l >= 0; l--) {
         int32_t cur = p->run.choice[l];
         dlxi_undo_inference(p, l + 1);
-        uncommit_rest(p, p->nd, p->cl, cur, p->n_items, 1, 0, l);
-        uncover(p->nd, p->cl, p->nd.im[cur].itm, p->n_items, 1);
+        uncommit_rest(dance_of(p), cur, l, DANCE_COLORS);
+        uncover(dance_of(p), p->nd.im[cur].itm, l, DANCE_COLORS);
     }
     dlxi_undo_inference(p, 0);
 }

@@ -363,6 +363,8 @@ DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const in
     int32_t best = 0, cur;
     int rc;
     const int resume_at_solution = p->state == S_SOLUTION;
+    const dlx_dance d = {.p = p, .nd = nd, .cl = cl, .mult = mult, .last_hdr = last_hdr};
+    const int how = walk | (colors ? DANCE_COLORS : 0) | (general ? DANCE_EVENTS : 0);
 
     p->state = S_PAUSED; /* under way: commitments and settings refused */
     if (resume_at_solution)
@@ -404,22 +406,22 @@ forward:
         if (degree <= 0)
             goto recover; /* it cannot reach its lower bound: nothing to undo */
         degree_at[level] = degree;
-        cur = first_at[level] = m_enter(nd, cl, mult, best, last_hdr, colors, walk, UPDATES);
+        cur = first_at[level] = m_enter(d, best, how, UPDATES);
     }
 
 advance:
-    if (!m_branch(p, nd, cl, mult, best, cur, last_hdr, colors, general, walk, level, UPDATES))
+    if (!m_branch(d, best, cur, level, how, UPDATES))
         goto backup;
     choice[level] = cur;
     if (cur != best)
-        commit_rest_m(p, nd, cl, mult, cur, last_hdr, colors, general, walk, level, UPDATES);
+        commit_rest_m(d, cur, level, how, UPDATES);
     level++;
     goto forward;
 
 backup:
     if (general && p->on_event)
         announce_backtrack_m(p, best, level);
-    m_leave(nd, cl, mult, best, first_at[level], last_hdr, colors, walk);
+    m_leave(d, best, first_at[level], how);
 
 recover:
     if (level == 0) {
@@ -430,7 +432,7 @@ recover:
     level--;
     cur = choice[level];
     best = cur <= last_hdr ? cur : nd.im[cur].itm;
-    if (!m_next_branch(p, nd, cl, mult, best, &cur, last_hdr, colors, general, walk, level))
+    if (!m_next_branch(d, best, &cur, level, how))
         goto backup;
     goto advance;
 
@@ -515,13 +517,12 @@ static int links_m_run(dlx_problem *p, uint64_t budget)
  * its way back. */
 static void links_m_unwind(dlx_problem *p)
 {
-    dlx_nodes nd = p->nd;
-    const int32_t last_hdr = p->n_items;
+    const dlx_dance d = dance_of(p);
     for (int32_t l = p->level - 1; l >= 0; l--) {
         int32_t cur = p->run.choice[l];
-        int32_t best = cur <= last_hdr ? cur : nd.im[cur].itm;
-        m_next_branch(p, nd, p->cl, p->mult, best, &cur, last_hdr, 1, 0, WALK_NEXT, l);
-        m_leave(nd, p->cl, p->mult, best, p->run.first_at[l], last_hdr, 1, WALK_NEXT);
+        int32_t best = cur <= d.last_hdr ? cur : d.nd.im[cur].itm;
+        m_next_branch(d, best, &cur, l, DANCE_COLORS);
+        m_leave(d, best, p->run.first_at[l], DANCE_COLORS);
     }
 }
 

@@ -13,7 +13,8 @@
 
 int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
 {
-    const dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
+    const dlx_nodes nd = d.nd;
     uint64_t uncounted = 0, counted = 0;
     for (int32_t k = 0; k < n; k++) {
         int32_t q = dlxi_replay_node(p, prefix[k], k);
@@ -22,8 +23,8 @@ int dlxi_links_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
             return DLX_ECONFLICT;
         }
         p->run.choice[k] = q;
-        cover(nd, p->cl, nd.im[q].itm, p->n_items, 1, &uncounted);
-        commit_rest(p, nd, p->cl, q, p->n_items, 1, 0, k, k == n - 1 ? &counted : &uncounted);
+        cover(d, nd.im[q].itm, k, DANCE_COLORS, &uncounted);
+        commit_rest(d, q, k, DANCE_COLORS, k == n - 1 ? &counted : &uncounted);
     }
     p->stats.updates += counted;
     p->state = S_PAUSED;
@@ -101,8 +102,8 @@ uint64_t dlxi_links_last_updates(dlx_problem *p)
         return 0;
     int32_t l = p->level - 1, q = p->run.choice[l];
     uint64_t updates = 0;
-    uncommit_rest(p, p->nd, p->cl, q, p->n_items, 1, 0, l);
-    commit_rest(p, p->nd, p->cl, q, p->n_items, 1, 0, l, &updates);
+    uncommit_rest(dance_of(p), q, l, DANCE_COLORS);
+    commit_rest(dance_of(p), q, l, DANCE_COLORS, &updates);
     return updates;
 }
 

@@ -261,7 +261,7 @@ printf 'a b\na\n' >"$tmp/none.dlx"
 # wait_busy FILE: until the progress line says the workers are busy (10 s at most).
 wait_busy() {
     i=0
-    while [ "$i" -lt 100 ] && ! grep -q 'workers busy' "$1"; do
+    while [ "$i" -lt 100 ] && ! grep -qs 'workers busy' "$1"; do
         sleep 0.1
         i=$((i + 1))
     done
