@@ -346,12 +346,13 @@ int beyond_memo(struct cmd_run *run)
                     cli_signal_name(cli_stop_signal()), count, (unsigned long long)r.nodes,
                     (unsigned long long)r.states, seconds);
         else
-            fprintf(stderr, "dlx: %s solution%s by memo, %llu nodes, %llu states (%llu hits), "
+            fprintf(stderr, "dlx: %s solution%s by memo, %llu nodes, %llu states (%llu hit%s), "
                             "%llu ZDD nodes, %.1f MB%s, %.3f s\n",
                     count, strcmp(count, "1") == 0 ? "" : "s", (unsigned long long)r.nodes,
                     (unsigned long long)r.states, (unsigned long long)r.hits,
-                    (unsigned long long)r.zdd_nodes, (double)r.memory / 1048576.0,
-                    r.plain       ? " (few states repeated: the memo gave up and the plain "
+                    r.hits == 1 ? "" : "s", (unsigned long long)r.zdd_nodes,
+                    (double)r.memory / 1048576.0,
+                    r.plain       ? " (the memo saved too few nodes: it gave up and the plain "
                                     "search counted)"
                     : r.memo_full ? " (the --memo-limit cap was reached: later states were "
                                     "searched without the memo)"

@@ -847,17 +847,20 @@ typedef struct dlx_memo_result {
     uint64_t memory;      /* bytes the memo and the ZDD held at the end */
     int memo_full;        /* 1: the memory cap was reached; later states were not stored */
     int zdd_complete;     /* 1: the ZDD holds every solution */
-    int plain;            /* 1: the memo did not pay (after DLX_MEMO_PROBE nodes, fewer than
-                             one in DLX_MEMO_HIT_RATE found a state stored) and the count was
-                             made by the plain search on the links instead */
+    int plain;            /* 1: the memo did not pay (see DLX_MEMO_PROBE) and the count was
+                             made by the plain search instead */
 } dlx_memo_result;
 
-/* The memo gives up when, after DLX_MEMO_PROBE nodes, fewer than one node in
- * DLX_MEMO_HIT_RATE met a state stored (unless a ZDD is wanted, or
- * dlx_memo_opts.keep_memo says to go on): states that do not repeat only cost
- * memory and time (docs/algorithm-x.md has the figures). */
-#define DLX_MEMO_PROBE 65536
-#define DLX_MEMO_HIT_RATE 8
+/* The memo gives up (unless a ZDD is wanted, or dlx_memo_opts.keep_memo
+ * says to go on) when it does not save enough: after DLX_MEMO_PROBE nodes,
+ * and at 4 and 16 times that, it compares the nodes the plain search would
+ * have visited by then (its own, with the subtree below every state met
+ * again counted again) with its own, and gives up below 2, 4 and, at the
+ * last look, DLX_MEMO_GAIN times: a node of the memo costs about that many
+ * of the plain search's. States that repeat too little only cost memory
+ * and time (docs/algorithm-x.md has the figures). */
+#define DLX_MEMO_PROBE 4096
+#define DLX_MEMO_GAIN 8
 
 typedef struct dlx_zdd dlx_zdd;
 

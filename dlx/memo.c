@@ -219,6 +219,7 @@ struct memo_frame {
     int32_t chosen;   /* option in force, -1 none */
     int64_t results;  /* where this level's results begin on the result stack */
     uint64_t hash;    /* the state's */
+    double size;      /* the plain search's nodes below it so far (see memo_gain()) */
 };
 
 /* What one option of a level gave: its subproblem's node and count. */
@@ -228,10 +229,12 @@ struct memo_result {
     dlx_u128 count;
 };
 
-/* A stored state: its hash and its ZDD node (its key is in keys[]). */
+/* A stored state: its hash, its ZDD node (its key is in keys[]) and the
+ * nodes the plain search visits below it (in the padding: no room taken). */
 struct memo_state {
     uint64_t hash;
     uint32_t node;
+    float size;
 };
 
 struct memo_run {
@@ -342,7 +345,7 @@ static void table_put(struct memo_run *m, uint64_t h, int64_t s)
 }
 
 /* Stores the current state with its node, if there is room. */
-static void memo_store(struct memo_run *m, uint64_t h, uint32_t node)
+static void memo_store(struct memo_run *m, uint64_t h, uint32_t node, double size)
 {
     if (m->full || node == NODE_NONE)
         return;
@@ -370,7 +373,7 @@ static void memo_store(struct memo_run *m, uint64_t h, uint32_t node)
             table_put(m, m->states[i].hash, i);
     }
     memcpy(m->keys + s * m->kw, m->key, (size_t)m->kw * sizeof *m->key);
-    m->states[s] = (struct memo_state){.hash = h, .node = node};
+    m->states[s] = (struct memo_state){.hash = h, .node = node, .size = (float)size};
     table_put(m, h, s);
     m->n_states++;
     return;
@@ -446,6 +449,7 @@ static void open_level(struct memo_run *m, int32_t l, int32_t x, uint64_t h)
     fr->chosen = -1;
     fr->results = m->n_res;
     fr->hash = h;
+    fr->size = 0;
 }
 
 /* The sum of the results finished so far: a lower bound of the count. */
@@ -470,18 +474,40 @@ static int after_option(struct memo_run *m, int32_t l, int32_t o, int *opened)
     int64_t s = memo_find(m, h);
     if (s >= 0) {
         m->r.hits++;
+        m->frames[l].size += m->states[s].size;
         uint32_t node = m->states[s].node;
         return push_result(m, o, node, m->z.node[node].count);
     }
     int dead;
     int32_t x = memo_item(m, &dead);
     if (dead) {
-        memo_store(m, h, 0);
+        memo_store(m, h, 0, 0);
         return push_result(m, o, 0, zero);
     }
     open_level(m, l + 1, x, h);
     *opened = 1;
     return DLX_OK;
+}
+
+/* What the memo has saved so far: the nodes the plain search would have
+ * visited by now over the memo's own. Each level's `size` adds up the
+ * nodes of its options tried and, below each, the size of the state it led
+ * to: a state met again counts its subtree again, as the plain search
+ * would walk it again. With levels 0..l open, the plain search's nodes so
+ * far are their sizes' sum. */
+static double memo_gain(const struct memo_run *m, int32_t l)
+{
+    double plain = 0;
+    for (int32_t i = 0; i <= l; i++)
+        plain += m->frames[i].size;
+    return plain / (double)m->r.nodes;
+}
+
+/* The gain the memo must show at its looks after DLX_MEMO_PROBE nodes and
+ * 4 and 16 times that: 2, 4, then DLX_MEMO_GAIN. */
+static double gain_wanted(uint64_t nodes)
+{
+    return nodes <= DLX_MEMO_PROBE ? 2 : nodes <= 4 * (uint64_t)DLX_MEMO_PROBE ? 4 : DLX_MEMO_GAIN;
 }
 
 static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash,
@@ -490,7 +516,7 @@ static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash
     dlxi_flat *f = &m->f;
     int32_t l = 0;
     open_level(m, 0, root_item, root_hash);
-    uint64_t next_watch = 16384;
+    uint64_t next_watch = 16384, next_look = DLX_MEMO_PROBE;
     for (;;) {
         struct memo_frame *fr = &m->frames[l];
         if (fr->chosen >= 0) {
@@ -508,6 +534,7 @@ static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash
         }
         if (o >= 0) {
             m->r.nodes++;
+            fr->size += 1;
             fr->chosen = o;
             dlxi_flat_choose(f, o);
             update_key(m, o);
@@ -517,9 +544,12 @@ static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash
                 return rc;
             if (opened)
                 l++;
-            if (m->r.nodes == DLX_MEMO_PROBE && !m->o->keep_zdd && !m->o->keep_memo &&
-                !m->o->no_memo && m->r.hits * DLX_MEMO_HIT_RATE < m->r.nodes)
-                return MEMO_GIVE_UP;
+            if (m->r.nodes == next_look) {
+                next_look = m->r.nodes < 16 * DLX_MEMO_PROBE ? 4 * m->r.nodes : 0;
+                if (!m->o->keep_zdd && !m->o->keep_memo && !m->o->no_memo &&
+                    memo_gain(m, l) < gain_wanted(m->r.nodes))
+                    return MEMO_GIVE_UP;
+            }
             if (m->r.nodes >= next_watch) {
                 next_watch = m->r.nodes + 16384;
                 if (m->o->watch && m->o->watch(m->o->ctx, m->r.nodes, (uint64_t)m->n_states)) {
@@ -546,13 +576,14 @@ static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash
         if (m->overflow)
             return DLX_ETOOBIG;
         m->n_res = fr->results;
-        memo_store(m, fr->hash, node);
+        memo_store(m, fr->hash, node, fr->size);
         if (l == 0) {
             *root_node = node;
             *root_count = count;
             return DLX_OK;
         }
         l--;
+        m->frames[l].size += fr->size;
         int rc = push_result(m, m->frames[l].chosen, node, count);
         if (rc != DLX_OK)
             return rc;

@@ -451,6 +451,42 @@ START_TEST(memo_known_counts)
 }
 END_TEST
 
+/* The memo gives up where it saves too few nodes (12 queens: states hardly
+ * repeat; Langford 12: they repeat, but the plain search's tree is only
+ * about 1.7 times the memo's) and the plain search's count is still exact;
+ * where it saves (the 10x10 domino tilings) it goes on. Counts: OEIS
+ * A000170, A176127 (a pair and its reverse), A004003. */
+START_TEST(memo_gives_up_where_it_does_not_pay)
+{
+    static const struct {
+        int kind, n;
+        uint64_t count;
+        int plain;
+    } cases[] = {
+        {1, 12, 14200, 1},
+        {3, 12, 216288, 1},
+        {0, 10, UINT64_C(258584046368), 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dlx_problem *p = dlx_new();
+        int rc = cases[i].kind == 0   ? domino_build(p, cases[i].n, cases[i].n)
+                 : cases[i].kind == 1 ? queens_build(p, cases[i].n, 0)
+                                      : langford_build(p, cases[i].n);
+        ck_assert_int_eq(rc, DLX_OK);
+        dlx_memo_opts o = {.rule = DLX_MEMO_MRV};
+        dlx_memo_result r;
+        ck_assert_int_eq(dlx_count_memo(p, &o, &r, NULL), DLX_OK);
+        ck_assert_msg(r.count.hi == 0 && r.count.lo == cases[i].count, "case %zu: %llu", i,
+                      (unsigned long long)r.count.lo);
+        ck_assert_msg(r.plain == cases[i].plain, "case %zu: plain %d", i, r.plain);
+        /* A give-up is decided at the first look, after DLX_MEMO_PROBE nodes. */
+        if (r.plain)
+            ck_assert_uint_le(r.states, DLX_MEMO_PROBE);
+        dlx_free(p);
+    }
+}
+END_TEST
+
 /* Two 10x10 boards side by side but apart (no domino joins them): the
  * count is A004003's 258,584,046,368 squared, 66,865,709,036,047,973,991,424,
  * past 2^64: computed here by a 64 x 64 -> 128-bit product. */
@@ -588,6 +624,7 @@ Suite *beyond_suite(void)
     tcase_add_test(memo, memo_matches_brute_force);
     tcase_add_loop_test(memo, memo_known_counts, 0, (int)(sizeof known / sizeof known[0]));
     tcase_add_test(memo, memo_count_past_two_to_the_64);
+    tcase_add_test(memo, memo_gives_up_where_it_does_not_pay);
     tcase_add_test(memo, u128_strings);
     tcase_add_test(memo, sampling_is_uniform);
     tcase_add_test(memo, memo_refuses_bounds_and_busy);
