@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_beyond.c - issue 21's two engines, measured side by side in one run:
- *   1. the plain count (dlx_count, its default strategy: bits) against the count by memo
- *      (dlx_count_memo) on domino tilings, pentominoes, Langford pairs,
+ *   1. the plain count (dlx_count, its default strategy: bits) against the
+ *      count by memo (dlx_count_memo) on domino tilings, pentominoes, Langford pairs,
  *      queens and a colouring with colours: CPU seconds, the ratio, the
  *      states stored;
  *   2. dlx_min_cost's branch and bound against a plain enumeration that keeps
@@ -128,7 +128,8 @@ static const struct cost_case costs[] = {
 int main(void)
 {
     char buf[48];
-    printf("Counting: plain (dlx_count: its default strategy, MRV) against --memo (dlx_count_memo, MRV); CPU s\n");
+    printf("Counting: plain (dlx_count: its default strategy, MRV) against --memo "
+           "(dlx_count_memo, MRV); CPU s\n");
     printf("%-40s %28s %9s %9s %7s %10s %s\n", "problem", "count", "plain s", "memo s", "ratio",
            "states", "note");
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
