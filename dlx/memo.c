@@ -253,6 +253,11 @@ struct memo_run {
     int64_t n_states, states_cap;
     uint32_t *table;
     int64_t table_cap;      /* a power of two, at least twice n_states */
+    /* The ZDD's unique table: indices of its nodes by (option, lo, hi), so
+     * that no node is made twice (a power of two, at least twice the nodes). */
+    uint32_t *unique;
+    int64_t unique_cap;
+    uint64_t shared;        /* nodes asked for that were there already */
     struct dlx_zdd z;       /* nodes 0 and 1 are the terminals */
     struct memo_frame *frames;
     int32_t depth_cap;
@@ -381,12 +386,46 @@ full:
     m->full = 1;
 }
 
-/* A new ZDD node, or NODE_NONE when there is no room (the memo is then full). */
+static uint64_t node_hash(int32_t opt, uint32_t lo, uint32_t hi)
+{
+    uint64_t h = ((uint64_t)(uint32_t)opt * UINT64_C(0x9e3779b97f4a7c15)) ^ lo;
+    h = (h ^ (h >> 31)) * UINT64_C(0xbf58476d1ce4e5b9) ^ hi;
+    return (h ^ (h >> 29)) * UINT64_C(0x94d049bb133111eb);
+}
+
+static void unique_put(struct memo_run *m, uint32_t n)
+{
+    const struct zdd_node *e = &m->z.node[n];
+    uint64_t mask = (uint64_t)m->unique_cap - 1;
+    uint64_t i = node_hash(e->opt, e->lo, e->hi) & mask;
+    while (m->unique[i])
+        i = (i + 1) & mask;
+    m->unique[i] = n;
+}
+
+/* The ZDD node (opt, lo, hi): for a ZDD handed back, the one made before if
+ * there is one (the unique table of every decision diagram: equal
+ * subdiagrams are one node, and the count of a node depends on lo and hi
+ * only), else a new one; or NODE_NONE when there is no room (the memo is
+ * then full). A count alone does without the table: two states whose
+ * chains end alike are rare where the memo pays (none in the domino
+ * tilings), and the lookups cost 10-15% of the time. */
 static uint32_t make_node(struct memo_run *m, int32_t opt, uint32_t lo, uint32_t hi,
                           dlx_u128 count)
 {
     if (m->full)
         return NODE_NONE;
+    const int reduce = m->o->keep_zdd; /* only the ZDD handed back is worth it */
+    if (reduce && m->unique_cap) {
+        uint64_t mask = (uint64_t)m->unique_cap - 1;
+        for (uint64_t i = node_hash(opt, lo, hi) & mask; m->unique[i]; i = (i + 1) & mask) {
+            const struct zdd_node *e = &m->z.node[m->unique[i]];
+            if (e->opt == opt && e->lo == lo && e->hi == hi) {
+                m->shared++;
+                return m->unique[i];
+            }
+        }
+    }
     int64_t n = m->z.n_nodes;
     if (n >= (int64_t)NODE_NONE - 1) {
         m->full = 1;
@@ -396,8 +435,27 @@ static uint32_t make_node(struct memo_run *m, int32_t opt, uint32_t lo, uint32_t
         m->full = 1;
         return NODE_NONE;
     }
+    if (reduce && 2 * (n + 1) > m->unique_cap) {
+        int64_t nc = m->unique_cap ? m->unique_cap * 2 : 4096;
+        size_t old = (size_t)m->unique_cap * sizeof *m->unique;
+        size_t grown = (size_t)nc * sizeof *m->unique;
+        uint32_t *t = m->limit && m->bytes + grown > m->limit ? NULL : dlxi_alloc(m->p, grown);
+        if (!t) {
+            m->full = 1;
+            return NODE_NONE;
+        }
+        memset(t, 0, grown);
+        dlxi_free(m->p, m->unique, old);
+        m->bytes = m->bytes - old + grown;
+        m->unique = t;
+        m->unique_cap = nc;
+        for (int64_t i = 2; i < n; i++) /* the terminals are never looked up */
+            unique_put(m, (uint32_t)i);
+    }
     m->z.node[n] = (struct zdd_node){.count = count, .opt = opt, .lo = lo, .hi = hi};
     m->z.n_nodes++;
+    if (reduce && n >= 2)
+        unique_put(m, (uint32_t)n);
     return (uint32_t)n;
 }
 
@@ -599,6 +657,7 @@ static void memo_free(struct memo_run *m)
     dlxi_free(p, m->keys, (size_t)m->keys_cap * sizeof *m->keys);
     dlxi_free(p, m->states, (size_t)m->states_cap * sizeof *m->states);
     dlxi_free(p, m->table, (size_t)m->table_cap * sizeof *m->table);
+    dlxi_free(p, m->unique, (size_t)m->unique_cap * sizeof *m->unique);
     dlxi_free(p, m->frames, (size_t)m->depth_cap * sizeof *m->frames);
     dlxi_free(p, m->res, (size_t)m->res_cap * sizeof *m->res);
     zdd_release(&m->z);

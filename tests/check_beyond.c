@@ -361,6 +361,42 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A ZDD handed back is reduced: no two of its nodes have the same option,
+ * lo and hi. */
+struct zdd_triple {
+    int64_t opt, lo, hi;
+};
+
+static int cmp_triple(const void *a, const void *b)
+{
+    const struct zdd_triple *x = a, *y = b;
+    if (x->opt != y->opt)
+        return (x->opt > y->opt) - (x->opt < y->opt);
+    if (x->lo != y->lo)
+        return (x->lo > y->lo) - (x->lo < y->lo);
+    return (x->hi > y->hi) - (x->hi < y->hi);
+}
+
+static void assert_reduced(const dlx_zdd *z)
+{
+    int64_t n = dlx_zdd_node_count(z);
+    if (n <= 3)
+        return;
+    struct zdd_triple *t = malloc((size_t)(n - 2) * sizeof *t);
+    ck_assert_ptr_nonnull(t);
+    for (int64_t v = 2; v < n; v++) {
+        int32_t opt;
+        int64_t lo, hi;
+        ck_assert_int_eq(dlx_zdd_node(z, v, &opt, &lo, &hi), DLX_OK);
+        t[v - 2] = (struct zdd_triple){opt, lo, hi};
+    }
+    qsort(t, (size_t)(n - 2), sizeof *t, cmp_triple);
+    for (int64_t i = 1; i < n - 2; i++)
+        ck_assert_msg(cmp_triple(&t[i - 1], &t[i]) != 0, "two nodes (%lld %lld %lld)",
+                      (long long)t[i].opt, (long long)t[i].lo, (long long)t[i].hi);
+    free(t);
+}
+
 START_TEST(memo_matches_brute_force)
 {
     static uint32_t paths[1 << MAX_OPTS], want[1 << MAX_OPTS];
@@ -390,6 +426,7 @@ START_TEST(memo_matches_brute_force)
                     continue;
                 }
                 ck_assert_ptr_nonnull(z);
+                assert_reduced(z);
                 int got = 0;
                 zdd_paths(z, dlx_zdd_root(z), 0, paths, &got);
                 ck_assert_int_eq(got, n);
@@ -448,6 +485,30 @@ START_TEST(memo_known_counts)
         ck_assert_int_eq(r.count.lo, known[_i].count);
     }
     dlx_free(p);
+}
+END_TEST
+
+/* Queens 7 to 9 (OEIS A000170: 40, 92, 352): states that differ end in
+ * the same chains (before the ZDD was reduced, 8 queens had 546 nodes
+ * where 469 are distinct); the reduced ZDD keeps one of each, and its
+ * paths are still the solutions. */
+START_TEST(zdd_is_reduced)
+{
+    static const uint64_t count[] = {40, 92, 352};
+    for (int n = 7; n <= 9; n++) {
+        dlx_problem *p = dlx_new();
+        ck_assert_int_eq(queens_build(p, n, 0), DLX_OK);
+        dlx_memo_opts o = {.keep_zdd = 1};
+        dlx_memo_result r;
+        dlx_zdd *z = NULL;
+        ck_assert_int_eq(dlx_count_memo(p, &o, &r, &z), DLX_OK);
+        ck_assert_ptr_nonnull(z);
+        ck_assert_uint_eq(r.count.lo, count[n - 7]);
+        ck_assert_uint_eq(dlx_zdd_count(z, dlx_zdd_root(z)).lo, count[n - 7]);
+        assert_reduced(z);
+        dlx_zdd_free(z);
+        dlx_free(p);
+    }
 }
 END_TEST
 
@@ -625,6 +686,7 @@ Suite *beyond_suite(void)
     tcase_add_loop_test(memo, memo_known_counts, 0, (int)(sizeof known / sizeof known[0]));
     tcase_add_test(memo, memo_count_past_two_to_the_64);
     tcase_add_test(memo, memo_gives_up_where_it_does_not_pay);
+    tcase_add_test(memo, zdd_is_reduced);
     tcase_add_test(memo, u128_strings);
     tcase_add_test(memo, sampling_is_uniform);
     tcase_add_test(memo, memo_refuses_bounds_and_busy);
