@@ -7,7 +7,7 @@
  * The flow is main(): parse_options() -> read_problem() -> setup_search()
  * -> run_search() -> report(). This file owns the command line, standard
  * error, the exit status, Ctrl-C and the progress line; dlxcmd_output.c owns
- * what goes to standard output, and dlxcmd_trace.c the teaching views (--trace,
+ * what goes to standard output, and trace/ the teaching views (--trace,
  * --tree) that replace it. See docs/dlx.1 for the user's view.
  *
  * Exit status: 0 solutions found, 1 no solution, 2 an error (bad usage, bad

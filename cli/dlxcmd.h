@@ -20,9 +20,9 @@
 #include "common_progress.h"
 #include "dlx.h"
 #include "dlx_text.h"
-#include "dlxcmd_trace.h"
+#include "trace.h"
 
-/* The teaching views (dlxcmd_trace.h): they replace the normal output. */
+/* The teaching views (trace/trace.h): they replace the normal output. */
 enum cmd_view {
     CMD_VIEW_NONE,
     CMD_VIEW_TRACE, /* --trace: the readable log */

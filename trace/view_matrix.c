@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_matrix.c - `dlx --trace=matrix`: Algorithm X as the textbooks draw
+/* trace/view_matrix.c - `dlx --trace=matrix`: Algorithm X as the textbooks draw
  * it, the reduced matrix at each step, for small problems.
  *
  * At each level the view keeps the matrix as it stands when the item is
@@ -19,7 +19,7 @@
  *     * A D G   1 . . 1 . . 1
  *     - A D     1 . . 1 . . .
  */
-#include "dlxcmd_views.h"
+#include "view.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

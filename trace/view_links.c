@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_links.c - `dlx --trace=links`: the dance itself. First Knuth's
+/* trace/view_links.c - `dlx --trace=links`: the dance itself. First Knuth's
  * memory table as the search starts (TAOCP 7.2.2.1; the layout of DLX1,
  * which the engine keeps: see dlx_node() in dlx.h), then, indented by level,
  * every assignment the engine makes, as it makes it, and its undoing:
@@ -13,7 +13,7 @@
  * simulating anything. Before a hide DLINK[up] is the node and ULINK[down]
  * too; after it they point past it. An unhide puts them back.
  */
-#include "dlxcmd_views.h"
+#include "view.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

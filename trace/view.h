@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_views.h - what the views of `dlx --trace` and `--tree` share inside
- * the command (private to cli/dlxcmd_*.c). dlxcmd_trace.c owns the trace: the
+/* trace/view.h - what the views of `dlx --trace` and `--tree` share inside
+ * the trace module (private to trace/). trace.c owns the trace: the
  * hook, the node limit, the per-level state, the text and JSON views; each
  * other view is a module of its own that the trace feeds with every event:
  *
- *   dlxcmd_matrix.c   --trace=matrix: the reduced matrix after each step
- *   dlxcmd_links.c    --trace=links: Knuth's memory table and every
+ *   view_matrix.c     --trace=matrix: the reduced matrix after each step
+ *   view_links.c      --trace=links: Knuth's memory table and every
  *                     assignment the dance makes, with its undoing
- *   dlxcmd_tree.c     --tree=dot: the search tree for Graphviz, numbered in
+ *   view_tree.c       --tree=dot: the search tree for Graphviz, numbered in
  *                     visit order, deep or late subtrees folded into boxes
  *
  * A view is created by trace_new() after the trace's own state is ready,
@@ -15,16 +15,16 @@
  * closing lines from trace_finish() and is freed by trace_free(). A view
  * that runs out of memory calls trace_fail(); the trace then stops.
  */
-#ifndef CLI_DLXCMD_VIEWS_H
-#define CLI_DLXCMD_VIEWS_H
+#ifndef TRACE_VIEW_H
+#define TRACE_VIEW_H
 
 #include <stdint.h>
 #include <stdio.h>
 
 #include "dlx.h"
-#include "dlxcmd_trace.h"
+#include "trace.h"
 
-/* --- the trace's helpers (dlxcmd_trace.c) --------------------------------- */
+/* --- the trace's helpers (trace.c) ---------------------------------------- */
 
 dlx_problem *trace_problem(const search_trace *t);
 FILE *trace_out(const search_trace *t);
@@ -69,4 +69,4 @@ void tree_finish(tree_view *v, int limit_hit);
 void tree_counts(const tree_view *v, uint64_t *drawn, uint64_t *folded);
 void tree_free(tree_view *v);
 
-#endif /* CLI_DLXCMD_VIEWS_H */
+#endif /* TRACE_VIEW_H */

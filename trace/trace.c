@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_trace.c - the teaching views of a search (see dlxcmd_trace.h): a readable
+/* trace/trace.c - the teaching views of a search (see trace.h): a readable
  * log, JSON lines, or the search tree in Graphviz DOT, all written from the
  * engine's events as they happen.
  *
@@ -20,9 +20,9 @@
  * then says how many more options the item needs and may take, and the
  * number of branches, Knuth's degree. All three views show them.
  */
-#include "dlxcmd_trace.h"
+#include "trace.h"
 #include "common_json.h"
-#include "dlxcmd_views.h"
+#include "view.h"
 #include "dlxcmd_rules.h"
 
 #include <inttypes.h>
@@ -69,7 +69,7 @@ struct search_trace {
     int expect_item_cover;   /* the next COVER is the chosen item's own */
     int expect_item_uncover; /* the next UNCOVER is the backed-up item's own */
 
-    /* The views of their own modules (dlxcmd_views.h); NULL unless chosen. */
+    /* The views of their own modules (view.h); NULL unless chosen. */
     matrix_view *matrix;
     links_view *links;
     tree_view *tree;
@@ -174,7 +174,7 @@ static void indent(const search_trace *t, int32_t level)
         fputs("  ", t->o.out);
 }
 
-/* --- What the views share (dlxcmd_views.h) ------------------------------------- */
+/* --- What the views share (view.h) --------------------------------------------- */
 
 dlx_problem *trace_problem(const search_trace *t) { return t->p; }
 FILE *trace_out(const search_trace *t) { return t->o.out; }

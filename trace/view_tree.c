@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_tree.c - `dlx --tree=dot`: the search tree as a Graphviz digraph,
- * written from the engine's events as the search goes (see dlxcmd_views.h).
+/* trace/view_tree.c - `dlx --tree=dot`: the search tree as a Graphviz digraph,
+ * written from the engine's events as the search goes (see view.h).
  *
  * The root is node #0; every option tried becomes a node, child of the node
  * where its item was chosen, numbered in the order the search visits it. A
@@ -15,7 +15,7 @@
  * drawn or folded, so the gaps in the numbering are the folded boxes.
  */
 #include "common_json.h"
-#include "dlxcmd_views.h"
+#include "view.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_trace.h - the teaching views of a search, for `dlx --trace` and
+/* trace/trace.h - the teaching views of a search, for `dlx --trace` and
  * `dlx --tree=dot`: a readable log indented by level, the same events as JSON
  * lines (docs/trace-json.md), the reduced matrix after each step, the links
  * the dance rewires, or the search tree in Graphviz DOT.
@@ -17,8 +17,8 @@
  * seen more than opts.max_nodes search-tree nodes, after writing why: the
  * views are meant for small problems. trace_limit_hit() tells.
  */
-#ifndef CLI_DLXCMD_TRACE_H
-#define CLI_DLXCMD_TRACE_H
+#ifndef TRACE_TRACE_H
+#define TRACE_TRACE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -109,4 +109,4 @@ void trace_free(search_trace *t);
 }
 #endif
 
-#endif /* CLI_DLXCMD_TRACE_H */
+#endif /* TRACE_TRACE_H */
