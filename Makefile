@@ -28,8 +28,9 @@
 #
 # Everything is built under $(BUILD) only. Sources are found by wildcard so a
 # new file in dlx/, sudoku/, examples/ or tests/ needs no edit here; in cli/,
-# the dlx command is cli/dlx.c + cli/dlxcmd_*.c, the sudoku command
-# cli/sudoku.c + cli/sudoku_*.c, and both link cli/common_*.c.
+# the dlx command is cli/dlx.c + cli/dlxcmd_*.c and the trace module
+# trace/*.c (its teaching views, also in the browser build), the sudoku
+# command cli/sudoku.c + cli/sudoku_*.c, and both link cli/common_*.c.
 # The build prints one short line a step; V=1 prints the full commands.
 # CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
 # (a packager's -D_FORTIFY_SOURCE=2, -fstack-protector-strong, -Wl,-z,relro)
@@ -76,7 +77,7 @@ SUDOKU_NAME  ?= dlx-sudoku
 WARNINGS := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wpointer-arith -Wcast-qual -Wwrite-strings -Wvla
 CSTD     := -std=c11
-override CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Idlx -Isudoku -Icli
+override CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Idlx -Isudoku -Icli -Itrace
 ALL_CFLAGS = $(CSTD) $(OPT) $(WARNINGS) $(WERROR) -fPIC -fvisibility=hidden $(CFLAGS) $(EXTRA_CFLAGS)
 LDLIBS_THREADS := -lpthread
 
@@ -98,6 +99,7 @@ DLX_SRC     := $(wildcard dlx/*.c)
 SUDOKU_SRC  := $(wildcard sudoku/*.c)
 CLI_COMMON  := $(wildcard cli/common_*.c)
 DLX_CLI     := cli/dlx.c $(wildcard cli/dlxcmd_*.c)
+TRACE_SRC   := $(wildcard trace/*.c)
 SUDOKU_CLI  := cli/sudoku.c $(wildcard cli/sudoku_*.c)
 EXAMPLES    := $(wildcard examples/*.c)
 BENCHES     := $(wildcard bench/*.c bench/sim/*.c)
@@ -172,7 +174,7 @@ $(DOCDIR_STAMP): FORCE
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(CLI_COMMON)) $(LIBDLX_A)
+$(BUILD)/bin/dlx: $(call obj,$(DLX_CLI) $(TRACE_SRC) $(CLI_COMMON)) $(LIBDLX_A)
 	@mkdir -p $(@D)
 	$(say) LINK $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_THREADS)
@@ -340,16 +342,15 @@ $(BUILD)/bin/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.
 # not in wasi-libc: the parallel search stays out.
 WASM_CC    ?= clang
 WEB_BUILD  := $(BUILD)/web
-WEB_SRC    := $(filter-out dlx/parallel%.c,$(DLX_SRC)) cli/dlxcmd_trace.c cli/dlxcmd_matrix.c \
-              cli/dlxcmd_links.c cli/dlxcmd_tree.c cli/common_json.c web/dlxweb.c
-WEB_HDR    := $(wildcard dlx/*.h) cli/dlxcmd_trace.h cli/dlxcmd_views.h cli/common_json.h
+WEB_SRC    := $(filter-out dlx/parallel%.c,$(DLX_SRC)) $(TRACE_SRC) cli/common_json.c web/dlxweb.c
+WEB_HDR    := $(wildcard dlx/*.h) $(wildcard trace/*.h) cli/common_json.h cli/dlxcmd_rules.h
 
 web-toolchain:
 	@sh web/ensure-wasm.sh $(WASM_CC)
 
 $(WEB_BUILD)/dlx.wasm: $(WEB_SRC) $(WEB_HDR) | web-toolchain
 	@mkdir -p $(@D)
-	$(WASM_CC) --target=wasm32-wasi -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Idlx -Icli \
+	$(WASM_CC) --target=wasm32-wasi -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Idlx -Icli -Itrace \
 	    $(WARNINGS) $(WERROR) -mexec-model=reactor -Wl,--strip-all -o $@ $(WEB_SRC)
 
 web: all $(WEB_BUILD)/dlx.wasm

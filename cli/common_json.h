@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* common_json.h - the one JSON string writer of the command-line programs:
- * the dlx command's JSON output (dlxcmd_output.c) and JSON trace
- * (dlxcmd_trace.c) use it, and so should any JSON the sudoku command
- * writes. */
+ * the dlx command's JSON output (dlxcmd_output.c) and JSON trace (trace/,
+ * also in the browser build) use it, and so should any JSON the sudoku
+ * command writes. */
 #ifndef CLI_COMMON_JSON_H
 #define CLI_COMMON_JSON_H
 

@@ -7,7 +7,7 @@
  * The flow is main(): parse_options() -> read_problem() -> setup_search()
  * -> run_search() -> report(). This file owns the command line, standard
  * error, the exit status, Ctrl-C and the progress line; dlxcmd_output.c owns
- * what goes to standard output, and dlxcmd_trace.c the teaching views (--trace,
+ * what goes to standard output, and trace/ the teaching views (--trace,
  * --tree) that replace it. See docs/dlx.1 for the user's view.
  *
  * Exit status: 0 solutions found, 1 no solution, 2 an error (bad usage, bad
@@ -199,9 +199,9 @@ static int check_beyond(struct cmd_options *o, int bound_given, int memo_limit_g
     else if (o->min_cost && o->count_only)
         why = "--min-cost prints the cheapest solutions and their cost: it does not go with "
               "--count";
-    else if (o->min_cost && o->view != CMD_VIEW_NONE && o->view != CMD_VIEW_TRACE)
+    else if (o->min_cost && o->view != TRACE_NONE && o->view != TRACE_TEXT)
         why = "--min-cost shows its search with --trace (text) only";
-    else if (o->memo && o->view != CMD_VIEW_NONE)
+    else if (o->memo && o->view != TRACE_NONE)
         why = "--memo does not go with --trace or --tree (they follow the plain search)";
     else if (o->memo && o->max_solutions)
         why = "--memo counts every solution: --max and --first do not go with it (--sample K "
@@ -242,7 +242,7 @@ static int limits_beyond(struct cmd_options *o)
     const char *why = NULL;
     const char *mode = o->min_cost ? "--min-cost" : "--memo (--zdd, --sample)";
     char buf[160];
-    if ((o->min_cost || o->memo) && o->view == CMD_VIEW_NONE && (o->max_nodes || o->time_limit)) {
+    if ((o->min_cost || o->memo) && o->view == TRACE_NONE && (o->max_nodes || o->time_limit)) {
         snprintf(buf, sizeof buf, "%s runs to the end: --max-nodes and --time-limit limit the "
                                   "plain search",
                  mode);
@@ -252,7 +252,7 @@ static int limits_beyond(struct cmd_options *o)
                                   "plain search",
                  mode);
         why = buf;
-    } else if (o->every && (o->count_only || o->view != CMD_VIEW_NONE)) {
+    } else if (o->every && (o->count_only || o->view != TRACE_NONE)) {
         why = "--every chooses which solutions are printed: it does not go with --count, "
               "--trace or --tree";
     }
@@ -357,13 +357,13 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         case OPT_TRACE:
             trace_given = 1;
             if (!optarg || strcmp(optarg, "text") == 0)
-                o->view = CMD_VIEW_TRACE;
+                o->view = TRACE_TEXT;
             else if (strcmp(optarg, "json") == 0)
-                o->view = CMD_VIEW_JSON;
+                o->view = TRACE_JSON;
             else if (strcmp(optarg, "matrix") == 0)
-                o->view = CMD_VIEW_MATRIX;
+                o->view = TRACE_MATRIX;
             else if (strcmp(optarg, "links") == 0)
-                o->view = CMD_VIEW_LINKS;
+                o->view = TRACE_LINKS;
             else {
                 cli_usage_error("dlx",
                                 "unknown --trace format '%s' (expected text, json, matrix "
@@ -530,43 +530,43 @@ static int parse_options(int argc, char **argv, struct cmd_options *o)
         return EXIT_ERROR;
     }
     if (tree_given)
-        o->view = CMD_VIEW_DOT;
+        o->view = TRACE_DOT;
     if (check_beyond(o, bound_given, memo_limit_given) != 0)
         return EXIT_ERROR;
-    if (tree_option && o->view != CMD_VIEW_DOT) {
+    if (tree_option && o->view != TRACE_DOT) {
         cli_usage_error("dlx", "%s goes with --tree", tree_option);
         return EXIT_ERROR;
     }
-    if (others_given && o->view != CMD_VIEW_TRACE) {
+    if (others_given && o->view != TRACE_TEXT) {
         cli_usage_error("dlx", "--others goes with --trace (the text log)");
         return EXIT_ERROR;
     }
-    if (o->view != CMD_VIEW_NONE && (o->count_only || format_given)) {
+    if (o->view != TRACE_NONE && (o->count_only || format_given)) {
         cli_usage_error("dlx",
                         "%s writes its own output: it does not go with --count or --format",
-                        o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+                        o->view == TRACE_DOT ? "--tree" : "--trace");
         return EXIT_ERROR;
     }
     if (limits_beyond(o) != 0)
         return EXIT_ERROR;
-    if (o->detail && o->view != CMD_VIEW_JSON) {
+    if (o->detail && o->view != TRACE_JSON) {
         cli_usage_error("dlx", "--detail=links goes with --trace=json");
         return EXIT_ERROR;
     }
-    if (o->view != CMD_VIEW_NONE && o->infer) {
+    if (o->view != TRACE_NONE && o->infer) {
         /* The engine reports the plain dance to an event hook (dlx.h). */
         if (!o->quiet)
             fprintf(stderr, "dlx: note: %s shows the search without the inference; --infer is "
                             "not used\n",
-                    o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+                    o->view == TRACE_DOT ? "--tree" : "--trace");
         o->infer = 0;
     }
-    if (o->view != CMD_VIEW_NONE && o->jobs != 1) {
+    if (o->view != TRACE_NONE && o->jobs != 1) {
         /* The views follow one search step by step: one thread. */
         if (!o->quiet)
             fprintf(stderr, "dlx: note: %s follows the search on one thread; --jobs is not "
                             "used\n",
-                    o->view == CMD_VIEW_DOT ? "--tree" : "--trace");
+                    o->view == TRACE_DOT ? "--tree" : "--trace");
         o->jobs = 1;
     }
     if (argc - optind > 1) {
@@ -666,8 +666,7 @@ static uint64_t view_limit(const struct cmd_options *o)
         return o->max_nodes;
     if (o->force)
         return 0;
-    return o->view == CMD_VIEW_JSON || o->view == CMD_VIEW_DOT ? TRACE_JSON_LIMIT
-                                                               : TRACE_TEXT_LIMIT;
+    return o->view == TRACE_JSON || o->view == TRACE_DOT ? TRACE_JSON_LIMIT : TRACE_TEXT_LIMIT;
 }
 
 /* The one place where the problem is configured before the search: choose
@@ -711,14 +710,10 @@ static int setup_search(struct cmd_run *run)
                         "(lo:hi|name items); --trace=json alone shows Algorithm M's steps\n");
         return EXIT_ERROR;
     }
-    if (o->view != CMD_VIEW_NONE) {
+    if (o->view != TRACE_NONE) {
         /* The view writes the solutions itself, as part of the trace. */
         trace_opts to = {
-            .format = o->view == CMD_VIEW_TRACE    ? TRACE_TEXT
-                      : o->view == CMD_VIEW_JSON   ? TRACE_JSON
-                      : o->view == CMD_VIEW_MATRIX ? TRACE_MATRIX
-                      : o->view == CMD_VIEW_LINKS  ? TRACE_LINKS
-                                                   : TRACE_DOT,
+            .format = o->view,
             .out = run->out,
             .max_nodes = view_limit(o),
             .choose = o->choose,
@@ -736,7 +731,7 @@ static int setup_search(struct cmd_run *run)
             fprintf(stderr,
                     "%s: error: --trace=%s shows Algorithm X's dance; this problem has bounds "
                     "(Algorithm M): --trace or --trace=json shows its search\n",
-                    o->input_name, to.format == TRACE_MATRIX ? "matrix" : "links");
+                    o->input_name, trace_format_name(to.format));
             return EXIT_ERROR;
         }
         if (to.format == TRACE_MATRIX && !o->force && !trace_matrix_fits(p)) {
@@ -786,7 +781,7 @@ static int run_search(struct cmd_run *run, double start)
 {
     const double slice_target = 0.05; /* seconds per slice */
     const struct cmd_options *o = run->opt;
-    const uint64_t node_limit = o->view == CMD_VIEW_NONE ? o->max_nodes : 0;
+    const uint64_t node_limit = o->view == TRACE_NONE ? o->max_nodes : 0;
     uint64_t budget = 1;
     for (;;) {
         uint64_t slice = budget;
@@ -946,9 +941,9 @@ static void print_summary(struct cmd_run *run, int rc, double seconds)
             fprintf(stderr,
                     "dlx: %s stopped at its limit of %llu search-tree nodes: it is meant "
                     "for small problems; --force %s everything\n",
-                    o->view == CMD_VIEW_DOT ? "the tree" : "the trace",
+                    o->view == TRACE_DOT ? "the tree" : "the trace",
                     (unsigned long long)view_limit(o),
-                    o->view == CMD_VIEW_DOT ? "draws" : "traces");
+                    o->view == TRACE_DOT ? "draws" : "traces");
         else
             fprintf(stderr, "dlx: %s%s, %llu node%s, %.3f s\n", sol,
                     rc == DLX_STOPPED ? stop_note(run) : "",
@@ -1063,7 +1058,7 @@ int main(int argc, char **argv)
     }
     double start = cli_now_seconds();
     cli_progress_init(&run.progress,
-                      opt.progress == -1 && (opt.quiet || opt.view != CMD_VIEW_NONE) ? 0
+                      opt.progress == -1 && (opt.quiet || opt.view != TRACE_NONE) ? 0
                                                                                    : opt.progress,
                       start);
     if (opt.min_cost || opt.memo) {

@@ -20,17 +20,7 @@
 #include "common_progress.h"
 #include "dlx.h"
 #include "dlx_text.h"
-#include "dlxcmd_trace.h"
-
-/* The teaching views (dlxcmd_trace.h): they replace the normal output. */
-enum cmd_view {
-    CMD_VIEW_NONE,
-    CMD_VIEW_TRACE, /* --trace: the readable log */
-    CMD_VIEW_JSON,  /* --trace=json: events as JSON lines */
-    CMD_VIEW_MATRIX,/* --trace=matrix: the reduced matrix after each step */
-    CMD_VIEW_LINKS, /* --trace=links: the memory table and every link changed */
-    CMD_VIEW_DOT    /* --tree=dot: the search tree for Graphviz */
-};
+#include "trace.h"
 
 enum cmd_format {
     CMD_FORMAT_TEXT, /* each solution as its option lines, blank line between */
@@ -54,7 +44,9 @@ struct cmd_options {
     enum dlx_choose choose;   /* --choose=mrv|knuth|recent|path|first */
     enum dlx_strategy strategy; /* --strategy=auto|links|bits */
     int32_t infer;            /* --infer[=K]: the inference's K; 0: off */
-    enum cmd_view view;   /* --trace[=json], --tree=dot */
+    enum trace_format view;   /* the teaching view (trace/trace.h), which replaces the
+                                 normal output: --trace[=json|matrix|links], --tree=dot;
+                                 TRACE_NONE without one */
     int force;                /* --force: trace past the size limit */
     int detail;               /* --detail=links: the JSON trace shows the links */
     uint64_t max_nodes;       /* --max-nodes N: the view's node limit (0: its default), or

@@ -149,12 +149,12 @@ int beyond_min_cost(struct cmd_run *run)
     dlx_cost_opts co = {
         .k = o->max_solutions ? o->max_solutions : 1,
         .bound = o->bound,
-        .on_solution = o->view == CMD_VIEW_NONE ? cost_solution : NULL,
+        .on_solution = o->view == TRACE_NONE ? cost_solution : NULL,
         .watch = cost_watch,
-        .trace = o->view == CMD_VIEW_TRACE ? cost_trace : NULL,
+        .trace = o->view == TRACE_TEXT ? cost_trace : NULL,
         .ctx = &c,
     };
-    if (o->view == CMD_VIEW_NONE)
+    if (o->view == TRACE_NONE)
         output_begin(run);
     dlx_cost_result r;
     int rc = dlx_min_cost(run->problem, &co, &r);
@@ -164,14 +164,14 @@ int beyond_min_cost(struct cmd_run *run)
         fprintf(stderr, "dlx: error: the search failed: %s\n", dlx_strerror(rc));
         return EXIT_ERROR;
     }
-    if (o->view == CMD_VIEW_NONE && o->format == CMD_FORMAT_JSON && !run->out_closed &&
+    if (o->view == TRACE_NONE && o->format == CMD_FORMAT_JSON && !run->out_closed &&
         !run->out_errno) {
         fputs(run->printed > 0 ? "\n  ],\n" : "],\n", run->out);
         fprintf(run->out, "  \"best\": %lld,\n  \"complete\": %s,\n  \"nodes\": %llu,\n"
                           "  \"cuts\": %llu\n}\n",
                 (long long)r.best, rc == DLX_OK ? "true" : "false",
                 (unsigned long long)r.nodes, (unsigned long long)r.cuts);
-    } else if (o->view == CMD_VIEW_TRACE && !run->out_closed) {
+    } else if (o->view == TRACE_TEXT && !run->out_closed) {
         if (r.best >= 0)
             fprintf(run->out, "best cost %lld\n", (long long)r.best);
         else

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* dlxcmd_rules.h - the words for the branching rules (enum dlx_choose), once
  * for every part that reads or writes them: --choose (dlxcmd_options.c), the
- * JSON trace's "rule" (dlxcmd_trace.c, also in the browser build) and
+ * JSON trace's "rule" (trace/, also in the browser build) and
  * dlx-mpi's checkpoint header. Header only, so that the browser build, which
  * links none of the option parsing, has them too. */
 #ifndef DLXCMD_RULES_H

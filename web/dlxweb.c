@@ -2,8 +2,8 @@
 /* dlxweb.c - the browser page's way into libdlx (built for WebAssembly by
  * `make web`, see docs/web.md). One call reads a problem in Knuth's text
  * format and runs the real engine on it with the event hook of the dlx
- * command's own JSON trace (cli/dlxcmd_trace.c, with --detail=links), so the
- * page receives exactly the stream `dlx --trace=json --detail=links` prints:
+ * command's own JSON trace (trace/, with --detail=links), so the page
+ * receives exactly the stream `dlx --trace=json --detail=links` prints:
  * it replays those events forwards and backwards and simulates nothing.
  *
  * The page owns each result handle and gives it back with web_release().
@@ -11,7 +11,7 @@
  */
 #include "dlx.h"
 #include "dlx_text.h"
-#include "dlxcmd_trace.h"
+#include "trace.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_matrix.c - `dlx --trace=matrix`: Algorithm X as the textbooks draw
+/* trace/view_matrix.c - `dlx --trace=matrix`: Algorithm X as the textbooks draw
  * it, the reduced matrix at each step, for small problems.
  *
  * At each level the view keeps the matrix as it stands when the item is
@@ -19,7 +19,7 @@
  *     * A D G   1 . . 1 . . 1
  *     - A D     1 . . 1 . . .
  */
-#include "dlxcmd_views.h"
+#include "view.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -32,7 +32,7 @@ struct snapshot {
     int32_t *lens;        /* [col] LEN then */
 };
 
-struct matrix_view {
+typedef struct matrix_view {
     search_trace *t;
     FILE *out;
     dlx_problem *p;
@@ -42,7 +42,7 @@ struct matrix_view {
     unsigned char *mark;   /* scratch, [option] or [item] */
     int32_t *ids, *colors; /* scratch: an option's items */
     int32_t *list;         /* scratch: an item's options */
-};
+} matrix_view;
 
 int trace_matrix_fits(const dlx_problem *p)
 {
@@ -234,8 +234,9 @@ static void print_step(matrix_view *v, int32_t level)
             removed == 1 ? "es" : "", left, left == 1 ? "" : "s");
 }
 
-void matrix_event(matrix_view *v, const dlx_event *ev)
+static void matrix_event(void *view, const dlx_event *ev)
 {
+    matrix_view *v = view;
     FILE *out = v->out;
     search_trace *t = v->t;
     if (ev->level < 0 || ev->level >= v->levels)
@@ -282,12 +283,17 @@ void matrix_event(matrix_view *v, const dlx_event *ev)
     }
 }
 
-void matrix_finish(matrix_view *v)
+/* Every step is printed when it is done: only the summary is left. */
+static void matrix_finish(void *view, const trace_end *end)
 {
-    (void)v; /* every step is printed when it is done */
+    matrix_view *v = view;
+    trace_put_summary(v->t, end);
 }
 
-matrix_view *matrix_new(search_trace *t)
+static void matrix_close(void *view);
+
+/* The legend; the first matrix comes with the first choice. */
+static void *matrix_open(search_trace *t)
 {
     matrix_view *v = calloc(1, sizeof *v);
     if (v == NULL)
@@ -306,7 +312,7 @@ matrix_view *matrix_new(search_trace *t)
     v->colors = malloc(((size_t)v->items + 1) * sizeof *v->colors);
     v->list = malloc(((size_t)v->options + 1) * sizeof *v->list);
     if (!v->at || !v->index_at || !v->mark || !v->ids || !v->colors || !v->list) {
-        matrix_free(v);
+        matrix_close(v);
         return NULL;
     }
     int32_t secondary = 0;
@@ -324,8 +330,9 @@ matrix_view *matrix_new(search_trace *t)
     return v;
 }
 
-void matrix_free(matrix_view *v)
+static void matrix_close(void *view)
 {
+    matrix_view *v = view;
     if (v == NULL)
         return;
     if (v->at != NULL)
@@ -342,3 +349,12 @@ void matrix_free(matrix_view *v)
     free(v->list);
     free(v);
 }
+
+const trace_view_ops trace_view_matrix = {
+    .name = "matrix",
+    .format = TRACE_MATRIX,
+    .open = matrix_open,
+    .event = matrix_event,
+    .finish = matrix_finish,
+    .close = matrix_close,
+};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_trace.h - the teaching views of a search, for `dlx --trace` and
+/* trace/trace.h - the teaching views of a search, for `dlx --trace` and
  * `dlx --tree=dot`: a readable log indented by level, the same events as JSON
  * lines (docs/trace-json.md), the reduced matrix after each step, the links
  * the dance rewires, or the search tree in Graphviz DOT.
@@ -16,9 +16,13 @@
  * The trace stops the search (dlx_search() returns DLX_STOPPED) once it has
  * seen more than opts.max_nodes search-tree nodes, after writing why: the
  * views are meant for small problems. trace_limit_hit() tells.
+ *
+ * Each view is a file of trace/ (view.h lists them), chosen by
+ * opts.format: the core calls it through a table of operations and never
+ * names it.
  */
-#ifndef CLI_DLXCMD_TRACE_H
-#define CLI_DLXCMD_TRACE_H
+#ifndef TRACE_TRACE_H
+#define TRACE_TRACE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +33,10 @@
 extern "C" {
 #endif
 
+/* The views: the one enumeration of them (the dlx command's --trace and
+ * --tree set it too). */
 enum trace_format {
+    TRACE_NONE,   /* no view: the command's normal output; trace_new() refuses it */
     TRACE_TEXT,   /* readable log, indented by level */
     TRACE_JSON,   /* one JSON object per line (docs/trace-json.md) */
     TRACE_MATRIX, /* the reduced matrix after each step */
@@ -72,8 +79,14 @@ typedef struct trace_opts {
 /* Other items named on a choose line of the text log (--others). */
 #define TRACE_OTHERS_SHOWN 12
 
-/* The matrix view prints a row per option and a column per item: beyond
- * these it is refused (--force prints it anyway). */
+/* The word of --trace=NAME or --tree=NAME for format ("text", "json",
+ * "matrix", "links", "dot"); NULL for TRACE_NONE. A static string. */
+const char *trace_format_name(enum trace_format format);
+
+/* The matrix view (view_matrix.c) prints a row per option and a column per
+ * item: beyond these it is refused (--force prints it anyway). The caller
+ * asks before trace_new(), since the answer is about the problem, not a
+ * trace. */
 #define TRACE_MATRIX_ITEMS 64
 #define TRACE_MATRIX_OPTIONS 256
 /* 1 when p is small enough for --trace=matrix. */
@@ -83,8 +96,8 @@ typedef struct search_trace search_trace;
 
 /* A trace of problem p, writing to opts->out: installs itself as p's event
  * hook and writes the opening lines (JSON: the problem; DOT: the graph
- * header). NULL when out of memory. The caller owns the trace; p must
- * outlive it. */
+ * header). NULL when out of memory, or for opts->format TRACE_NONE. The
+ * caller owns the trace; p must outlive it. */
 search_trace *trace_new(dlx_problem *p, const trace_opts *opts);
 
 /* The event hook itself (installed by trace_new()); ctx is the trace. */
@@ -98,7 +111,9 @@ int trace_finish(search_trace *t, int status);
 
 /* 1 when the trace stopped the search at its node limit. */
 int trace_limit_hit(const search_trace *t);
-/* The tree: how many nodes were drawn, and how many folded into boxes. */
+/* The tree: how many nodes were drawn, and how many folded into boxes (0
+ * and 0 for a view that draws no tree; asked of the view through its
+ * operations). */
 void trace_tree_counts(const search_trace *t, uint64_t *drawn, uint64_t *folded);
 
 /* Removes the event hook from the problem and frees the trace. NULL is
@@ -109,4 +124,4 @@ void trace_free(search_trace *t);
 }
 #endif
 
-#endif /* CLI_DLXCMD_TRACE_H */
+#endif /* TRACE_TRACE_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_tree.c - `dlx --tree=dot`: the search tree as a Graphviz digraph,
- * written from the engine's events as the search goes (see dlxcmd_views.h).
+/* trace/view_tree.c - `dlx --tree=dot`: the search tree as a Graphviz digraph,
+ * written from the engine's events as the search goes (see view.h).
  *
  * The root is node #0; every option tried becomes a node, child of the node
  * where its item was chosen, numbered in the order the search visits it. A
@@ -15,14 +15,14 @@
  * drawn or folded, so the gaps in the numbering are the folded boxes.
  */
 #include "common_json.h"
-#include "dlxcmd_views.h"
+#include "view.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct tree_view {
+typedef struct tree_view {
     search_trace *t;
     FILE *out;
     int32_t depth_limit;  /* levels drawn below the root; 0 all */
@@ -44,7 +44,7 @@ struct tree_view {
     int32_t pending_option;
     char *below;          /* a label's second line (set_below()) */
     size_t below_cap;
-};
+} tree_view;
 
 /* A DOT string's contents: quotes and backslashes escaped, newlines as
  * \n; UTF-8 as it is, and bytes that are not UTF-8 as U+FFFD, as the JSON
@@ -146,8 +146,9 @@ static void leave_below(tree_view *v, int32_t depth)
     }
 }
 
-void tree_event(tree_view *v, const dlx_event *ev)
+static void tree_event(void *view, const dlx_event *ev)
 {
+    tree_view *v = view;
     const char *below;
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
@@ -215,12 +216,14 @@ void tree_event(tree_view *v, const dlx_event *ev)
     }
 }
 
-void tree_finish(tree_view *v, int limit_hit)
+/* Closes the graph, saying when the search was cut short. */
+static void tree_finish(void *view, const trace_end *end)
 {
+    tree_view *v = view;
     FILE *out = v->out;
     write_pending(v, "(not explored)", ", style=dashed");
     leave_below(v, -1);
-    if (limit_hit)
+    if (end->limit_hit)
         fprintf(out, "  // stopped: more than %" PRIu64 " search-tree nodes\n",
                 trace_options(v->t)->max_nodes);
     if (v->folded_count > 0)
@@ -229,13 +232,17 @@ void tree_finish(tree_view *v, int limit_hit)
     fputs("}\n", out);
 }
 
-void tree_counts(const tree_view *v, uint64_t *drawn, uint64_t *folded)
+static void tree_counts(const void *view, uint64_t *drawn, uint64_t *folded)
 {
+    const tree_view *v = view;
     *drawn = v->drawn_count;
     *folded = v->folded_count;
 }
 
-tree_view *tree_new(search_trace *t)
+static void tree_close(void *view);
+
+/* The graph's header; the root comes with the first choice. */
+static void *tree_open(search_trace *t)
 {
     tree_view *v = calloc(1, sizeof *v);
     if (v == NULL)
@@ -259,7 +266,7 @@ tree_view *tree_new(search_trace *t)
     v->folded_first = calloc(n, sizeof *v->folded_first);
     if (!v->id || !v->drawn || !v->anchor || !v->folded_nodes || !v->folded_solutions ||
         !v->folded_first) {
-        tree_free(v);
+        tree_close(v);
         return NULL;
     }
     v->path = -1;
@@ -269,8 +276,9 @@ tree_view *tree_new(search_trace *t)
     return v;
 }
 
-void tree_free(tree_view *v)
+static void tree_close(void *view)
 {
+    tree_view *v = view;
     if (v == NULL)
         return;
     free(v->id);
@@ -282,3 +290,13 @@ void tree_free(tree_view *v)
     free(v->below);
     free(v);
 }
+
+const trace_view_ops trace_view_tree = {
+    .name = "dot",
+    .format = TRACE_DOT,
+    .open = tree_open,
+    .event = tree_event,
+    .finish = tree_finish,
+    .counts = tree_counts,
+    .close = tree_close,
+};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* dlxcmd_links.c - `dlx --trace=links`: the dance itself. First Knuth's
+/* trace/view_links.c - `dlx --trace=links`: the dance itself. First Knuth's
  * memory table as the search starts (TAOCP 7.2.2.1; the layout of DLX1,
  * which the engine keeps: see dlx_node() in dlx.h), then, indented by level,
  * every assignment the engine makes, as it makes it, and its undoing:
@@ -13,19 +13,19 @@
  * simulating anything. Before a hide DLINK[up] is the node and ULINK[down]
  * too; after it they point past it. An unhide puts them back.
  */
-#include "dlxcmd_views.h"
+#include "view.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 
-struct links_view {
+typedef struct links_view {
     search_trace *t;
     FILE *out;
     /* An uncover puts its options back first and relinks the header last:
      * the relinking is written once the unhides are. */
     int relink;
     int32_t relink_level, relink_item, relink_left, relink_right;
-};
+} links_view;
 
 static void flush_relink(links_view *v)
 {
@@ -88,8 +88,9 @@ static void memory_table(links_view *v)
     }
 }
 
-void links_event(links_view *v, const dlx_event *ev)
+static void links_event(void *view, const dlx_event *ev)
 {
+    links_view *v = view;
     FILE *out = v->out;
     search_trace *t = v->t;
     const char *name = ev->item >= 0 ? trace_item_name(t, ev->item) : "";
@@ -189,12 +190,15 @@ void links_event(links_view *v, const dlx_event *ev)
     }
 }
 
-void links_finish(links_view *v)
+static void links_finish(void *view, const trace_end *end)
 {
+    links_view *v = view;
     flush_relink(v);
+    trace_put_summary(v->t, end);
 }
 
-links_view *links_new(search_trace *t)
+/* The memory table as the search starts. */
+static void *links_open(search_trace *t)
 {
     links_view *v = calloc(1, sizeof *v);
     if (v == NULL)
@@ -205,7 +209,17 @@ links_view *links_new(search_trace *t)
     return v;
 }
 
-void links_free(links_view *v)
+static void links_close(void *view)
 {
-    free(v);
+    free(view);
 }
+
+const trace_view_ops trace_view_links = {
+    .name = "links",
+    .format = TRACE_LINKS,
+    .link_detail = 1, /* every assignment of the dance is a link event */
+    .open = links_open,
+    .event = links_event,
+    .finish = links_finish,
+    .close = links_close,
+};
