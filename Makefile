@@ -36,8 +36,9 @@
 # (a packager's -D_FORTIFY_SOURCE=2, -fstack-protector-strong, -Wl,-z,relro)
 # are added to the project's own, never replace them.
 # DLX_AUTO_INSTALL=no: the scripts that install a missing test dependency
-# (Check, Open MPI, valgrind) with apt-get when run as root say what to
-# install instead; a package build (dpkg-buildpackage's environment) is
+# (Check, Open MPI, valgrind, the packaging tools, the wasm toolchain,
+# Chromium and Node, the libFuzzer runtime, qqwing for make bench) with
+# apt-get when run as root say what to install instead; a package build (dpkg-buildpackage's environment) is
 # recognised and never installs anything either (tests/may-install.sh).
 
 BUILD    ?= build

@@ -17,10 +17,11 @@ wanted() { [ -z "${BENCH_PROGRAMS:-}" ] || case " $BENCH_PROGRAMS " in *" $1 "*)
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${DATA:-$root/../shared/data}
 status=0
+. "$root/tests/may-install.sh"
 # bench_generate and bench_rating set our puzzles beside qqwing's (Debian's
 # qqwing package): install it when we can, else say how.
 if ! command -v qqwing >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    if may_install bench; then
         echo "bench: installing qqwing (apt-get install qqwing)"
         apt-get install -y qqwing >/dev/null 2>&1 ||
             { apt-get update >/dev/null 2>&1 && apt-get install -y qqwing >/dev/null 2>&1; } ||

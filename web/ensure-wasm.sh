@@ -3,7 +3,9 @@
 # ensure-wasm.sh CC - makes sure CC can build for wasm32-wasi: Debian's
 # wasi-libc and the compiler's WebAssembly runtime (libclang-rt-N-dev-wasm32,
 # N clang's major version). Installs them with apt-get when running as
-# root; otherwise prints the command and fails.
+# root (not with DLX_AUTO_INSTALL=no, nor inside a package build:
+# tests/may-install.sh); otherwise prints the command and fails.
+. "$(dirname "$0")/../tests/may-install.sh"
 cc=${1:-clang}
 probe=${TMPDIR:-/tmp}/ensure-wasm.$$
 trap 'rm -f "$probe.c" "$probe.wasm"' EXIT
@@ -15,7 +17,7 @@ pkgs="wasi-libc libclang-rt-${major:-14}-dev-wasm32 lld"
 if ! command -v "$cc" > /dev/null 2>&1; then
     pkgs="clang $pkgs"
 fi
-if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null 2>&1; then
+if may_install "make web"; then
     echo "make web: installing $pkgs"
     apt-get update > /dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs > /dev/null || exit 1
     works && exit 0

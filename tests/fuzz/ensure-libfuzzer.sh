@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # Makes sure clang can link libFuzzer (-fsanitize=fuzzer). Debian ships the
 # runtime apart from the compiler: clang-N needs libclang-rt-N-dev. As root
-# with apt-get it installs that package; otherwise it prints the exact
-# command and fails. Usage: ensure-libfuzzer.sh [CC] (default clang).
+# with apt-get it installs that package (not with DLX_AUTO_INSTALL=no, nor
+# inside a package build: tests/may-install.sh); otherwise it prints the
+# exact command and fails. Usage: ensure-libfuzzer.sh [CC] (default clang).
+. "$(dirname "$0")/../may-install.sh"
 CC=${1:-clang}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -21,7 +23,7 @@ fi
 works && exit 0
 major=$("$CC" --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1)
 pkg=libclang-rt-${major:-14}-dev
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+if may_install ensure-libfuzzer; then
     echo "ensure-libfuzzer: installing the libFuzzer runtime: apt-get install -y $pkg" >&2
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg"; } >&2 || {
         echo "ensure-libfuzzer: apt-get failed; run: apt-get update && apt-get install -y $pkg" >&2

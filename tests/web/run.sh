@@ -7,15 +7,17 @@
 # page's state after every step, forwards and back, in its model and in its
 # drawing, is the engine's own (tests/tools/trace_states.c); screenshots go to
 # $BUILD/web-test/shots. Chromium and Node are installed with apt-get when
-# this runs as root; otherwise the test is skipped and says how to install
-# them. --update-docs also copies the pictures docs/algorithm-x.md shows.
+# this runs as root (not with DLX_AUTO_INSTALL=no, nor inside a package
+# build: tests/may-install.sh); otherwise the test is skipped and says how
+# to install them. --update-docs also copies the pictures docs/algorithm-x.md shows.
 set -u
 BUILD=${BUILD:-build}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
+. tests/may-install.sh
 need() { # need COMMAND PACKAGE
     command -v "$1" > /dev/null 2>&1 && return 0
-    if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null 2>&1; then
+    if may_install check-web; then
         echo "check-web: installing $2"
         apt-get update > /dev/null 2>&1
         DEBIAN_FRONTEND=noninteractive apt-get install -y "$2" > /dev/null 2>&1
