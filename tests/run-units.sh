@@ -6,9 +6,8 @@
 # ..."), the whole output of each failed one, and a closing total. The
 # environment (CK_FORK, ASAN_OPTIONS, TSAN_OPTIONS, ...) reaches every suite.
 bin=${1:?usage: run-units.sh CHECK_ALL}
-jobs=${UNIT_JOBS:-$(nproc 2>/dev/null || echo 1)}
-[ "$jobs" -le 4 ] 2>/dev/null || jobs=4
-[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+. "$(dirname "$0")/run-each.sh"
+jobs=$(run_jobs "${UNIT_JOBS:-}")
 names=$("$bin" --list) || { echo "run-units.sh: $bin --list failed"; exit 1; }
 UNITS=$(mktemp -d "${TMPDIR:-/tmp}/dlx-units.XXXXXX") || exit 1
 trap 'rm -rf "$UNITS"' EXIT
@@ -23,16 +22,7 @@ done
 for n in $names; do
     case " $order " in *" $n "*) ;; *) order="$order $n" ;; esac
 done
-# shellcheck disable=SC2016
-printf '%s\n' $order | xargs -P "$jobs" -I '{}' sh -c '
-    name=$1 bin=$2
-    start=$(date +%s)
-    "$bin" "$name" >"$UNITS/$name.out" 2>&1
-    rc=$?
-    echo "$rc" >"$UNITS/$name.rc"
-    if [ "$rc" -eq 0 ]; then word=ok; else word=FAILED; fi
-    echo "unit: $name: $word ($(($(date +%s) - start)) s): $(grep "Checks:" "$UNITS/$name.out" | tail -1)"
-' sh '{}' "$bin"
+printf '%s\n' $order | run_each "$jobs" "$UNITS" unit "Checks:" "$bin"
 checks=0 failed=0 suites=0
 for n in $order; do
     suites=$((suites + 1))

@@ -19,9 +19,8 @@ if [ -n "${DLX_VALGRIND:-}" ]; then
     . "$TESTS/cli/valgrind.sh"
     vg_setup || exit 1
 fi
-jobs=${CLI_JOBS:-$(nproc 2>/dev/null || echo 1)}
-[ "$jobs" -le 4 ] 2>/dev/null || jobs=4
-[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+. "$TESTS/run-each.sh"
+jobs=$(run_jobs "${CLI_JOBS:-}")
 RESULTS=$(mktemp -d "${TMPDIR:-/tmp}/dlx-cli.XXXXXX") || exit 1
 export RESULTS
 trap 'rm -rf "$RESULTS"' EXIT
@@ -50,16 +49,7 @@ done
 
 # One test: its output in RESULTS/NAME.out, its status in RESULTS/NAME.rc.
 # shellcheck disable=SC2016
-printf '%s\n' $run | xargs -P "$jobs" -I '{}' sh -c '
-    name=$1
-    VG_TEST=$name && export VG_TEST
-    start=$(date +%s)
-    sh "$TESTS/cli/$name.sh" >"$RESULTS/$name.out" 2>&1
-    rc=$?
-    echo "$rc" >"$RESULTS/$name.rc"
-    if [ "$rc" -eq 0 ]; then word=ok; else word=FAILED; fi
-    echo "cli: $name: $word ($(($(date +%s) - start)) s)"
-' sh '{}'
+printf '%s\n' $run | run_each "$jobs" "$RESULTS" cli "" sh -c 'sh "$TESTS/cli/$1.sh"' sh
 
 pass=0
 fail=0
