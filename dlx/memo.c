@@ -349,6 +349,26 @@ static void table_put(struct memo_run *m, uint64_t h, int64_t s)
     m->table[i] = (uint32_t)(s + 1);
 }
 
+/* Replaces an open-addressing table by an empty one twice its size (4096
+ * entries at first), within the cap: 0, or -1 with the table as it was.
+ * The caller puts the entries back. */
+static int renew_table(struct memo_run *m, uint32_t **table, int64_t *cap)
+{
+    int64_t nc = *cap ? *cap * 2 : 4096;
+    size_t old = (size_t)*cap * sizeof **table, grown = (size_t)nc * sizeof **table;
+    if (m->limit && m->bytes + grown > m->limit)
+        return -1;
+    uint32_t *t = dlxi_alloc(m->p, grown);
+    if (!t)
+        return -1;
+    memset(t, 0, grown);
+    dlxi_free(m->p, *table, old);
+    m->bytes = m->bytes - old + grown;
+    *table = t;
+    *cap = nc;
+    return 0;
+}
+
 /* Stores the current state with its node, if there is room. */
 static void memo_store(struct memo_run *m, uint64_t h, uint32_t node, double size)
 {
@@ -362,18 +382,8 @@ static void memo_store(struct memo_run *m, uint64_t h, uint32_t node, double siz
         memo_grow(m, (void **)&m->states, &m->states_cap, sizeof *m->states, s + 1, 1024))
         goto full;
     if (2 * (s + 1) > m->table_cap) {
-        int64_t nc = m->table_cap ? m->table_cap * 2 : 4096;
-        size_t old = (size_t)m->table_cap * sizeof *m->table, grown = (size_t)nc * sizeof *m->table;
-        if (m->limit && m->bytes + grown > m->limit)
+        if (renew_table(m, &m->table, &m->table_cap))
             goto full;
-        uint32_t *t = dlxi_alloc(m->p, grown);
-        if (!t)
-            goto full;
-        memset(t, 0, grown);
-        dlxi_free(m->p, m->table, old);
-        m->bytes = m->bytes - old + grown;
-        m->table = t;
-        m->table_cap = nc;
         for (int64_t i = 0; i < s; i++)
             table_put(m, m->states[i].hash, i);
     }
@@ -436,19 +446,10 @@ static uint32_t make_node(struct memo_run *m, int32_t opt, uint32_t lo, uint32_t
         return NODE_NONE;
     }
     if (reduce && 2 * (n + 1) > m->unique_cap) {
-        int64_t nc = m->unique_cap ? m->unique_cap * 2 : 4096;
-        size_t old = (size_t)m->unique_cap * sizeof *m->unique;
-        size_t grown = (size_t)nc * sizeof *m->unique;
-        uint32_t *t = m->limit && m->bytes + grown > m->limit ? NULL : dlxi_alloc(m->p, grown);
-        if (!t) {
+        if (renew_table(m, &m->unique, &m->unique_cap)) {
             m->full = 1;
             return NODE_NONE;
         }
-        memset(t, 0, grown);
-        dlxi_free(m->p, m->unique, old);
-        m->bytes = m->bytes - old + grown;
-        m->unique = t;
-        m->unique_cap = nc;
         for (int64_t i = 2; i < n; i++) /* the terminals are never looked up */
             unique_put(m, (uint32_t)i);
     }
