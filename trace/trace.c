@@ -195,6 +195,16 @@ int32_t trace_active_items(search_trace *t, const int32_t **ids)
     return n;
 }
 
+void trace_put_solution(search_trace *t, int32_t level)
+{
+    FILE *out = t->o.out;
+    trace_indent(t, level + 1);
+    fprintf(out, "solution %" PRIu64 ":", t->solutions);
+    for (int32_t l = 0; l <= level; l++)
+        if (t->tried_at[l] >= 0)
+            fprintf(out, "%s %s", l ? ";" : "", trace_option_text(t, t->tried_at[l]));
+}
+
 void trace_put_summary(const search_trace *t, const trace_end *end)
 {
     FILE *out = t->o.out;

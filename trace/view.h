@@ -69,6 +69,10 @@ uint64_t trace_event_updates(const search_trace *t, const dlx_event *ev);
 /* Out of memory in a view: the trace reports it and stops the search. */
 void trace_fail(search_trace *t);
 
+/* "solution N: OPTION; OPTION ..." for a solution at level, indented, with
+ * the option tried at each level (no newline: the view ends the line). */
+void trace_put_solution(search_trace *t, int32_t level);
+
 /* What trace_finish() hands a view: how the search ended and what the trace
  * showed of it (counted from the events shown, so that a stream cut at the
  * limit agrees with its own totals; the engine has gone a step further). */

@@ -172,11 +172,7 @@ static void links_event(void *view, const dlx_event *ev)
             fprintf(out, ": COLOR[%" PRId32 "]: -1 -> %" PRId32 "\n", ev->node, ev->color);
         break;
     case DLX_EV_SOLUTION:
-        trace_indent(t, ev->level + 1);
-        fprintf(out, "solution %" PRIu64 ":", trace_solutions(t));
-        for (int32_t l = 0; l <= ev->level; l++)
-            if (trace_tried_at(t, l) >= 0)
-                fprintf(out, "%s %s", l ? ";" : "", trace_option_text(t, trace_tried_at(t, l)));
+        trace_put_solution(t, ev->level);
         putc('\n', out);
         break;
     case DLX_EV_BACKTRACK:

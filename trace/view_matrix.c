@@ -264,11 +264,7 @@ static void matrix_event(void *view, const dlx_event *ev)
         break;
     case DLX_EV_SOLUTION:
         print_step(v, ev->level);
-        trace_indent(t, ev->level + 1);
-        fprintf(out, "solution %" PRIu64 ":", trace_solutions(t));
-        for (int32_t l = 0; l <= ev->level; l++)
-            if (trace_tried_at(t, l) >= 0)
-                fprintf(out, "%s %s", l ? ";" : "", trace_option_text(t, trace_tried_at(t, l)));
+        trace_put_solution(t, ev->level);
         fputs(" (nothing left to cover)\n", out);
         break;
     case DLX_EV_BACKTRACK:

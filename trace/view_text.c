@@ -294,11 +294,7 @@ static void text_event(text_view *v, const dlx_event *ev)
         }
         break;
     case DLX_EV_SOLUTION:
-        trace_indent(v->t, ev->level + 1);
-        fprintf(out, "solution %" PRIu64 ":", trace_solutions(v->t));
-        for (int32_t l = 0; l <= ev->level; l++)
-            if (trace_tried_at(v->t, l) >= 0)
-                fprintf(out, "%s %s", l ? ";" : "", trace_option_text(v->t, trace_tried_at(v->t, l)));
+        trace_put_solution(v->t, ev->level);
         putc('\n', out);
         break;
     case DLX_EV_BACKTRACK:
