@@ -19,7 +19,8 @@
 #   CHECK_DEB_TESTS=yes  run make check inside the package build too
 #                        (dh_auto_test; about 5 minutes more)
 #
-# What it needs (dpkg-dev, debhelper, lintian, blhc and the Build-Depends):
+# What it needs (dpkg-dev, debhelper, lintian, blhc, fakeroot, devscripts for
+# mk-origtargz, and the Build-Depends):
 # installed with apt-get when run as root (tests/may-install.sh's rule: not
 # with DLX_AUTO_INSTALL=no, never inside a package build); otherwise it
 # says what is missing, prints the command, and skips (status 0).
@@ -32,7 +33,7 @@ say() { echo "check-deb: $*"; }
 die() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
 # --- what it needs ---------------------------------------------------------------
-tools="dpkg-dev debhelper lintian blhc fakeroot"
+tools="dpkg-dev debhelper lintian blhc fakeroot devscripts" # devscripts: mk-origtargz
 # The Build-Depends, without the <!nocheck> ones unless the tests run.
 skip='<!nocheck>'
 [ "${CHECK_DEB_TESTS:-no}" = yes ] && skip='^$'
@@ -90,7 +91,11 @@ if [ "${CHECK_DEB_TESTS:-no}" != yes ]; then
 fi
 say "dpkg-buildpackage -us -uc $profiles (DEB_BUILD_OPTIONS=\"$opts\"), log in $work/build.log"
 start=$(date +%s)
-(cd "$src" && DEB_BUILD_OPTIONS="$opts" dpkg-buildpackage -us -uc $profiles) > "$work/build.log" 2>&1 ||
+# The package build starts clean of the make that called us: a BUILD=DIR on
+# make's command line reaches a sub-make through MAKEFLAGS, and the
+# package's `make clean` then removed DIR, with this work folder in it.
+(cd "$src" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD DEB_BUILD_OPTIONS="$opts" \
+    dpkg-buildpackage -us -uc $profiles) > "$work/build.log" 2>&1 ||
     { tail -40 "$work/build.log"; die "dpkg-buildpackage failed (the whole log: $work/build.log)"; }
 say "built in $(($(date +%s) - start)) s: $(cd "$work" && ls ./*.deb | sed 's|^\./||' | tr '\n' ' ')"
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
