@@ -124,6 +124,7 @@ struct cost_run {
     int32_t depth_cap;
     uint64_t k;
     struct kept *heap;    /* max-heap on (cost, seq) of at most k kept solutions */
+    uint64_t heap_cap;    /* its room, grown as it fills (k may be 2^64 - 1) */
     uint64_t kept, seq;
     dlx_cost_result r;
     int stop;
@@ -195,6 +196,20 @@ static int keep_solution(struct cost_run *run, int32_t count, int64_t c)
         run->heap[0] = e;
         heap_down(run->heap, run->kept, 0);
     } else {
+        if (run->kept == run->heap_cap) {
+            uint64_t nc = run->heap_cap > run->k / 2 ? run->k : 2 * run->heap_cap;
+            void *h = nc > (uint64_t)SIZE_MAX / sizeof *run->heap
+                          ? NULL
+                          : run->p->alloc(run->p->ud, run->heap,
+                                          (size_t)run->heap_cap * sizeof *run->heap,
+                                          (size_t)nc * sizeof *run->heap);
+            if (!h) {
+                dlxi_free(run->p, e.opts, (size_t)(count ? count : 1) * sizeof *e.opts);
+                return DLX_ENOMEM;
+            }
+            run->heap = h;
+            run->heap_cap = nc;
+        }
         run->heap[run->kept] = e;
         heap_up(run->heap, run->kept++);
     }
@@ -490,7 +505,7 @@ static void run_free(struct cost_run *run)
     for (uint64_t i = 0; i < run->kept; i++)
         dlxi_free(p, run->heap[i].opts,
                   (size_t)(run->heap[i].count ? run->heap[i].count : 1) * sizeof(int32_t));
-    dlxi_free(p, run->heap, (size_t)run->k * sizeof *run->heap);
+    dlxi_free(p, run->heap, (size_t)run->heap_cap * sizeof *run->heap);
     dlxi_free(p, run->cost, no * sizeof *run->cost);
     dlxi_free(p, run->share, no * sizeof *run->share);
     dlxi_free(p, run->by_cost, nodes * sizeof *run->by_cost);
@@ -526,9 +541,8 @@ int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r)
     /* A level chooses an option or takes a null move: at most one of each
      * per option and per item, plus the leaf. */
     run.depth_cap = f->n_options + f->n_items + p->n_commits + 2;
-    if (run.k > (uint64_t)SIZE_MAX / sizeof *run.heap / 2)
-        run.k = (uint64_t)SIZE_MAX / sizeof *run.heap / 2;
-    run.heap = dlxi_alloc(p, (size_t)run.k * sizeof *run.heap);
+    run.heap_cap = run.k < 64 ? run.k : 64;
+    run.heap = dlxi_alloc(p, (size_t)run.heap_cap * sizeof *run.heap);
     run.cost = dlxi_alloc(p, no * sizeof *run.cost);
     run.share = dlxi_alloc(p, no * sizeof *run.share);
     run.by_cost = dlxi_alloc(p, nodes * sizeof *run.by_cost);
