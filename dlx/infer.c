@@ -143,14 +143,15 @@ static int option_covers(dlx_nodes nd, int32_t q, int32_t x)
 static int32_t remove_outside(dlx_problem *p, int32_t a, int32_t b, int32_t level,
                               int32_t stamp, uint64_t *updates)
 {
-    dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
+    const dlx_nodes nd = d.nd;
     const int32_t last_hdr = p->n_items;
     int32_t removed = 0;
     for (int32_t r = nd.ud[b].down, next; r > last_hdr; r = next) {
         next = nd.ud[r].down; /* r keeps its links when it leaves the list */
         if (option_covers(nd, r, a))
             continue;
-        hide(dance_of(p), r, 0, DANCE_COLORS, updates);
+        hide(d, r, 0, DANCE_COLORS, updates);
         unlink_node(nd, r, updates);
         for (int32_t t = nd.of[r]; nd.im[t].itm > 0; t++) /* b too */
             look_at(p, nd.im[t].itm, stamp);
@@ -251,12 +252,13 @@ DLX_NOINLINE_SHARED uint64_t dlxi_infer(dlx_problem *p, int32_t level, uint64_t 
 
 DLX_NOINLINE_SHARED int32_t dlxi_undo_inference(dlx_problem *p, int32_t level)
 {
-    const dlx_nodes nd = p->nd;
+    const dlx_dance d = dance_of(p);
+    const dlx_nodes nd = d.nd;
     int32_t undone = 0;
     while (p->run.infer_top > 0 && p->run.infer_level[p->run.infer_top - 1] >= level) {
         int32_t r = p->run.infer_node[--p->run.infer_top];
         relink_node(nd, r);
-        unhide(dance_of(p), r, 0, DANCE_COLORS);
+        unhide(d, r, 0, DANCE_COLORS);
         undone++;
     }
     return undone;

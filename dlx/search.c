@@ -417,11 +417,12 @@ void dlxi_unwind(dlx_problem *p, int32_t levels)
 {
     /* The inference's removals at level l + 1 came after choice l was made,
      * those at level l before its item was covered. */
+    const dlx_dance d = dance_of(p);
     for (int32_t l = levels - 1; l >= 0; l--) {
         int32_t cur = p->run.choice[l];
         dlxi_undo_inference(p, l + 1);
-        uncommit_rest(dance_of(p), cur, l, DANCE_COLORS);
-        uncover(dance_of(p), p->nd.im[cur].itm, l, DANCE_COLORS);
+        uncommit_rest(d, cur, l, DANCE_COLORS);
+        uncover(d, p->nd.im[cur].itm, l, DANCE_COLORS);
     }
     dlxi_undo_inference(p, 0);
 }

@@ -102,8 +102,9 @@ uint64_t dlxi_links_last_updates(dlx_problem *p)
         return 0;
     int32_t l = p->level - 1, q = p->run.choice[l];
     uint64_t updates = 0;
-    uncommit_rest(dance_of(p), q, l, DANCE_COLORS);
-    commit_rest(dance_of(p), q, l, DANCE_COLORS, &updates);
+    const dlx_dance d = dance_of(p);
+    uncommit_rest(d, q, l, DANCE_COLORS);
+    commit_rest(d, q, l, DANCE_COLORS, &updates);
     return updates;
 }
 
