@@ -475,6 +475,9 @@ const dlx_engine *dlxi_pick_engine(const dlx_problem *p);
  * DLX_ENOMEM or DLX_ETOOBIG. */
 int dlxi_build_bits(dlx_problem *p);
 void dlxi_drop_bits(dlx_problem *p);
+/* Whether the tables built keep clash sets (a trial's way of ruling out, see
+ * try_option()): for the tests, which must meet both ways. */
+int dlxi_bits_clash(const dlx_problem *p);
 /* Whether the problem's shape suits the bit-set search (DLX_STRATEGY_AUTO):
  * its frame (a bit per option, a count per primary item) is at most this
  * many bytes. */

@@ -71,6 +71,10 @@ typedef int16_t bits_count;
 #define ACTIVE_BELOW 16384
 #define COUNT_LIMIT 16383
 
+/* The most words of live[] for which the tables may keep each option's
+ * clash set (see try_option()): 2 MB for 4,096 options. */
+#define CLASH_WORDS 64
+
 /* What choosing an option does to each of its items (act[] codes). */
 enum { ACT_COVER = 1, ACT_PURIFY = 2 };
 #define ACT_CODE(slot, kind) ((slot) * 4 + (kind))
@@ -149,6 +153,11 @@ struct dlx_bits {
      * keeps the hottest loop free of bounds to load. */
     int32_t max_prim, stride;
     int32_t *rec;
+    /* Per option, `words` words: the options that clash with it (share an
+     * item with it, itself included). Kept only for problems without
+     * colours whose kill lists are long for their words (dlxi_build_bits());
+     * NULL otherwise. See try_option(). */
+    uint64_t *clash;
     /* The search. */
     uint64_t *frames;        /* [levels * frame_words] */
     uint64_t *base;          /* [frame_words]: the frame with nothing committed */
@@ -187,6 +196,11 @@ void dlxi_drop_bits(dlx_problem *p)
         dlxi_free(p, p->run.bits, p->run.bits->bytes);
     p->run.bits = NULL;
     p->run.bits_too_big = 0;
+}
+
+int dlxi_bits_clash(const dlx_problem *p)
+{
+    return p->run.bits && p->run.bits->clash;
 }
 
 /* Emits the (word, mask) pairs of the options opts[0..n-1] (ascending)
@@ -448,6 +462,19 @@ int dlxi_build_bits(dlx_problem *p)
      * and the trial below the deepest need this many frames; candidates and
      * zeros along one path never exceed the options and the primary items. */
     int32_t levels = (n_prim > 0 ? (n_prim - 1) / (int32_t)min_prim : 0) + 2;
+    /* A trial walks its option's kill lists, or its clash set's words: the
+     * clash sets are kept when the lists, on average over the options,
+     * hold 1.5 times as many (word, mask) pairs as live[] has words or more
+     * (DLX1's trees, instructions: pentominoes 6x10, 5.0 times as many,
+     * 0.77x; Langford 12, 2.1 times, 0.92x; dominoes 10x10, 0.8 times,
+     * 1.04x; 20x20, 0.26 times, 1.11x), and fit CLASH_WORDS. */
+    int64_t walk = 0;
+    for (int32_t o = 0; o < O && !p->has_colors && words <= CLASH_WORDS; o++)
+        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++) {
+            int32_t x = nd.im[q].itm;
+            walk += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0, NULL);
+        }
+    size_t clash_words = 2 * walk >= 3 * (int64_t)words * O ? (size_t)O * (size_t)words : 0;
     size_t bytes = 0;
 #define LAYOUT(field, type, count)                                                     \
     size_t off_##field = bytes;                                                        \
@@ -470,6 +497,7 @@ int dlxi_build_bits(dlx_problem *p)
     LAYOUT(rec, int32_t, (size_t)O * (size_t)(max_prim + 1));
     LAYOUT(cand_w, int32_t, O + 1);
     LAYOUT(zeros, int32_t, n_prim + 1);
+    LAYOUT(clash, uint64_t, clash_words);
 #undef LAYOUT
     (void)off_head;
     char *block = dlxi_alloc(p, bytes);
@@ -497,6 +525,8 @@ int dlxi_build_bits(dlx_problem *p)
     PLACE(rec);
     PLACE(cand_w);
     PLACE(zeros);
+    if (clash_words)
+        PLACE(clash);
 #undef PLACE
     b->lv[0].frame = b->frames;
     b->bytes = bytes;
@@ -577,6 +607,20 @@ int dlxi_build_bits(dlx_problem *p)
     }
     b->act_at[O] = k;
     b->n_acts = k;
+    /* Each option's clash set: the union of its items' kill lists (the
+     * sink's is empty), so that of every option of every item it has. */
+    if (b->clash) {
+        memset(b->clash, 0, clash_words * sizeof *b->clash);
+        for (int32_t l = 0; l < n_prim + 1 + n_sec; l++) {
+            const struct kill_pair *ka = b->kill + b->kill_at[l], *ke = b->kill + b->kill_at[l + 1];
+            for (const struct kill_pair *kp = ka; kp < ke; kp++)
+                for (uint64_t m = kp->m; m; m &= m - 1) {
+                    uint64_t *c = b->clash + (size_t)(kp->w * 64 + dlxi_lowest_bit(m)) * (size_t)words;
+                    for (const struct kill_pair *kq = ka; kq < ke; kq++)
+                        c[kq->w] |= kq->m;
+                }
+        }
+    }
     dlxi_free(p, t.at, t.bytes);
     base_frame(b, O);
     p->run.bits = b;
@@ -611,6 +655,7 @@ struct bits_view {
     int32_t words, sec_words, frame_words, n_prim, n_counts, max_prim, stride, n_acts;
     const int32_t *kill_at, *rec, *act_at, *act, *first;
     const struct kill_pair *kill;
+    const uint64_t *clash;
     int32_t *cand_w, *zeros;
     uint64_t *cand_m, *frames;
 };
@@ -626,8 +671,43 @@ DLX_INLINE struct bits_view view_of(const dlx_problem *p, const int32_t k)
         .n_prim = b->n_prim, .n_counts = b->n_counts, .max_prim = k ? k : b->max_prim, .stride = k ? k + 1 : b->stride,
         .n_acts = b->n_acts,
         .kill_at = b->kill_at, .kill = b->kill, .rec = b->rec, .act_at = b->act_at,
-        .act = b->act, .first = b->first,
+        .act = b->act, .first = b->first, .clash = b->clash,
         .cand_w = b->cand_w, .zeros = b->zeros, .cand_m = b->cand_m, .frames = b->frames};
+}
+
+/* Lowers the counts of the primary items of a ruled-out option (its record
+ * r), as rule_out() does for each; returns 1 when a trial (RULE_TRIAL) meets
+ * a dead end. */
+DLX_INLINE int lower_option(const struct bits_view v, bits_count *cnt, const int32_t *r,
+                            const enum rule_mode mode, int32_t *zero_top, const int track,
+                            int64_t *best)
+{
+    const int noting = mode == RULE_COVER;
+    const int32_t n = v.max_prim;
+    /* Written out for the first six, so that a constant k unrolls. */
+#define LOWER(e)                                                                            \
+    if ((e) < n) {                                                                          \
+        int32_t c_ = --cnt[r[e]];                                                           \
+        if (c_ == 0) {                                                                      \
+            if (mode == RULE_TRIAL)                                                         \
+                return 1;                                                                   \
+            if (noting)                                                                     \
+                v.zeros[(*zero_top)++] = r[e];                                              \
+        } else if (track) {                                                                 \
+            int64_t key_ = (int64_t)c_ << 32 | r[e];                                        \
+            *best = key_ < *best ? key_ : *best;                                            \
+        }                                                                                   \
+    }
+    LOWER(0)
+    LOWER(1)
+    LOWER(2)
+    LOWER(3)
+    LOWER(4)
+    LOWER(5)
+    for (int32_t e = 6; e < n; e++)
+        LOWER(e)
+#undef LOWER
+    return 0;
 }
 
 /* Rules out every live option of kill list `list`: clears its bits and
@@ -668,29 +748,8 @@ DLX_INLINE int64_t rule_out(const struct bits_view v, uint64_t *live, bits_count
             out &= out - 1;
             expect--;
             const int32_t *r = v.rec + (size_t)o * (size_t)stride;
-            /* Written out for the first six, so that a constant k unrolls. */
-#define LOWER(e)                                                                            \
-    if ((e) < n) {                                                                          \
-        int32_t c_ = --cnt[r[e]];                                                           \
-        if (c_ == 0) {                                                                      \
-            if (mode == RULE_TRIAL)                                                         \
-                return -1;                                                                  \
-            if (noting)                                                                     \
-                v.zeros[(*zero_top)++] = r[e];                                              \
-        } else if (track) {                                                                 \
-            int64_t key_ = (int64_t)c_ << 32 | r[e];                                        \
-            best = key_ < best ? key_ : best;                                               \
-        }                                                                                   \
-    }
-            LOWER(0)
-            LOWER(1)
-            LOWER(2)
-            LOWER(3)
-            LOWER(4)
-            LOWER(5)
-            for (int32_t e = 6; e < n; e++)
-                LOWER(e)
-#undef LOWER
+            if (lower_option(v, cnt, r, mode, zero_top, track, &best))
+                return -1;
             upd += r[n];
         } while (out);
     }
@@ -841,7 +900,7 @@ DLX_INLINE void root_frame(dlx_problem *p, const struct bits_view v, const uint6
  * has_zero()). */
 DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, uint64_t *to,
                               int32_t o, struct bits_level *lv, const int colors,
-                              const int full, const int track)
+                              const int full, const int track, const int by_clash)
 {
     const enum rule_mode mode = full ? RULE_FULL : RULE_TRIAL;
     if (to != from)
@@ -849,6 +908,42 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
     uint64_t *live = to, *settled = to + v.words;
     bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
     const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
+    if (by_clash) {
+        /* A problem of a few words without colours: what clashes with o is
+         * ruled out at once, a word at a time through o's clash set, instead
+         * of item by item through their kill lists (whose loops, and the
+         * early stops that shorten them, cost more branches than they
+         * save). Each option is ruled out once either way, so the counts,
+         * the updates and the dead ends are the same. */
+        int64_t upd = 0;
+        for (int32_t k = 0; k < v.max_prim; k++) {
+            upd += r[k] != lv->item && r[k] != v.n_prim; /* the item leaves the active list */
+            cnt[r[k]] = INACTIVE; /* the sink too, harmlessly */
+        }
+        for (int32_t z = lv->zero; z < lv->zero_end && !full; z++)
+            if (cnt[v.zeros[z]] == 0)
+                return -1;
+        if (v.n_acts)
+            upd += v.act_at[o + 1] - v.act_at[o]; /* its secondary items leave too */
+        int64_t best = (int64_t)RECENT_NONE << 32;
+        int32_t unused = 0;
+        const uint64_t *c = v.clash + (size_t)o * (size_t)v.words;
+        for (int32_t w = 0; w < v.words; w++) {
+            uint64_t out = live[w] & c[w];
+            live[w] ^= out;
+            for (; out; out &= out - 1) {
+                const int32_t *q = v.rec + (size_t)(w * 64 + dlxi_lowest_bit(out)) * (size_t)v.stride;
+                if (lower_option(v, cnt, q, mode, &unused, track, &best))
+                    return -1;
+                upd += q[v.max_prim];
+            }
+        }
+        if (track) {
+            lv->recent_len = (int32_t)(best >> 32);
+            lv->recent_slot = (int32_t)(best & 0xffffffff);
+        }
+        return upd;
+    }
     /* How many live options each of o's items has: its kill list is done
      * when that many are ruled out (most of a sudoku's lists then stop at
      * their first words, or are not walked at all). An option sharing two
@@ -998,7 +1093,7 @@ DLX_INLINE int32_t enter_level(const struct bits_view v, struct bits_level *lv, 
  * counted without being built, except when the budget runs out just before
  * it: then the trial is done to the end, and the search pauses at it. */
 DLX_INLINE int run_bits(dlx_problem *p, uint64_t budget, const int colors, const int32_t k,
-                        const int track)
+                        const int track, const int by_clash)
 {
     struct dlx_bits *const b = p->run.bits;
     const struct bits_view v = view_of(p, k);
@@ -1069,7 +1164,7 @@ advance:
         if (lv->rest == 0 && lv->cand + 1 >= lv->cand_end && (!has_budget || budget != 0))
             to = f;
         choice[level] = v.first[o]; /* its first node: search.c reads the id off the spacer before it */
-        int64_t u = try_option(v, f, to, o, lv, colors, 0, track);
+        int64_t u = try_option(v, f, to, o, lv, colors, 0, track, by_clash);
         if (u >= 0) {
             lv->upd = u;
             updates += (uint64_t)u;
@@ -1080,7 +1175,7 @@ advance:
          * with no option and backs up. */
         lv->upd = 0; /* the trial was given up: nothing counted */
         if (has_budget && budget == 0) {
-            try_option(v, f, to, o, lv, colors, 1, track);
+            try_option(v, f, to, o, lv, colors, 1, track, by_clash);
             lvs[++level].frame = to;
             rc = DLX_PAUSED;
             goto out;
@@ -1121,25 +1216,32 @@ out:
     return rc;
 }
 
-/* The copies of the loop: with and without colours, and for the common
- * largest numbers of primary items an option (queens 2, Langford pairs 3,
- * sudoku 4, pentominoes 6) with that number built in. */
-#define RUN_COPY(name, colors, k, track)                                                    \
+/* The copies of the loop: with and without colours, with and without clash
+ * sets, and for the common largest numbers of primary items an option
+ * (queens 2, Langford pairs 3, sudoku 4, pentominoes 6) with that number
+ * built in. */
+#define RUN_COPY(name, colors, k, track, by_clash)                                          \
     DLX_NOINLINE int name(dlx_problem *p, uint64_t budget)                                  \
     {                                                                                       \
-        return run_bits(p, budget, colors, k, track);                                       \
+        return run_bits(p, budget, colors, k, track, by_clash);                             \
     }
-RUN_COPY(run_bits_any, 0, 0, 0)
-RUN_COPY(run_bits_2, 0, 2, 0)
-RUN_COPY(run_bits_3, 0, 3, 0)
-RUN_COPY(run_bits_4, 0, 4, 0)
-RUN_COPY(run_bits_6, 0, 6, 0)
-RUN_COPY(run_colors_any, 1, 0, 0)
-RUN_COPY(run_colors_2, 1, 2, 0)
+RUN_COPY(run_bits_any, 0, 0, 0, 0)
+RUN_COPY(run_bits_2, 0, 2, 0, 0)
+RUN_COPY(run_bits_3, 0, 3, 0, 0)
+RUN_COPY(run_bits_4, 0, 4, 0, 0)
+RUN_COPY(run_bits_6, 0, 6, 0, 0)
+RUN_COPY(run_colors_any, 1, 0, 0, 0)
+RUN_COPY(run_colors_2, 1, 2, 0, 0)
+/* With clash sets. */
+RUN_COPY(run_clash_any, 0, 0, 0, 1)
+RUN_COPY(run_clash_2, 0, 2, 0, 1)
+RUN_COPY(run_clash_3, 0, 3, 0, 1)
+RUN_COPY(run_clash_6, 0, 6, 0, 1)
 /* DLX_CHOOSE_MRV_RECENT: the general shapes, and sudoku's. */
-RUN_COPY(run_recent_any, 0, 0, 1)
-RUN_COPY(run_recent_4, 0, 4, 1)
-RUN_COPY(run_recent_colors, 1, 0, 1)
+RUN_COPY(run_recent_any, 0, 0, 1, 0)
+RUN_COPY(run_recent_4, 0, 4, 1, 0)
+RUN_COPY(run_recent_colors, 1, 0, 1, 0)
+RUN_COPY(run_recent_clash, 0, 0, 1, 1)
 #undef RUN_COPY
 
 static int bits_run(dlx_problem *p, uint64_t budget)
@@ -1148,9 +1250,18 @@ static int bits_run(dlx_problem *p, uint64_t budget)
     int32_t k = b->max_prim; /* every record has k slots, padded with the sink */
     if (p->choose == DLX_CHOOSE_MRV_RECENT)
         return p->has_colors ? run_recent_colors(p, budget)
-                             : k == 4 ? run_recent_4(p, budget) : run_recent_any(p, budget);
+               : b->clash    ? run_recent_clash(p, budget)
+               : k == 4      ? run_recent_4(p, budget)
+                             : run_recent_any(p, budget);
     if (p->has_colors)
         return k == 2 ? run_colors_2(p, budget) : run_colors_any(p, budget);
+    if (b->clash)
+        switch (k) {
+        case 2: return run_clash_2(p, budget);
+        case 3: return run_clash_3(p, budget);
+        case 6: return run_clash_6(p, budget);
+        default: return run_clash_any(p, budget);
+        }
     switch (k) {
     case 2: return run_bits_2(p, budget);
     case 3: return run_bits_3(p, budget);
@@ -1341,7 +1452,7 @@ static int bits_start_subtree(dlx_problem *p, const int32_t *prefix, int32_t n)
         }
         lv->tried = rank + 1;
         p->run.choice[k] = b->first[o];
-        int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1, recent);
+        int64_t u = try_option(v, f, f + v.frame_words, o, lv, p->has_colors, 1, recent, 0);
         lv->upd = has_zero(v, f + v.frame_words) ? 0 : u;
         if (k == n - 1)
             p->stats.updates += (uint64_t)lv->upd;

@@ -225,6 +225,7 @@ static void apply(dlx_problem *p, const struct config *cf, uint32_t seed)
 
 static void run_kind(enum kind kind, uint32_t seeds)
 {
+    int bits_ways[2] = {0, 0}; /* bit-set searches by kill lists, by clash sets */
     for (uint32_t seed = 1; seed <= seeds; seed++) {
         struct random_problem r;
         draw(&r, kind, seed);
@@ -245,6 +246,8 @@ static void run_kind(enum kind kind, uint32_t seeds)
             }
             ck_assert_int_eq(rc, DLX_OK);
             assert_tally(whole, want, "whole", seed, k);
+            if (kind != KIND_M && dlx_search_strategy(p) == DLX_STRATEGY_BITS)
+                bits_ways[dlxi_bits_clash(p)]++;
             ck_assert_int_eq(dlx_reset(p), DLX_OK);
             /* In slices of 1, 2 and 5 nodes. */
             for (uint64_t slice = 1; slice <= 5; slice += slice) {
@@ -296,6 +299,12 @@ static void run_kind(enum kind kind, uint32_t seeds)
             dlx_free(p);
         }
     }
+    /* The exact covers meet both ways of the bit-set trial (the clash sets
+     * need no colours, and kill lists long for their words). */
+    if (kind == KIND_X)
+        ck_assert_msg(bits_ways[0] > 0 && bits_ways[1] > 0,
+                      "bits: %d searches by kill lists, %d by clash sets", bits_ways[0],
+                      bits_ways[1]);
 }
 
 START_TEST(engines_on_exact_cover)
