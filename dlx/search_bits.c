@@ -16,7 +16,9 @@
  * sudoku's 17-clue puzzles 97% of the nodes are such) and
  * rules out, item by item, every live option that clashes with it: a word
  * of live[] at a time, through per-item lists of (word, mask) pairs, each
- * ruled-out option lowering the counts of its primary items. Going back up
+ * ruled-out option lowering the counts of its primary items (or, in a
+ * problem without colours whose lists are long for its words, through the
+ * option's clash set, the union of those lists, word by word). Going back up
  * is forgetting a frame, so there is no uncover pass, and a trial can stop
  * the moment a primary item is left with no option (the child would be a
  * dead end: it is counted as the one node DLX1 visits there, and never
