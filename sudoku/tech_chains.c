@@ -92,6 +92,10 @@ struct chain_engine {
     int32_t *stack;      /* cap_inst: ancestor walks */
     int32_t *order;      /* cells * per_cell: each cell's houses, box first */
     int8_t *order_pos;   /* the same: the cell's position in that house */
+    int32_t *order_place; /* the same: the house's row of places (house * n),
+                             kept to spare a product per house in the links */
+    int32_t *var_cell;   /* cells * n: each (cell, digit)'s cell and digit, */
+    int8_t *var_digit;   /* kept to spare two divisions per link followed */
     int *order_count;
     uint64_t *places;    /* house_count * n: where each symbol can go, kept with
                             the grid while a dynamic chain takes candidates */
@@ -106,11 +110,11 @@ struct chain_engine {
 
 static inline int pot_cell(const chain_engine *E, int32_t pot)
 {
-    return pot / 2 / E->n;
+    return E->var_cell[pot >> 1];
 }
 static inline int pot_digit(const chain_engine *E, int32_t pot)
 {
-    return (pot / 2) % E->n + 1;
+    return E->var_digit[pot >> 1];
 }
 static inline int pot_on(int32_t pot)
 {
@@ -296,6 +300,9 @@ void chain_engine_free(chain_engine *E)
     free(E->anc_queue);
     free(E->order);
     free(E->order_pos);
+    free(E->order_place);
+    free(E->var_cell);
+    free(E->var_digit);
     free(E->order_count);
     free(E->places);
     free(E->saved_places);
@@ -323,9 +330,15 @@ static void order_houses(chain_engine *E)
                     for (int q = 0; q < L->n; q++)
                         if (logic_house_cell(L, hs[j], q) == c)
                             pos[k] = (int8_t)q;
+                    E->order_place[(size_t)c * (size_t)L->per_cell + (size_t)k] =
+                        hs[j] * L->n;
                     o[k++] = hs[j];
                 }
         E->order_count[c] = k;
+        for (int d = 1; d <= L->n; d++) {
+            E->var_cell[c * L->n + d - 1] = c;
+            E->var_digit[c * L->n + d - 1] = (int8_t)d;
+        }
     }
 }
 
@@ -346,11 +359,14 @@ static chain_engine *engine_of(sudoku_logic *L)
     E->order = malloc(sizeof(int32_t) * (size_t)L->cells * (size_t)L->per_cell);
     E->order_count = malloc(sizeof(int) * (size_t)L->cells);
     E->order_pos = malloc((size_t)L->cells * (size_t)L->per_cell);
+    E->order_place = malloc(sizeof(int32_t) * (size_t)L->cells * (size_t)L->per_cell);
+    E->var_cell = malloc(sizeof(int32_t) * (size_t)L->cells * (size_t)L->n);
+    E->var_digit = malloc((size_t)L->cells * (size_t)L->n);
     E->places = malloc(sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
     E->saved_places = malloc(sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
     E->cell_mark = calloc((size_t)L->cells, sizeof(int32_t));
     if (!E->saved || !E->anc_mark || !E->order || !E->order_count || !E->cell_mark ||
-        !E->order_pos || !E->places || !E->saved_places || !grow_instances(E)) {
+        !E->order_pos || !E->order_place || !E->var_cell || !E->var_digit || !E->places || !E->saved_places || !grow_instances(E)) {
         chain_engine_free(E);
         return NULL;
     }
@@ -433,9 +449,9 @@ static int on_to_off(chain_engine *E, int32_t p, int y, int32_t *out)
     E->cell_mark[cell] = stamp;
     const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
     const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
     for (int j = 0; j < E->order_count[cell]; j++) {
-        uint64_t m = E->places[(size_t)hs[j] * (size_t)L->n + (size_t)(digit - 1)] &
-                     ~((uint64_t)1 << pos[j]);
+        uint64_t m = E->places[row[j] + digit - 1] & ~((uint64_t)1 << pos[j]);
         for (; m; m &= m - 1) {
             int c = logic_house_cell(L, hs[j], lowest_bit(m));
             if (E->cell_mark[c] == stamp)
@@ -478,8 +494,9 @@ static int off_to_on(chain_engine *E, int32_t p, int y, int x, const chain_set *
         return count;
     const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
     const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
     for (int j = 0; j < E->order_count[cell]; j++) {
-        size_t at = (size_t)hs[j] * (size_t)L->n + (size_t)(digit - 1);
+        size_t at = (size_t)(row[j] + digit - 1);
         uint64_t others = E->places[at] & ~((uint64_t)1 << pos[j]);
         if (!others || (others & (others - 1)))
             continue; /* not exactly one other place */
@@ -507,10 +524,10 @@ static void take_candidate(chain_engine *E, int cell, int digit)
 {
     sudoku_logic *L = E->L;
     L->cand[cell] &= ~digit_bit(digit);
-    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
     const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
     for (int j = 0; j < E->order_count[cell]; j++)
-        E->places[(size_t)hs[j] * (size_t)L->n + (size_t)(digit - 1)] &= ~((uint64_t)1 << pos[j]);
+        E->places[row[j] + digit - 1] &= ~((uint64_t)1 << pos[j]);
 }
 
 /* The places of every symbol in every house, from the grid (once per
