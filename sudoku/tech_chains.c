@@ -885,9 +885,17 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
     int32_t buf[SUDOKU_MAX_N * 8 + 8];
     int done_target = 0;
     int base = x_pass && y ? 70 : 66, key = x_pass && y ? 4 : y ? 3 : 2;
+    /* The queues go by rounds: an instance is one deeper than its (only)
+     * parent, so depths never fall along them, and a target made from p
+     * counts at least idepth[p] + 1 nodes. Once that cannot beat the best
+     * kept, nothing further from this source can; and the source has one
+     * step only (with both: 10 top1465, 1.27 G -> 1.20 G instructions; 8
+     * extreme, 358 M -> 300 M). */
     while ((hon < ton || hoff < toff) && !E->failed) {
         while (hon < ton) {
             int32_t p = E->qon[hon++];
+            if (!may_beat(E, base, E->idepth[p] + 1))
+                return;
             int cnt = on_to_off(E, p, y, buf);
             for (int k = 0; k < cnt; k++) {
                 int exists = set_get(to_off, buf[k]) >= 0;
@@ -897,6 +905,7 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
                         done_target = 1;
                         int cx = ancestors(E, t);
                         offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, buf[k], cell, digit);
+                        return; /* the one step of this source */
                     }
                 }
                 if (!exists) {
@@ -910,6 +919,8 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
         }
         while (hoff < toff) {
             int32_t p = E->qoff[hoff++];
+            if (!may_beat(E, base, E->idepth[p] + 1))
+                return;
             int cnt = off_to_on(E, p, y, 1, to_off, to_on, -1, buf);
             for (int k = 0; k < cnt; k++) {
                 int32_t pot = E->ipot[buf[k]];
@@ -917,6 +928,7 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
                     done_target = 1;
                     int cx = ancestors(E, buf[k]);
                     offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, pot, cell, digit);
+                    return; /* the one step of this source */
                 }
                 if (set_get(to_on, pot) < 0) {
                     set_add(E, to_on, buf[k]);
