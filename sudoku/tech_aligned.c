@@ -219,11 +219,15 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                     if (common < 2)
                         continue;
                     if (tried) {
-                        size_t x = (size_t)i, y = (size_t)j, z = (size_t)index[c], t;
-                        if (z < y) { /* sort x < y < z (x < y already) */
-                            t = z, z = y, y = t;
-                            if (y < x)
-                                t = y, y = x, x = t;
+                        /* the three indices sorted (i < j already) */
+                        size_t x = (size_t)i, y = (size_t)j, z = (size_t)index[c];
+                        if (z < x) {
+                            z = y;
+                            y = x;
+                            x = (size_t)index[c];
+                        } else if (z < y) {
+                            z = y;
+                            y = (size_t)index[c];
                         }
                         size_t bit = (x * nc + y) * nc + z;
                         if ((tried[bit >> 6] >> (bit & 63)) & 1)

@@ -374,8 +374,8 @@ static chain_engine *engine_of(sudoku_logic *L)
     E->exp_mark = calloc((size_t)E->P, sizeof(int32_t));
     E->exp_src = calloc((size_t)E->P, 1);
     if (!E->saved || !E->anc_mark || !E->order || !E->order_count || !E->cell_mark ||
-        !E->exp_mark || !E->exp_src ||
-        !E->order_pos || !E->order_place || !E->var_cell || !E->var_digit || !E->places || !E->saved_places || !grow_instances(E)) {
+        !E->exp_mark || !E->exp_src || !E->order_pos || !E->order_place || !E->var_cell ||
+        !E->var_digit || !E->places || !E->saved_places || !grow_instances(E)) {
         chain_engine_free(E);
         return NULL;
     }
