@@ -229,6 +229,18 @@ int find_guess(sudoku_logic *L, sudoku_step *st)
  * no place left: the grid has no solution. Cheap next to the techniques. */
 static int grid_broken(const sudoku_logic *L)
 {
+    /* A grid that still holds a solution is whole (each house's missing
+     * symbols have their solution's cells, blank, as places): one test a
+     * cell instead of the houses' too, which were half the rater's
+     * instructions on kaggle's singles (200 puzzles: 39.6 M -> 29.6 M). */
+    if (L->solutions > 0 && L->solution) {
+        int holds = 1;
+        for (int i = 0; i < L->cells && holds; i++)
+            holds = L->value[i] ? L->value[i] == L->solution[i]
+                                : (L->cand[i] & digit_bit(L->solution[i])) != 0;
+        if (holds)
+            return 0;
+    }
     for (int i = 0; i < L->cells; i++)
         if (!L->value[i] && !L->cand[i])
             return 1;
