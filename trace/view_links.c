@@ -20,9 +20,10 @@
  * a USE lowers an item's residual bound without covering it; the null move
  * (SKIP) takes the item off the active list, and it is put back just before
  * the level's BACKTRACK; an UNTWEAK sets the item's list back at once, as
- * Knuth's untweak does: its DLINK and the ULINK of the present head, then
- * the ULINK of each option put back, top to bottom (with, while the item is
- * active, the UNHIDEs of that option's other nodes).
+ * Knuth's untweak does, in its order: the item's DLINK, the ULINK of each
+ * option put back, top to bottom (with, while the item is active, the
+ * UNHIDEs of that option's other nodes), and last the ULINK of the list's
+ * head and the item's LEN.
  *
  *   choose x1 (bounds 1..3, taken 0 so far): 3 options, needs 1..3 more, 4 branches
  *   try 00 x01 y01 [1 of 4]
@@ -46,6 +47,7 @@ typedef struct links_view {
      * none), and per level the null move's item (-1 none), taken off the
      * active list between skip_left and skip_right until the BACKTRACK. */
     int32_t untweak_item;
+    int32_t untweak_level, untweak_head, untweak_last, untweak_len, untweak_count;
     int32_t levels;
     int32_t *skip_item, *skip_left, *skip_right;
 } links_view;
@@ -62,6 +64,23 @@ static void flush_relink(links_view *v)
             " -> %" PRId32 " (%s is back in the item list)\n",
             v->relink_left, v->relink_right, x, v->relink_right, v->relink_left, x,
             trace_item_name(v->t, v->relink_item));
+}
+
+/* The untweak's last assignments, once its options are back (the next
+ * event that is not one of their UNHIDEs). */
+static void flush_untweak(links_view *v)
+{
+    if (v->untweak_item < 0)
+        return;
+    int32_t x = v->untweak_item + 1;
+    const char *name = trace_item_name(v->t, v->untweak_item);
+    trace_indent(v->t, v->untweak_level + 1);
+    fprintf(v->out,
+            "ULINK[%" PRId32 "]: %" PRId32 " -> %" PRId32 ", LEN[%s]: %" PRId32 " -> %" PRId32
+            " (%s's list whole again)\n",
+            v->untweak_head, x, v->untweak_last, name, v->untweak_len - v->untweak_count,
+            v->untweak_len, name);
+    v->untweak_item = -1;
 }
 
 /* "D of A D G": the node's item and its option. */
@@ -142,7 +161,7 @@ static void links_event(void *view, const dlx_event *ev)
     if (ev->kind != DLX_EV_UNHIDE && ev->kind != DLX_EV_UNMARK)
         flush_relink(v);
     if (ev->kind != DLX_EV_UNHIDE)
-        v->untweak_item = -1;
+        flush_untweak(v);
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
         if (trace_bounded(t)) {
@@ -262,11 +281,14 @@ static void links_event(void *view, const dlx_event *ev)
         trace_indent(t, ev->level);
         fprintf(out,
                 "untweak %s: %" PRId32 " option%s back: DLINK[%" PRId32 "]: %" PRId32 " -> %" PRId32
-                ", ULINK[%" PRId32 "]: %" PRId32 " -> %" PRId32 ", LEN[%s]: %" PRId32 " -> %" PRId32
                 "\n",
-                name, ev->remaining, ev->remaining == 1 ? "" : "s", x, ev->down, ev->node,
-                ev->down, x, ev->up, name, ev->len - ev->remaining, ev->len);
+                name, ev->remaining, ev->remaining == 1 ? "" : "s", x, ev->down, ev->node);
         v->untweak_item = ev->item;
+        v->untweak_level = ev->level;
+        v->untweak_head = ev->down;
+        v->untweak_last = ev->up;
+        v->untweak_len = ev->len;
+        v->untweak_count = ev->remaining;
         break;
     case DLX_EV_USE:
     case DLX_EV_UNUSE: {
@@ -303,6 +325,7 @@ static void links_finish(void *view, const trace_end *end)
 {
     links_view *v = view;
     flush_relink(v);
+    flush_untweak(v);
     trace_put_summary(v->t, end);
 }
 

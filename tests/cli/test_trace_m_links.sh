@@ -31,7 +31,8 @@ printf '1:2|A 1:2|B\nA\nA B\nB\n' > "$dir/ab.dlx"
 # entered (bound 0, slack 1: it may still take nothing), its one option B
 # tweaked without block: solution 1 (A; A B; B); then the null move (B is
 # covered: nothing moves): solution 2 (A; A B). The untweak puts node 9
-# back: DLINK[2] from the empty list (2) to 9, ULINK[2] to 9. Back at
+# back: DLINK[2] from the empty list (2) to 9, ULINK[9] stays 2 (it heads
+# the list), and last ULINK[2] to 9 and LEN[B] to 1. Back at
 # level 1, branch 2 is option B (node 9, after the tweaked 7): A and B are
 # then both forced to their null moves below (solution 3: A; B), and the
 # untweak of level 1 puts back 7 (with its blocked node 6) and 9, top to
@@ -59,8 +60,9 @@ tweak A: out of A's list for the rest of the level
     null move: B takes no more options [2 of 2]
       solution 2: A; A B
     B: no more branches: back up
-    untweak B: 1 option back: DLINK[2]: 2 -> 9, ULINK[2]: 2 -> 9, LEN[B]: 0 -> 1
+    untweak B: 1 option back: DLINK[2]: 2 -> 9
       put back 9 (B of B): ULINK[9]: 2 -> 2
+      ULINK[2]: 2 -> 9, LEN[B]: 0 -> 1 (B's list whole again)
     uncover B
     RLINK[0]: 0 -> 2, LLINK[0]: 0 -> 2 (B is back in the item list)
   uncover A
@@ -82,10 +84,11 @@ tweak A: out of A's list for the rest of the level
     uncover A
     RLINK[0]: 2 -> 1, LLINK[2]: 0 -> 1 (A is back in the item list)
   B: no more branches: back up
-  untweak B: 2 options back: DLINK[2]: 2 -> 7, ULINK[2]: 2 -> 9, LEN[B]: 0 -> 2
+  untweak B: 2 options back: DLINK[2]: 2 -> 7
     put back 7 (B of A B): ULINK[7]: 2 -> 2
     unhide 6 (A of A B): DLINK[1]: 1 -> 6, ULINK[1]: 1 -> 6, LEN[A]: 0 -> 1
     put back 9 (B of B): ULINK[9]: 2 -> 7
+    ULINK[2]: 2 -> 9, LEN[B]: 0 -> 2 (B's list whole again)
 try A B [2 of 2]
 tweak A B: out of A's list for the rest of the level
   hide 7 (B of A B): DLINK[2]: 7 -> 9, ULINK[9]: 7 -> 2, LEN[B]: 2 -> 1
@@ -103,8 +106,9 @@ use B: bound left 2 -> 1, still active (not covered)
     null move: B takes no more options [2 of 2]
       solution 5: A B
     B: no more branches: back up
-    untweak B: 1 option back: DLINK[2]: 2 -> 9, ULINK[2]: 2 -> 9, LEN[B]: 0 -> 1
+    untweak B: 1 option back: DLINK[2]: 2 -> 9
       put back 9 (B of B): ULINK[9]: 2 -> 2
+      ULINK[2]: 2 -> 9, LEN[B]: 0 -> 1 (B's list whole again)
     uncover B
     RLINK[0]: 0 -> 2, LLINK[0]: 0 -> 2 (B is back in the item list)
   A: no more branches: back up
@@ -112,10 +116,11 @@ use B: bound left 2 -> 1, still active (not covered)
   RLINK[0]: 2 -> 1, LLINK[2]: 0 -> 1 (A is back in the item list)
 unuse B: bound left 1 -> 2
 A: no more branches: back up
-untweak A: 2 options back: DLINK[1]: 1 -> 4, ULINK[1]: 1 -> 6, LEN[A]: 0 -> 2
+untweak A: 2 options back: DLINK[1]: 1 -> 4
   put back 4 (A of A): ULINK[4]: 1 -> 1
   put back 6 (A of A B): ULINK[6]: 1 -> 4
   unhide 7 (B of A B): DLINK[2]: 9 -> 7, ULINK[9]: 2 -> 7, LEN[B]: 1 -> 2
+  ULINK[1]: 1 -> 6, LEN[A]: 0 -> 2 (A's list whole again)
 done: 5 solutions, 12 nodes, 14 updates
 WANT
 "$BIN/dlx" --trace=links "$dir/ab.dlx" > "$dir/got" 2> "$dir/err" || fail "--trace=links ab: status $?"
