@@ -704,12 +704,6 @@ static int setup_search(struct cmd_run *run)
     if (o->min_cost || o->memo)
         return 0; /* their searches are set up in dlxcmd_beyond.c */
     dlx_set_limit(p, o->max_solutions);
-    if (o->detail && dlx_has_bounds(p)) {
-        /* Algorithm M's tweaks are not announced link by link (dlx.h). */
-        fprintf(stderr, "dlx: error: --detail=links is not available for a problem with bounds "
-                        "(lo:hi|name items); --trace=json alone shows Algorithm M's steps\n");
-        return EXIT_ERROR;
-    }
     if (o->view != TRACE_NONE) {
         /* The view writes the solutions itself, as part of the trace. */
         trace_opts to = {
@@ -727,10 +721,10 @@ static int setup_search(struct cmd_run *run)
             .tree_depth = o->tree_depth,
             .tree_nodes = o->force ? 0 : o->tree_nodes,
         };
-        if ((to.format == TRACE_MATRIX || to.format == TRACE_LINKS) && dlx_has_bounds(p)) {
+        if (to.format == TRACE_MATRIX && dlx_has_bounds(p)) {
             fprintf(stderr,
                     "%s: error: --trace=%s shows Algorithm X's dance; this problem has bounds "
-                    "(Algorithm M): --trace or --trace=json shows its search\n",
+                    "(Algorithm M): --trace, --trace=json or --trace=links shows its search\n",
                     o->input_name, trace_format_name(to.format));
             return EXIT_ERROR;
         }

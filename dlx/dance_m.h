@@ -38,18 +38,31 @@ DLX_INLINE void reactivate(dlx_nodes nd, dlx_link *cl, int32_t c)
 
 /* Knuth's tweak of node r, the first in its item's list: r leaves the list;
  * with `block` (the item is still active) r's option leaves its other
- * items' lists as well, in the order hide() takes them. */
+ * items' lists as well, in the order hide() takes them. With DANCE_DETAIL
+ * (the general loop's link detail) each node is announced as a HIDE at
+ * `level`, r's own last. */
+DLX_INLINE void tweak_at(const dlx_dance d, int32_t r, int block, int32_t level, const int how,
+                         uint64_t *updates)
+{
+    const dlx_nodes nd = d.nd;
+    touch(nd, nd.im[r].itm, how);
+    if (!block) {
+        if ((how & DANCE_DETAIL) && d.p->on_event)
+            dlxi_emit_node(d.p, DLX_EV_HIDE, r, LEN(nd.im[r].itm) - 1, level);
+        unlink_node(nd, r, updates);
+    } else if ((how & WALK_SPACER) && !(how & DANCE_DETAIL)) {
+        hide_option_all(nd, r, 0, how, updates); /* r is uncoloured: it goes too */
+    } else {
+        hide(d, r, level, how, updates);
+        if ((how & DANCE_DETAIL) && d.p->on_event)
+            dlxi_emit_node(d.p, DLX_EV_HIDE, r, LEN(nd.im[r].itm) - 1, level);
+        unlink_node(nd, r, updates);
+    }
+}
+
 DLX_INLINE void tweak(const dlx_dance d, int32_t r, int block, const int how, uint64_t *updates)
 {
-    touch(d.nd, d.nd.im[r].itm, how);
-    if (!block) {
-        unlink_node(d.nd, r, updates);
-    } else if (how & WALK_SPACER) {
-        hide_option_all(d.nd, r, 0, how, updates); /* r is uncoloured: it goes too */
-    } else {
-        hide(d, r, 0, how & ~DANCE_DETAIL, updates);
-        unlink_node(d.nd, r, updates);
-    }
+    tweak_at(d, r, block, 0, how & ~DANCE_DETAIL, updates);
 }
 
 /* Undoes every tweak of item c's level at once. `first` is the node that
@@ -60,22 +73,35 @@ DLX_INLINE void tweak(const dlx_dance d, int32_t r, int block, const int how, ui
  * untweak). With `unblock` their options go back into the other lists too;
  * as Knuth notes in DLX3, doing that in the same order as the tweaks is as
  * exact as the reverse. Returns how many options went back. */
-DLX_INLINE int32_t untweak(const dlx_dance d, int32_t c, int32_t first, int unblock,
-                           const int how)
+DLX_INLINE int32_t untweak_at(const dlx_dance d, int32_t c, int32_t first, int unblock,
+                              int32_t level, const int how)
 {
     const dlx_nodes nd = d.nd;
     int32_t head = nd.ud[c].down, prev = c, k = 0;
     touch(nd, c, how);
     nd.ud[c].down = first;
     for (int32_t r = first; r != head; prev = r, r = nd.ud[r].down) {
+        /* The detail: r is back between prev and the next one, LEN[c] one
+         * up (the engine adds the k at the end). */
+        if ((how & DANCE_DETAIL) && d.p->on_event)
+            dlxi_emit(d.p, (dlx_event){.kind = DLX_EV_UNHIDE, .level = level, .item = c - 1,
+                                       .option = dlxi_option_of(nd, r), .remaining = -1,
+                                       .index = -1, .node = r, .up = prev,
+                                       .down = nd.ud[r].down, .len = LEN(c) + k + 1});
         nd.ud[r].up = prev;
         k++;
         if (unblock)
-            unhide(d, r, 0, how & ~DANCE_DETAIL);
+            unhide(d, r, level, how);
     }
     nd.ud[head].up = prev;
     LEN(c) += k;
     return k;
+}
+
+DLX_INLINE int32_t untweak(const dlx_dance d, int32_t c, int32_t first, int unblock,
+                           const int how)
+{
+    return untweak_at(d, c, first, unblock, 0, how & ~DANCE_DETAIL);
 }
 
 /* Knuth's branching degree: the number of branches item c (with `len`
@@ -90,13 +116,13 @@ DLX_INLINE int32_t m_degree(int32_t len, dlx_mult m, int32_t *s_out)
 
 /* Commits the other items of pp's option, as commit_rest() does, but a
  * primary item (or an uncoloured secondary one) has its bound lowered and
- * is covered only when that was its last unit. Algorithm M's dance
- * announces no links: DANCE_DETAIL is not passed on. */
+ * is covered only when that was its last unit. DANCE_DETAIL is passed on
+ * to the covers and purifies, as commit_rest() does. */
 DLX_INLINE void commit_rest_m(const dlx_dance d, int32_t pp, int32_t level, const int how,
                               uint64_t *updates)
 {
     const dlx_nodes nd = d.nd;
-    const int dance = how & ~(DANCE_DETAIL | DANCE_EVENTS);
+    const int dance = how & ~DANCE_EVENTS;
     for (int32_t q = pp + 1; q != pp;) {
         int32_t x = nd.im[q].itm;
         if (x <= 0) {
@@ -128,7 +154,7 @@ DLX_INLINE void commit_rest_m(const dlx_dance d, int32_t pp, int32_t level, cons
 DLX_INLINE void uncommit_rest_m(const dlx_dance d, int32_t pp, int32_t level, const int how)
 {
     const dlx_nodes nd = d.nd;
-    const int dance = how & ~(DANCE_DETAIL | DANCE_EVENTS);
+    const int dance = how & ~DANCE_EVENTS;
     for (int32_t q = pp - 1; q != pp;) {
         int32_t x = nd.im[q].itm;
         if (x <= 0) {
@@ -162,14 +188,22 @@ void dlxi_announce_branch_m(dlx_problem *p, int32_t c, int32_t cur, int32_t leve
 
 /* Begins a level on item c, chosen with a degree > 0: c spends a unit of
  * its bound, and is covered if that was the last. Returns the head of c's
- * list, where the level's branches start (and its tweaks, to be undone). */
-DLX_INLINE int32_t m_enter(const dlx_dance d, int32_t c, const int how, uint64_t *updates)
+ * list, where the level's branches start (and its tweaks, to be undone).
+ * m_enter_at() announces the links of the cover at `level` (DANCE_DETAIL);
+ * m_enter() none. */
+DLX_INLINE int32_t m_enter_at(const dlx_dance d, int32_t c, int32_t level, const int how,
+                              uint64_t *updates)
 {
     int32_t first = d.nd.ud[c].down;
     touch(d.nd, c, how);
     if (--d.mult[c].bound == 0)
-        cover(d, c, 0, how & ~(DANCE_DETAIL | DANCE_EVENTS), updates);
+        cover(d, c, level, how & ~DANCE_EVENTS, updates);
     return first;
+}
+
+DLX_INLINE int32_t m_enter(const dlx_dance d, int32_t c, const int how, uint64_t *updates)
+{
+    return m_enter_at(d, c, 0, how & ~DANCE_DETAIL, updates);
 }
 
 /* Takes branch cur of item c's level (cur == c: the null move), or returns
@@ -196,7 +230,7 @@ DLX_INLINE int m_branch(const dlx_dance d, int32_t c, int32_t cur, int32_t level
     if ((how & DANCE_EVENTS) && d.p->on_event)
         dlxi_announce_branch_m(d.p, c, cur, level, 1);
     if (cur != c) {
-        tweak(d, cur, b != 0, how & ~(DANCE_DETAIL | DANCE_EVENTS), updates);
+        tweak_at(d, cur, b != 0, level, how & ~DANCE_EVENTS, updates);
     } else if (b != 0) {
         touch(nd, c, how);
         deactivate(nd, d.cl, c);
@@ -225,18 +259,29 @@ DLX_INLINE int m_next_branch(const dlx_dance d, int32_t c, int32_t *cur, int32_t
 /* Ends a level of item c begun with its list headed by `first`: undoes the
  * tweaks and the cover, and gives back the unit of bound the level took.
  * The caller has put c back on the active list after a null move. Returns
- * the number of tweaks undone. */
-DLX_INLINE int32_t m_leave(const dlx_dance d, int32_t c, int32_t first, const int how)
+ * the number of tweaks undone. With DANCE_EVENTS the UNCOVER of c is
+ * announced (after the untweak, as it is done), with DANCE_DETAIL every
+ * link, at `level`; m_leave() does neither. */
+DLX_INLINE int32_t m_leave_at(const dlx_dance d, int32_t c, int32_t first, int32_t level,
+                              const int how)
 {
-    const int dance = how & ~(DANCE_DETAIL | DANCE_EVENTS);
+    const int dance = how & ~DANCE_EVENTS;
     int32_t b = d.mult[c].bound, k = 0;
     touch(d.nd, c, how);
     if (b != 0 || d.mult[c].slack != 0)
-        k = untweak(d, c, first, b != 0, dance);
-    if (b == 0)
-        uncover(d, c, 0, dance);
+        k = untweak_at(d, c, first, b != 0, level, dance);
+    if (b == 0) {
+        if ((how & DANCE_EVENTS) && d.p->on_event)
+            announce_cover(d.p, d.cl, DLX_EV_UNCOVER, c, level);
+        uncover(d, c, level, dance);
+    }
     d.mult[c].bound = b + 1;
     return k;
+}
+
+DLX_INLINE int32_t m_leave(const dlx_dance d, int32_t c, int32_t first, const int how)
+{
+    return m_leave_at(d, c, first, 0, how & ~(DANCE_DETAIL | DANCE_EVENTS));
 }
 
 #endif /* DLX_DANCE_M_H */

@@ -672,9 +672,16 @@ typedef struct dlx_event {
  * or UNPURIFY; or, as the last branch when the lower bound allows, SKIP.
  * Finally BACKTRACK, UNTWEAK (when there were tweaks) and the UNCOVER of the
  * item if it was covered. TWEAK/UNTWEAK and USE/UNUSE nest like COVER and
- * UNCOVER, an UNTWEAK closing all the level's TWEAKs at once. Link detail
- * is not given for a problem with bounds: its search announces no HIDE,
- * UNHIDE, MARK or UNMARK. */
+ * UNCOVER, an UNTWEAK closing all the level's TWEAKs at once. With link
+ * detail a TWEAK is followed by a HIDE for each node the tweak takes out
+ * (the option's other nodes while the item is active, then the item's own);
+ * a SKIP has in hi the bound left and, when hi > 0, the item leaves the
+ * active list between left and right until the level's BACKTRACK; an
+ * UNTWEAK has in node, up and down the first and last options put back and
+ * the list's head before (DLINK[item] becomes node, ULINK[down] up) and in
+ * len the item's LEN after, and is followed by an UNHIDE for each option
+ * put back (ULINK[node] becomes up), each with the UNHIDEs of its other
+ * nodes while the item is active (docs/trace-json.md). */
 /* Called for every event; the problem may be inspected (dlx_item_remaining()
  * and friends) but not changed from inside. Return non-zero to stop the
  * search (DLX_STOPPED; resumable). NULL turns the hook off; when off it costs

@@ -307,8 +307,12 @@ DLX_NOINLINE_SHARED void dlxi_announce_branch_m(dlx_problem *p, int32_t best, in
 {
     int32_t k = branch_number(p->nd, p->run.first_at[level], cur);
     if (cur == best) {
+        /* hi: the bound left; when > 0 the item leaves the active list,
+         * between left and right. */
         dlxi_emit(p, (dlx_event){.kind = DLX_EV_SKIP, .level = level, .item = best - 1,
-                                 .option = -1, .remaining = -1, .index = k});
+                                 .option = -1, .remaining = -1, .index = k,
+                                 .hi = p->mult[best].bound, .left = p->cl[best].prev,
+                                 .right = p->cl[best].next});
         return;
     }
     int32_t opt = dlxi_option_of(p->nd, cur);
@@ -319,32 +323,39 @@ DLX_NOINLINE_SHARED void dlxi_announce_branch_m(dlx_problem *p, int32_t best, in
                                  .option = opt, .remaining = -1, .index = k});
 }
 
-/* BACKTRACK, then UNTWEAK (if the level tweaked anything) and the UNCOVER
- * of the item (if the level covered it), in the order m_leave() does them. */
+/* BACKTRACK, then UNTWEAK (if the level tweaked anything), in the order
+ * m_leave() does them; m_leave_at() announces the UNCOVER of the item (if
+ * the level covered it) itself, after the untweak. The UNTWEAK names the
+ * links the untweak sets: DLINK[item] from down (the present head) to node
+ * (the first option tweaked), ULINK[down] from the item to up (the last
+ * one), and len, LEN[item] after. */
 DLX_NOINLINE void announce_backtrack_m(dlx_problem *p, int32_t best, int32_t level)
 {
     dlx_mult m = p->mult[best];
     dlxi_emit(p, (dlx_event){.kind = DLX_EV_BACKTRACK, .level = level, .item = best - 1,
                              .option = -1, .remaining = -1, .index = -1});
     if (m.bound != 0 || m.slack != 0) {
-        int32_t k = branch_number(p->nd, p->run.first_at[level], p->nd.ud[best].down);
+        const dlx_nodes nd = p->nd;
+        int32_t first = p->run.first_at[level], head = nd.ud[best].down, last = best, k = 0;
+        for (int32_t r = first; r != head; last = r, r = nd.ud[r].down)
+            k++;
         if (k > 0)
             dlxi_emit(p, (dlx_event){.kind = DLX_EV_UNTWEAK, .level = level, .item = best - 1,
-                                     .option = -1, .remaining = k, .index = -1});
+                                     .option = -1, .remaining = k, .index = -1, .node = first,
+                                     .up = last, .down = head, .len = LEN(best) + k});
     }
-    if (m.bound == 0)
-        announce_cover(p, p->cl, DLX_EV_UNCOVER, best, level);
 }
 
 /* --- The loop --------------------------------------------------------------------- */
 
-/* One copy per (colors, general) pair, as in search.c (link detail is not
- * given with bounds). The branching item of the current level is `best`; a
+/* One copy per (colors, general) pair, as in search.c, and the general
+ * one again with the link detail (DANCE_DETAIL: every link the dance
+ * changes announced, for `dlx --trace=links`). The branching item of the current level is `best`; a
  * choice equal to it is the null move. As in search.c the general copy
  * counts updates straight into p->stats, so that each event carries the
  * running count. */
 DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const int general,
-                     const int walk)
+                     const int detail, const int walk)
 {
     dlx_nodes nodes_marked = p->nd;
     if (walk & WALK_MARK)
@@ -364,7 +375,8 @@ DLX_INLINE int run_m(dlx_problem *p, uint64_t budget, const int colors, const in
     int rc;
     const int resume_at_solution = p->state == S_SOLUTION;
     const dlx_dance d = {.p = p, .nd = nd, .cl = cl, .mult = mult, .last_hdr = last_hdr};
-    const int how = walk | (colors ? DANCE_COLORS : 0) | (general ? DANCE_EVENTS : 0);
+    const int how = walk | (colors ? DANCE_COLORS : 0) | (general ? DANCE_EVENTS : 0) |
+                    (detail ? DANCE_DETAIL : 0);
 
     p->state = S_PAUSED; /* under way: commitments and settings refused */
     if (resume_at_solution)
@@ -406,7 +418,7 @@ forward:
         if (degree <= 0)
             goto recover; /* it cannot reach its lower bound: nothing to undo */
         degree_at[level] = degree;
-        cur = first_at[level] = m_enter(d, best, how, UPDATES);
+        cur = first_at[level] = m_enter_at(d, best, level, how, UPDATES);
     }
 
 advance:
@@ -421,7 +433,7 @@ advance:
 backup:
     if (general && p->on_event)
         announce_backtrack_m(p, best, level);
-    m_leave(d, best, first_at[level], how);
+    m_leave_at(d, best, first_at[level], level, how);
 
 recover:
     if (level == 0) {
@@ -447,39 +459,43 @@ out:
 
 DLX_NOINLINE int run_m_plain(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 0, 0, WALK_NEXT);
+    return run_m(p, budget, 0, 0, 0, WALK_NEXT);
 }
 DLX_NOINLINE int run_m_colors(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 1, 0, WALK_NEXT);
+    return run_m(p, budget, 1, 0, 0, WALK_NEXT);
 }
 DLX_NOINLINE int run_m_plain_long(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 0, 0, WALK_SPACER);
+    return run_m(p, budget, 0, 0, 0, WALK_SPACER);
 }
 DLX_NOINLINE int run_m_colors_long(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 1, 0, WALK_SPACER);
+    return run_m(p, budget, 1, 0, 0, WALK_SPACER);
 }
 DLX_NOINLINE int run_m_plain_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 0, 0, WALK_NEXT | WALK_MARK);
+    return run_m(p, budget, 0, 0, 0, WALK_NEXT | WALK_MARK);
 }
 DLX_NOINLINE int run_m_colors_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 1, 0, WALK_NEXT | WALK_MARK);
+    return run_m(p, budget, 1, 0, 0, WALK_NEXT | WALK_MARK);
 }
 DLX_NOINLINE int run_m_plain_long_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 0, 0, WALK_SPACER | WALK_MARK);
+    return run_m(p, budget, 0, 0, 0, WALK_SPACER | WALK_MARK);
 }
 DLX_NOINLINE int run_m_colors_long_indexed(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 1, 0, WALK_SPACER | WALK_MARK);
+    return run_m(p, budget, 1, 0, 0, WALK_SPACER | WALK_MARK);
 }
 DLX_NOINLINE int run_m_general(dlx_problem *p, uint64_t budget)
 {
-    return run_m(p, budget, 1, 1, WALK_NEXT);
+    return run_m(p, budget, 1, 1, 0, WALK_NEXT);
+}
+DLX_NOINLINE int run_m_detail(dlx_problem *p, uint64_t budget)
+{
+    return run_m(p, budget, 1, 1, 1, WALK_NEXT);
 }
 
 /* --- The engine of Algorithm M on the links --------------------------------------- */
@@ -495,6 +511,8 @@ static int links_m_run(dlx_problem *p, uint64_t budget)
 {
     if (p->on_event || p->profiling || p->randomized || p->choose == DLX_CHOOSE_FIRST) {
         p->run.index_live = 0;
+        if (p->on_event && (p->detail & DLX_DETAIL_LINKS))
+            return run_m_detail(p, budget);
         return run_m_general(p, budget);
     }
     /* The node slots hold the headers and slot 0, and a spacer per option

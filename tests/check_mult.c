@@ -505,6 +505,8 @@ struct event_check {
     int depth;
     int32_t degree[64], branches[64], tweaks[64], item[64];
     uint64_t chooses, solutions;
+    int64_t hides; /* HIDEs less UNHIDEs: 0 at the end */
+    int in_untweak; /* since an UNTWEAK, only UNHIDEs */
 };
 
 #define EV_KEY(kind, item) ((int32_t)(kind) * 4096 + (item))
@@ -515,7 +517,15 @@ static int check_event(void *ctx, const dlx_event *ev)
     const int32_t l = ev->level;
     ck_assert_int_ge(l, 0);
     ck_assert_int_lt(l, 64);
-    ck_assert_int_eq(dlx_check(e->p), DLX_OK);
+    /* Between an UNTWEAK's UNHIDEs the lists need not be whole: the item's
+     * own is joined at the top first and at the bottom last, and an
+     * untweak that unblocks puts its options' nodes back in the order of
+     * the tweaks (as exact as the reverse once all are back, DLX3 says).
+     * The invariants are checked at every other event. */
+    if (ev->kind != DLX_EV_UNHIDE)
+        e->in_untweak = ev->kind == DLX_EV_UNTWEAK;
+    if (!e->in_untweak)
+        ck_assert_int_eq(dlx_check(e->p), DLX_OK);
     ck_assert_int_eq(dlx_level(e->p), l);
     ck_assert_int_le((int)ev->kind, (int)DLX_EV_SKIP);
     e->seen[ev->kind]++;
@@ -581,10 +591,13 @@ static int check_event(void *ctx, const dlx_event *ev)
         e->solutions++;
         break;
     case DLX_EV_HIDE:
+        e->hides++;
+        break;
     case DLX_EV_UNHIDE:
+        e->hides--;
+        break;
     case DLX_EV_MARK:
     case DLX_EV_UNMARK:
-        ck_abort_msg("link detail from a search with bounds");
         break;
     }
     return 0;
@@ -690,8 +703,8 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
         dlx_free(padded);
     }
 
-    /* The event stream, under the default rule. Link detail is asked for
-     * too: a search with bounds gives none (dlx.h), which the hook checks. */
+    /* The event stream, under the default rule, with link detail: every
+     * HIDE is undone by an UNHIDE, and the invariants hold at each event. */
     ck_assert_int_eq(dlx_set_choose(p, DLX_CHOOSE_MRV), DLX_OK);
     if (dlx_has_bounds(p))
         ck_assert_int_eq(dlx_set_detail(p, DLX_DETAIL_LINKS), DLX_OK);
@@ -705,6 +718,7 @@ static void run_random_case(uint32_t seed, struct coverage *cov)
     ck_assert_int_eq(dlx_set_detail(p, 0), DLX_OK);
     assert_same(&s, want, n_want, seed, "with events");
     ck_assert_int_eq(e.depth, 0);
+    ck_assert_int_eq(e.hides, 0);
     ck_assert_uint_eq(e.solutions, n_want);
     for (int k = 0; k <= DLX_EV_SKIP; k++)
         cov->seen[k] += e.seen[k];

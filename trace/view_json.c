@@ -191,6 +191,10 @@ static void json_event(void *view, const dlx_event *ev)
         break;
     case DLX_EV_UNTWEAK:
         fprintf(out, ",\"item\":%" PRId32 ",\"count\":%" PRId32, ev->item, ev->remaining);
+        if (v->o->detail) /* the links Knuth's untweak sets (dlx.h) */
+            fprintf(out, ",\"first\":%" PRId32 ",\"last\":%" PRId32 ",\"head\":%" PRId32
+                         ",\"len\":%" PRId32,
+                    ev->node, ev->up, ev->down, ev->len);
         break;
     case DLX_EV_USE:
     case DLX_EV_UNUSE:
@@ -199,6 +203,9 @@ static void json_event(void *view, const dlx_event *ev)
     case DLX_EV_SKIP:
         fprintf(out, ",\"item\":%" PRId32 ",\"index\":%" PRId32 ",\"of\":%" PRId32, ev->item,
                 ev->index, trace_choices_at(v->t, ev->level));
+        if (v->o->detail) /* hi > 0: the item leaves the active list */
+            fprintf(out, ",\"hi\":%" PRId32 ",\"left\":%" PRId32 ",\"right\":%" PRId32, ev->hi,
+                    ev->left, ev->right);
         break;
     case DLX_EV_TRY:
         fprintf(out, ",\"item\":%" PRId32 ",\"option\":%" PRId32 ",\"index\":%" PRId32

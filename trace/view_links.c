@@ -12,6 +12,24 @@
  * the old and new values of the two links it rewires are known without
  * simulating anything. Before a hide DLINK[up] is the node and ULINK[down]
  * too; after it they point past it. An unhide puts them back.
+ *
+ * With bounds (Algorithm M) the same, and M's own moves: a choice says the
+ * item's bounds lo..hi, how many options it has taken so far and what it
+ * still needs; a TWEAK is followed by the HIDEs of the option tried (its
+ * other nodes while the item is still active, then the item's own node);
+ * a USE lowers an item's residual bound without covering it; the null move
+ * (SKIP) takes the item off the active list, and it is put back just before
+ * the level's BACKTRACK; an UNTWEAK sets the item's list back at once, as
+ * Knuth's untweak does, in its order: the item's DLINK, the ULINK of each
+ * option put back, top to bottom (with, while the item is active, the
+ * UNHIDEs of that option's other nodes), and last the ULINK of the list's
+ * head and the item's LEN.
+ *
+ *   choose x1 (bounds 1..3, taken 0 so far): 3 options, needs 1..3 more, 4 branches
+ *   try 00 x01 y01 [1 of 4]
+ *   tweak 00 x01 y01: out of x1's list for the rest of the level
+ *     hide 25 (y1 of 00 x01 y01): DLINK[20]: 25 -> 33, ULINK[33]: 25 -> 20, LEN[y1]: 3 -> 2
+ *     hide 24 (x1 of 00 x01 y01): DLINK[17]: 24 -> 32, ULINK[32]: 24 -> 17, LEN[x1]: 3 -> 2
  */
 #include "view.h"
 
@@ -25,6 +43,13 @@ typedef struct links_view {
      * the relinking is written once the unhides are. */
     int relink;
     int32_t relink_level, relink_item, relink_left, relink_right;
+    /* Algorithm M: the item whose tweaks an UNTWEAK is putting back (-1
+     * none), and per level the null move's item (-1 none), taken off the
+     * active list between skip_left and skip_right until the BACKTRACK. */
+    int32_t untweak_item;
+    int32_t untweak_level, untweak_head, untweak_last, untweak_len, untweak_count;
+    int32_t levels;
+    int32_t *skip_item, *skip_left, *skip_right;
 } links_view;
 
 static void flush_relink(links_view *v)
@@ -39,6 +64,23 @@ static void flush_relink(links_view *v)
             " -> %" PRId32 " (%s is back in the item list)\n",
             v->relink_left, v->relink_right, x, v->relink_right, v->relink_left, x,
             trace_item_name(v->t, v->relink_item));
+}
+
+/* The untweak's last assignments, once its options are back (the next
+ * event that is not one of their UNHIDEs). */
+static void flush_untweak(links_view *v)
+{
+    if (v->untweak_item < 0)
+        return;
+    int32_t x = v->untweak_item + 1;
+    const char *name = trace_item_name(v->t, v->untweak_item);
+    trace_indent(v->t, v->untweak_level + 1);
+    fprintf(v->out,
+            "ULINK[%" PRId32 "]: %" PRId32 " -> %" PRId32 ", LEN[%s]: %" PRId32 " -> %" PRId32
+            " (%s's list whole again)\n",
+            v->untweak_head, x, v->untweak_last, name, v->untweak_len - v->untweak_count,
+            v->untweak_len, name);
+    v->untweak_item = -1;
 }
 
 /* "D of A D G": the node's item and its option. */
@@ -88,6 +130,27 @@ static void memory_table(links_view *v)
     }
 }
 
+/* Algorithm M's choice: the item's bounds as given, how many options it has
+ * taken on this path (the bound spent), and what the CHOOSE says it needs
+ * now (lo..hi more) and its branches (Knuth's degree). */
+static void choose_m(links_view *v, const dlx_event *ev)
+{
+    search_trace *t = v->t;
+    FILE *out = v->out;
+    int32_t lo = 1, hi = 1;
+    dlx_item_bounds(trace_problem(t), ev->item, &lo, &hi);
+    trace_indent(t, ev->level);
+    fprintf(out,
+            "choose %s (bounds %" PRId32 "..%" PRId32 ", taken %" PRId32 " so far): %" PRId32
+            " option%s, needs %" PRId32 "..%" PRId32 " more, ",
+            trace_item_name(t, ev->item), lo, hi, hi - ev->hi, ev->remaining,
+            ev->remaining == 1 ? "" : "s", ev->lo, ev->hi);
+    if (ev->degree > 0)
+        fprintf(out, "%" PRId32 " branch%s\n", ev->degree, ev->degree == 1 ? "" : "es");
+    else
+        fputs("cannot reach its lower bound: dead end\n", out);
+}
+
 static void links_event(void *view, const dlx_event *ev)
 {
     links_view *v = view;
@@ -97,8 +160,14 @@ static void links_event(void *view, const dlx_event *ev)
     int32_t x = ev->item + 1; /* the item's header */
     if (ev->kind != DLX_EV_UNHIDE && ev->kind != DLX_EV_UNMARK)
         flush_relink(v);
+    if (ev->kind != DLX_EV_UNHIDE)
+        flush_untweak(v);
     switch (ev->kind) {
     case DLX_EV_CHOOSE:
+        if (trace_bounded(t)) {
+            choose_m(v, ev);
+            break;
+        }
         if (ev->remaining > 0) {
             trace_indent(t, ev->level);
             fprintf(out, "choose %s: %" PRId32 " option%s\n", name, ev->remaining,
@@ -106,6 +175,8 @@ static void links_event(void *view, const dlx_event *ev)
         }
         break;
     case DLX_EV_DEAD_END:
+        if (trace_bounded(t))
+            break; /* choose_m() said so */
         trace_indent(t, ev->level);
         fprintf(out, "choose %s: no options left: dead end\n", name);
         break;
@@ -144,8 +215,17 @@ static void links_event(void *view, const dlx_event *ev)
                                         : "\n",
               out);
         break;
-    case DLX_EV_HIDE:
-    case DLX_EV_UNHIDE: {
+    case DLX_EV_UNHIDE:
+        if (ev->item == v->untweak_item) { /* Knuth's untweak: one ULINK */
+            trace_indent(t, ev->level + 1);
+            fputs("put back ", out);
+            put_node(v, ev->node, ev->item, ev->option);
+            fprintf(out, ": ULINK[%" PRId32 "]: %" PRId32 " -> %" PRId32 "\n", ev->node, x,
+                    ev->up);
+            break;
+        }
+        /* fall through */
+    case DLX_EV_HIDE: {
         int hide = ev->kind == DLX_EV_HIDE;
         /* Before a hide DLINK[up] and ULINK[down] are the node; after, they
          * point past it. An unhide the other way round. */
@@ -176,12 +256,67 @@ static void links_event(void *view, const dlx_event *ev)
         putc('\n', out);
         break;
     case DLX_EV_BACKTRACK:
+        if (ev->level < v->levels && v->skip_item[ev->level] >= 0) {
+            /* m_next_branch() put the null move's item back first */
+            int32_t l = v->skip_left[ev->level], r = v->skip_right[ev->level];
+            trace_indent(t, ev->level + 1);
+            fprintf(out,
+                    "reactivate %s: RLINK[%" PRId32 "]: %" PRId32 " -> %" PRId32 ", LLINK[%" PRId32
+                    "]: %" PRId32 " -> %" PRId32 " (back in the item list)\n",
+                    name, l, r, x, r, l, x);
+            v->skip_item[ev->level] = -1;
+        }
         if (trace_choices_at(t, ev->level) > 0) { /* a dead end said so already */
             trace_indent(t, ev->level);
-            fprintf(out, "%s: no more options: back up\n", name);
+            fprintf(out, "%s: no more %s: back up\n", name,
+                    trace_bounded(t) ? "branches" : "options");
         }
         break;
-    default: /* Algorithm M's steps: refused for problems with bounds */
+    case DLX_EV_TWEAK:
+        trace_indent(t, ev->level);
+        fprintf(out, "tweak %s: out of %s's list for the rest of the level\n",
+                trace_option_text(t, ev->option), name);
+        break;
+    case DLX_EV_UNTWEAK:
+        trace_indent(t, ev->level);
+        fprintf(out,
+                "untweak %s: %" PRId32 " option%s back: DLINK[%" PRId32 "]: %" PRId32 " -> %" PRId32
+                "\n",
+                name, ev->remaining, ev->remaining == 1 ? "" : "s", x, ev->down, ev->node);
+        v->untweak_item = ev->item;
+        v->untweak_level = ev->level;
+        v->untweak_head = ev->down;
+        v->untweak_last = ev->up;
+        v->untweak_len = ev->len;
+        v->untweak_count = ev->remaining;
+        break;
+    case DLX_EV_USE:
+    case DLX_EV_UNUSE: {
+        int use = ev->kind == DLX_EV_USE;
+        trace_indent(t, ev->level);
+        fprintf(out, "%s %s: bound left %" PRId32 " -> %" PRId32 "%s\n", use ? "use" : "unuse",
+                name, use ? ev->hi + 1 : ev->hi, use ? ev->hi : ev->hi + 1,
+                use ? ", still active (not covered)" : "");
+        break;
+    }
+    case DLX_EV_SKIP:
+        trace_indent(t, ev->level);
+        if (ev->hi == 0) { /* covered already: nothing moves */
+            fprintf(out, "null move: %s takes no more options [%" PRId32 " of %" PRId32 "]\n",
+                    name, ev->index + 1, trace_choices_at(t, ev->level));
+            break;
+        }
+        fprintf(out,
+                "null move: %s takes no more options (its lower bound is met) [%" PRId32
+                " of %" PRId32 "]: RLINK[%" PRId32 "]: %" PRId32 " -> %" PRId32 ", LLINK[%" PRId32
+                "]: %" PRId32 " -> %" PRId32 "\n",
+                name, ev->index + 1, trace_choices_at(t, ev->level), ev->left, x, ev->right,
+                ev->right, x, ev->left);
+        if (ev->level < v->levels) {
+            v->skip_item[ev->level] = ev->item;
+            v->skip_left[ev->level] = ev->left;
+            v->skip_right[ev->level] = ev->right;
+        }
         break;
     }
 }
@@ -190,7 +325,17 @@ static void links_finish(void *view, const trace_end *end)
 {
     links_view *v = view;
     flush_relink(v);
+    flush_untweak(v);
     trace_put_summary(v->t, end);
+}
+
+static void links_close(void *view)
+{
+    links_view *v = view;
+    free(v->skip_item);
+    free(v->skip_left);
+    free(v->skip_right);
+    free(v);
 }
 
 /* The memory table as the search starts. */
@@ -201,14 +346,24 @@ static void *links_open(search_trace *t)
         return NULL;
     v->t = t;
     v->out = trace_out(t);
+    v->untweak_item = -1;
+    if (trace_bounded(t)) {
+        dlx_problem *p = trace_problem(t);
+        v->levels = dlx_item_count(p) + dlx_option_count(p) + 2; /* as the core's */
+        v->skip_item = malloc((size_t)v->levels * sizeof *v->skip_item);
+        v->skip_left = malloc((size_t)v->levels * sizeof *v->skip_left);
+        v->skip_right = malloc((size_t)v->levels * sizeof *v->skip_right);
+        if (!v->skip_item || !v->skip_left || !v->skip_right) {
+            links_close(v);
+            return NULL;
+        }
+        for (int32_t l = 0; l < v->levels; l++)
+            v->skip_item[l] = -1;
+    }
     memory_table(v);
     return v;
 }
 
-static void links_close(void *view)
-{
-    free(view);
-}
 
 const trace_view_ops trace_view_links = {
     .name = "links",

@@ -163,9 +163,12 @@ grep -q -- "--detail=links goes with --trace=json" "$dir/err" || fail "--detail 
 "$BIN/dlx" --max-nodes=1 "$dir/paper.dlx" > /dev/null 2> "$dir/err"
 grep -q 'stopped at --max-nodes=1' "$dir/err" || fail "--max-nodes without a view: $(cat "$dir/err")"
 "$BIN/dlx" --trace --max-nodes=0 "$dir/paper.dlx" > /dev/null 2>&1 && fail "--max-nodes=0 accepted"
-# With bounds the engine gives no link detail (Algorithm M's tweaks are not
-# announced link by link): refused, with the reason.
-"$BIN/dlx" --trace=json --detail=links "$TESTS/data/dlx/bounds.txt" > "$dir/out" 2> "$dir/err"
-[ $? -eq 2 ] || fail "bounds with --detail=links: not refused"
-grep -q 'not available for a problem with bounds' "$dir/err" || fail "bounds with --detail=links: $(cat "$dir/err")"
+# With bounds (Algorithm M) the detail is given too (test_trace_m_links.sh
+# checks the links view by hand): accepted, every hide undone by an unhide
+# (a tweak's by the untweak's put-backs, also "unhide" records).
+"$BIN/dlx" --trace=json --detail=links "$TESTS/data/dlx/bounds.txt" > "$dir/out" 2> "$dir/err" ||
+    fail "bounds with --detail=links: status $?: $(cat "$dir/err")"
+[ "$(grep -c '"event":"hide"' "$dir/out")" = "$(grep -c '"event":"unhide"' "$dir/out")" ] ||
+    fail "bounds with --detail=links: hides and unhides do not pair"
+grep -q '"event":"untweak".*"first":' "$dir/out" || fail "bounds with --detail=links: no untweak's links"
 exit $status
