@@ -130,6 +130,33 @@
       events[j]._relink = events[i];
       events[i]._last = j;
     }
+    // Algorithm M (docs/trace-json.md, "Link detail with bounds"). An
+    // UNTWEAK sets DLINK[item] at its record; the UNHIDEs that follow it
+    // are its put-backs (the item's own nodes: only their ULINK is set) and,
+    // while the item is active, its options' other nodes (ordinary unhides);
+    // ULINK[head] and LEN are set last, drawn with the last of them. A null
+    // move with hi > 0 takes the item off the active list until its level's
+    // BACKTRACK, just before which it is put back.
+    for (let i = 0; i < events.length; i++) {
+      const ev = events[i];
+      if (ev.event === "untweak") {
+        let j = i;
+        while (j + 1 < events.length && events[j + 1].event === "unhide") {
+          j++;
+          if (events[j].item === ev.item) events[j]._putBack = ev;
+        }
+        events[j]._untweakEnd = ev;
+        ev._last = j;
+      } else if (ev.event === "skip" && ev.hi > 0) {
+        let k = i + 1;
+        while (k < events.length && !(events[k].event === "backtrack" && events[k].level === ev.level)) k++;
+        // The engine puts the item back before it announces the backtrack
+        // (the state the hook sees at the BACKTRACK has it back): drawn with
+        // the record before it.
+        if (k < events.length) events[k - 1]._reactivate = ev;
+      }
+    }
+    m.bounded = problem.items.some((it) => it.lo !== undefined);
     return m;
   }
 
@@ -144,6 +171,8 @@
   // the record the first time through.
   function apply(m, ev, dir) {
     const fwd = dir > 0;
+    if (!fwd && ev._untweakEnd) untweakEnd(m, ev._untweakEnd, false);
+    if (!fwd && ev._reactivate) reactivate(m, ev._reactivate, false);
     switch (ev.event) {
     case "cover": {
       const h = ev.item + 1;
@@ -153,8 +182,14 @@
     }
     case "uncover": // the header comes back with the uncover's last record (newModel)
       break;
-    case "hide":
-    case "unhide": {
+    case "unhide":
+      if (ev._putBack) { // Knuth's untweak: only the node's ULINK
+        if (fwd) { ev._oldU = m.ulink[ev.node]; m.ulink[ev.node] = ev.up; }
+        else m.ulink[ev.node] = ev._oldU;
+        break;
+      }
+      // fall through
+    case "hide": {
       const out = (ev.event === "hide") === fwd; // the node leaves its list
       const h = ev.item + 1;
       if (out) {
@@ -188,17 +223,33 @@
     case "dead_end":
       m.tree[m.cur].dead = fwd;
       break;
-    case "try":
+    case "untweak": {
+      const h = ev.item + 1;
       if (fwd) {
-        ev._cur = m.cur;
-        const parent = ancestorAt(m, m.cur, ev.level);
-        const id = m.tree.length;
-        m.tree.push({ id, parent, depth: ev.level + 1, option: ev.option, skip: -1, choose: null, dead: false, solution: 0, index: ev.index, of: ev.of });
-        m.cur = id;
+        // The item's list is whole again through DLINK at once: the nodes
+        // put back are reachable from the header from now on.
+        ev._oldD = m.dlink[h];
+        m.dlink[h] = ev.first;
+        ev._chain = [];
+        for (let x = ev.first, c = 0; c < ev.count && x > m.N; c++, x = m.dlink[x]) ev._chain.push(x);
+        for (const x of ev._chain) m.hidden[x] = 0;
       } else {
-        m.tree.pop();
-        m.cur = ev._cur;
+        m.dlink[h] = ev._oldD;
+        for (const x of ev._chain) m.hidden[x] = 1;
       }
+      break;
+    }
+    case "skip": {
+      const h = ev.item + 1;
+      if (ev.hi > 0) {
+        if (fwd) { m.rlink[ev.left] = ev.right; m.llink[ev.right] = ev.left; }
+        else { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
+      }
+      treeBranch(m, ev, fwd, -1);
+      break;
+    }
+    case "try":
+      treeBranch(m, ev, fwd, ev.option);
       break;
     case "solution":
       if (fwd) { m.tree[m.cur].solution = ev.number; m.solutions = ev.number; }
@@ -217,6 +268,40 @@
       if (fwd) { m.rlink[u.left] = h; m.llink[u.right] = h; }
       else { m.rlink[u.left] = u.right; m.llink[u.right] = u.left; }
     }
+    if (fwd && ev._reactivate) reactivate(m, ev._reactivate, true);
+    if (fwd && ev._untweakEnd) untweakEnd(m, ev._untweakEnd, true);
+  }
+
+  // A search-tree branch: an option tried, or the null move (option -1).
+  function treeBranch(m, ev, fwd, option) {
+    if (fwd) {
+      ev._cur = m.cur;
+      const parent = ancestorAt(m, m.cur, ev.level);
+      const id = m.tree.length;
+      m.tree.push({ id, parent, depth: ev.level + 1, option, skip: option < 0 ? ev.item : -1, choose: null, dead: false, solution: 0, index: ev.index, of: ev.of });
+      m.cur = id;
+    } else {
+      m.tree.pop();
+      m.cur = ev._cur;
+    }
+  }
+
+  // The untweak's last assignments: ULINK[head] = last, LEN = len.
+  function untweakEnd(m, u, fwd) {
+    const h = u.item + 1;
+    if (fwd) {
+      u._oldUH = m.ulink[u.head]; u._oldLen = m.top[h];
+      m.ulink[u.head] = u.last; m.top[h] = u.len;
+    } else {
+      m.ulink[u.head] = u._oldUH; m.top[h] = u._oldLen;
+    }
+  }
+
+  // The null move's item back in the active list, at its level's backtrack.
+  function reactivate(m, s, fwd) {
+    const h = s.item + 1;
+    if (fwd) { m.rlink[s.left] = h; m.llink[s.right] = h; }
+    else { m.rlink[s.left] = s.right; m.llink[s.right] = s.left; }
   }
 
   function stepForward(m) {
@@ -1004,9 +1089,6 @@
     const rule = +document.getElementById("rule").value;
     const r = runEngine(text, rule, seed);
     if (r.error) return fail(r.error, true);
-    const problem = JSON.parse(r.lines[0]);
-    if (problem.items.some((it) => it.lo !== undefined))
-      return fail("a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search", true);
     document.getElementById("play").disabled = false;
     M = newModel(text, r.lines);
     matrixScene.clear();
