@@ -324,6 +324,20 @@
     return path;
   }
 
+  // With bounds: how many times each item is covered now, by the options
+  // on the current path (the tree's, so a null move adds none).
+  function takenOf(m) {
+    const taken = new Array(m.N).fill(0);
+    for (const t of pathOf(m)) if (t.option >= 0) for (const i of m.problem.options[t.option].items) taken[i]++;
+    return taken;
+  }
+
+  // "2..3 ×1": an item's bounds and how many options on the path cover it.
+  function boundsText(m, i, taken) {
+    const [lo, hi] = boundsOf(m, i);
+    return lo + ".." + hi + " ×" + taken[i];
+  }
+
   function isActive(m, h) {
     return !m.secondary[h - 1] && m.rlink[m.llink[h]] === h;
   }
@@ -393,8 +407,26 @@
     const ind = "  ".repeat(ev.level);
     const name = ev.item >= 0 ? itemName(m, ev.item) : "";
     const h = ev.item + 1;
+    const tail = (ev._reactivate ? "\n" + ind + "  " + reactivateText(m, ev._reactivate) : "") +
+      (ev._untweakEnd ? "\n" + ind + "  " + untweakEndText(m, ev._untweakEnd) : "");
+    return describeOne(m, ev, ind, name, h) + tail;
+  }
+
+  // An item's bounds as the problem gives them (1..1 for one without).
+  function boundsOf(m, i) {
+    const it = m.problem.items[i];
+    return it.lo !== undefined ? [it.lo, it.hi] : [1, 1];
+  }
+
+  function describeOne(m, ev, ind, name, h) {
     switch (ev.event) {
     case "choose": {
+      if (m.bounded) { // as dlx --trace=links words Algorithm M's choice
+        const [lo, hi] = boundsOf(m, ev.item);
+        return ind + "choose " + name + " (bounds " + lo + ".." + hi + ", taken " + (hi - ev.hi) + " so far): " +
+          ev.remaining + " option" + (ev.remaining === 1 ? "" : "s") + ", needs " + ev.lo + ".." + ev.hi + " more, " +
+          (ev.degree > 0 ? ev.degree + " branch" + (ev.degree === 1 ? "" : "es") : "cannot reach its lower bound: dead end");
+      }
       let why = ev.remaining === 1 ? "forced" : "the fewest";
       if (m.problem.rule === "first") why = "the first item left";
       else if (ev.scanned < ev.active.length) why = "forced: the rule looks no further";
@@ -402,7 +434,7 @@
       return ind + "choose " + name + ": " + ev.remaining + " option" + (ev.remaining === 1 ? "" : "s") +
         (ev.remaining > 0 ? ", " + why : "");
     }
-    case "dead_end": return ind + name + " has no options left: dead end";
+    case "dead_end": return ind + name + (m.bounded ? " cannot reach its lower bound" : " has no options left") + ": dead end";
     case "try": return ind + "try " + optText(m, ev.option) + "  [" + (ev.index + 1) + " of " + ev.of + "]";
     case "cover":
       if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary, in no list: only its options leave)";
@@ -415,6 +447,9 @@
       return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.node + " -> " + ev.down +
         ", ULINK[" + ev.down + "]: " + ev.node + " -> " + ev.up + ", LEN[" + name + "]: " + (ev.len + 1) + " -> " + ev.len;
     case "unhide":
+      if (ev._putBack)
+        return ind + "  put back " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): ULINK[" + ev.node + "]: " +
+          ev._oldU + " -> " + ev.up;
       return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.down + " -> " + ev.node +
         ", ULINK[" + ev.down + "]: " + ev.up + " -> " + ev.node + ", LEN[" + name + "]: " + (ev.len - 1) + " -> " + ev.len +
         (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
@@ -425,9 +460,33 @@
         (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
     case "solution":
       return ind + "  solution " + ev.number + ": " + ev.options.map((k) => optText(m, k)).join("; ");
-    case "backtrack": return ind + name + ": no more options: back up";
+    case "backtrack": return ind + name + ": no more " + (m.bounded ? "branches" : "options") + ": back up";
+    case "tweak": return ind + "tweak " + optText(m, ev.option) + ": out of " + name + "'s list for the rest of the level";
+    case "use": return ind + "use " + name + ": bound left " + (ev.hi + 1) + " -> " + ev.hi + ", still active (not covered)";
+    case "unuse": return ind + "unuse " + name + ": bound left " + ev.hi + " -> " + (ev.hi + 1);
+    case "skip":
+      if (ev.hi === 0) return ind + "null move: " + name + " takes no more options [" + (ev.index + 1) + " of " + ev.of + "]";
+      return ind + "null move: " + name + " takes no more options (its lower bound is met) [" + (ev.index + 1) + " of " + ev.of +
+        "]: RLINK[" + ev.left + "]: " + h + " -> " + ev.right + ", LLINK[" + ev.right + "]: " + h + " -> " + ev.left;
+    case "untweak":
+      return ind + "untweak " + name + ": " + ev.count + " option" + (ev.count === 1 ? "" : "s") + " back: DLINK[" + h + "]: " +
+        ev._oldD + " -> " + ev.first;
     default: return ind + ev.event;
     }
+  }
+
+  // The null move's item back in the item list, just before its level backtracks.
+  function reactivateText(m, s) {
+    const h = s.item + 1;
+    return "reactivate " + itemName(m, s.item) + ": RLINK[" + s.left + "]: " + s.right + " -> " + h + ", LLINK[" + s.right + "]: " +
+      s.left + " -> " + h + " (back in the item list)";
+  }
+
+  // The untweak's last assignments, once its options are back.
+  function untweakEndText(m, u) {
+    const name = itemName(m, u.item);
+    return "ULINK[" + u.head + "]: " + u._oldUH + " -> " + u.last + ", LEN[" + name + "]: " + u._oldLen + " -> " + u.len +
+      " (" + name + "'s list whole again)";
   }
 
   // The header's relink, which ends an uncover: as `dlx --trace=links` writes it.
@@ -573,6 +632,11 @@
       const u = ev._relink;
       keys.add("R" + u.left); keys.add("L" + u.right); keys.add("h" + (u.item + 1));
     }
+    if (ev.event === "skip" && ev.hi > 0) { keys.add("R" + ev.left); keys.add("L" + ev.right); keys.add("h" + (ev.item + 1)); }
+    if (ev.event === "untweak") keys.add("D" + (ev.item + 1));
+    if (ev._putBack) { keys.delete("D" + ev.up); keys.delete("U" + ev.down); keys.add("U" + ev.node); }
+    if (ev._reactivate) { const r = ev._reactivate; keys.add("R" + r.left); keys.add("L" + r.right); keys.add("h" + (r.item + 1)); }
+    if (ev._untweakEnd) { const u = ev._untweakEnd; keys.add("U" + u.head); keys.add("h" + (u.item + 1)); }
     return keys;
   }
 
@@ -680,7 +744,9 @@
         specs.push(line(key, x1, a.y + dy, x2, y2, attrs));
       }
     }
-    // header boxes, names and LEN
+    // header boxes, names and LEN; with bounds, each item's lo..hi and how
+    // many options on the path cover it, under its box
+    const taken = m.bounded ? takenOf(m) : null;
     for (let x = 0; x <= m.N; x++) {
       const a = pos(x);
       const sec = x > 0 && m.secondary[x - 1];
@@ -690,7 +756,14 @@
         fill: x === 0 ? "#f1f3f5" : covered ? "#f1f3f5" : sec ? "#fff9db" : "#e7f0ff",
         stroke: hot ? "#e8590c" : covered ? "#adb5bd" : sec ? "#e0b000" : "#4c6ef5", "stroke-width": hot ? 2.5 : 1.2,
         opacity: covered ? 0.85 : 1, "data-len": m.top[x] }, title: x === 0 ? "the root of the item list" :
-        itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") });
+        itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") +
+        (taken && !sec ? "; bounds " + boundsOf(m, x - 1).join("..") + ", covered " + taken[x - 1] + " time" + (taken[x - 1] === 1 ? "" : "s") +
+          " by the options on the path" : "") });
+      if (taken && x > 0 && !sec && g.cw >= 34) { // bold once the lower bound is met; a halo over the lines
+        const attrs = { "text-anchor": "middle", "font-size": 11, fill: "#343a40", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" };
+        if (taken[x - 1] >= boundsOf(m, x - 1)[0]) attrs["font-weight"] = "700";
+        specs.push(text("hb" + x, a.x, a.y + hh + 11, boundsText(m, x - 1, taken), attrs));
+      }
       const name = x === 0 ? "root" : itemName(m, x - 1);
       if (g.rotate) {
         const nameY = g.hy - 3 * hh - 10;
@@ -949,11 +1022,13 @@
       const state = x === 0 ? "(root)" : itemName(m, x - 1) + (sec ? " (secondary: never in the list)" : isActive(m, x) ? "" : " (covered: out of the list)");
       rows.push(pad(x, 6) + pad(m.llink[x], 7) + pad(m.rlink[x], 7) + "  " + state);
     }
+    const taken = m.bounded ? takenOf(m) : null;
     rows.push("the nodes: a header's TOP is its LEN, a node's TOP its item, a spacer's -k",
       "     x    TOP  ULINK  DLINK");
     for (let x = 1; x < m.S; x++) {
       let what;
-      if (x <= m.N) what = "header " + itemName(m, x - 1) + ": LEN " + m.top[x];
+      if (x <= m.N) what = "header " + itemName(m, x - 1) + ": LEN " + m.top[x] + (m.bounded && !m.secondary[x - 1] ?
+        ", bounds " + boundsOf(m, x - 1).join("..") + ", covered " + taken[x - 1] + " so far" : "");
       else if (m.optionOf[x] < 0) what = "spacer";
       else {
         const k = m.optionOf[x];
@@ -1220,6 +1295,7 @@
     paperLinks: () => Array.from(document.querySelectorAll("#matrix [data-key^=NR], #matrix [data-key^=NL]"))
       .map((el) => el.getAttribute("data-key") + ":" + el.getAttribute("data-to")).sort(),
     logText: () => document.getElementById("log").textContent,
+    words: () => (M ? M.events.slice(0, M.pos).map((e) => describe(M, e)).join("\n") : ""),
     treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,
     sudokuShown: () => !document.getElementById("sudoku-panel").hidden,

@@ -69,6 +69,7 @@ for p in mcc bounds; do
         echo "check-web: FAILED: trace_states could not read the engine's states for $p"
         exit 1
     }
+    "$BUILD/bin/dlx" --trace=links --max-nodes=2000 "$dir/$p.dlx" > "$dir/$p.links" 2> /dev/null
 done
 # The 4x4 sudoku under --choose=recent (its tree differs from mrv's there):
 # the page's rule "recent" must run the same search.
