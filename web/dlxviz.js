@@ -130,6 +130,33 @@
       events[j]._relink = events[i];
       events[i]._last = j;
     }
+    // Algorithm M (docs/trace-json.md, "Link detail with bounds"). An
+    // UNTWEAK sets DLINK[item] at its record; the UNHIDEs that follow it
+    // are its put-backs (the item's own nodes: only their ULINK is set) and,
+    // while the item is active, its options' other nodes (ordinary unhides);
+    // ULINK[head] and LEN are set last, drawn with the last of them. A null
+    // move with hi > 0 takes the item off the active list until its level's
+    // BACKTRACK, just before which it is put back.
+    for (let i = 0; i < events.length; i++) {
+      const ev = events[i];
+      if (ev.event === "untweak") {
+        let j = i;
+        while (j + 1 < events.length && events[j + 1].event === "unhide") {
+          j++;
+          if (events[j].item === ev.item) events[j]._putBack = ev;
+        }
+        events[j]._untweakEnd = ev;
+        ev._last = j;
+      } else if (ev.event === "skip" && ev.hi > 0) {
+        let k = i + 1;
+        while (k < events.length && !(events[k].event === "backtrack" && events[k].level === ev.level)) k++;
+        // The engine puts the item back before it announces the backtrack
+        // (the state the hook sees at the BACKTRACK has it back): drawn with
+        // the record before it.
+        if (k < events.length) events[k - 1]._reactivate = ev;
+      }
+    }
+    m.bounded = problem.items.some((it) => it.lo !== undefined);
     return m;
   }
 
@@ -144,6 +171,8 @@
   // the record the first time through.
   function apply(m, ev, dir) {
     const fwd = dir > 0;
+    if (!fwd && ev._untweakEnd) untweakEnd(m, ev._untweakEnd, false);
+    if (!fwd && ev._reactivate) reactivate(m, ev._reactivate, false);
     switch (ev.event) {
     case "cover": {
       const h = ev.item + 1;
@@ -153,8 +182,14 @@
     }
     case "uncover": // the header comes back with the uncover's last record (newModel)
       break;
-    case "hide":
-    case "unhide": {
+    case "unhide":
+      if (ev._putBack) { // Knuth's untweak: only the node's ULINK
+        if (fwd) { ev._oldU = m.ulink[ev.node]; m.ulink[ev.node] = ev.up; }
+        else m.ulink[ev.node] = ev._oldU;
+        break;
+      }
+      // fall through
+    case "hide": {
       const out = (ev.event === "hide") === fwd; // the node leaves its list
       const h = ev.item + 1;
       if (out) {
@@ -188,17 +223,33 @@
     case "dead_end":
       m.tree[m.cur].dead = fwd;
       break;
-    case "try":
+    case "untweak": {
+      const h = ev.item + 1;
       if (fwd) {
-        ev._cur = m.cur;
-        const parent = ancestorAt(m, m.cur, ev.level);
-        const id = m.tree.length;
-        m.tree.push({ id, parent, depth: ev.level + 1, option: ev.option, skip: -1, choose: null, dead: false, solution: 0, index: ev.index, of: ev.of });
-        m.cur = id;
+        // The item's list is whole again through DLINK at once: the nodes
+        // put back are reachable from the header from now on.
+        ev._oldD = m.dlink[h];
+        m.dlink[h] = ev.first;
+        ev._chain = [];
+        for (let x = ev.first, c = 0; c < ev.count && x > m.N; c++, x = m.dlink[x]) ev._chain.push(x);
+        for (const x of ev._chain) m.hidden[x] = 0;
       } else {
-        m.tree.pop();
-        m.cur = ev._cur;
+        m.dlink[h] = ev._oldD;
+        for (const x of ev._chain) m.hidden[x] = 1;
       }
+      break;
+    }
+    case "skip": {
+      const h = ev.item + 1;
+      if (ev.hi > 0) {
+        if (fwd) { m.rlink[ev.left] = ev.right; m.llink[ev.right] = ev.left; }
+        else { m.rlink[ev.left] = h; m.llink[ev.right] = h; }
+      }
+      treeBranch(m, ev, fwd, -1);
+      break;
+    }
+    case "try":
+      treeBranch(m, ev, fwd, ev.option);
       break;
     case "solution":
       if (fwd) { m.tree[m.cur].solution = ev.number; m.solutions = ev.number; }
@@ -217,6 +268,40 @@
       if (fwd) { m.rlink[u.left] = h; m.llink[u.right] = h; }
       else { m.rlink[u.left] = u.right; m.llink[u.right] = u.left; }
     }
+    if (fwd && ev._reactivate) reactivate(m, ev._reactivate, true);
+    if (fwd && ev._untweakEnd) untweakEnd(m, ev._untweakEnd, true);
+  }
+
+  // A search-tree branch: an option tried, or the null move (option -1).
+  function treeBranch(m, ev, fwd, option) {
+    if (fwd) {
+      ev._cur = m.cur;
+      const parent = ancestorAt(m, m.cur, ev.level);
+      const id = m.tree.length;
+      m.tree.push({ id, parent, depth: ev.level + 1, option, skip: option < 0 ? ev.item : -1, choose: null, dead: false, solution: 0, index: ev.index, of: ev.of });
+      m.cur = id;
+    } else {
+      m.tree.pop();
+      m.cur = ev._cur;
+    }
+  }
+
+  // The untweak's last assignments: ULINK[head] = last, LEN = len.
+  function untweakEnd(m, u, fwd) {
+    const h = u.item + 1;
+    if (fwd) {
+      u._oldUH = m.ulink[u.head]; u._oldLen = m.top[h];
+      m.ulink[u.head] = u.last; m.top[h] = u.len;
+    } else {
+      m.ulink[u.head] = u._oldUH; m.top[h] = u._oldLen;
+    }
+  }
+
+  // The null move's item back in the active list, at its level's backtrack.
+  function reactivate(m, s, fwd) {
+    const h = s.item + 1;
+    if (fwd) { m.rlink[s.left] = h; m.llink[s.right] = h; }
+    else { m.rlink[s.left] = s.right; m.llink[s.right] = s.left; }
   }
 
   function stepForward(m) {
@@ -237,6 +322,20 @@
     const path = [];
     for (let id = m.cur; id > 0; id = m.tree[id].parent) path.unshift(m.tree[id]);
     return path;
+  }
+
+  // With bounds: how many times each item is covered now, by the options
+  // on the current path (the tree's, so a null move adds none).
+  function takenOf(m) {
+    const taken = new Array(m.N).fill(0);
+    for (const t of pathOf(m)) if (t.option >= 0) for (const i of m.problem.options[t.option].items) taken[i]++;
+    return taken;
+  }
+
+  // "2..3 ×1": an item's bounds and how many options on the path cover it.
+  function boundsText(m, i, taken) {
+    const [lo, hi] = boundsOf(m, i);
+    return lo + ".." + hi + " ×" + taken[i];
   }
 
   function isActive(m, h) {
@@ -308,8 +407,26 @@
     const ind = "  ".repeat(ev.level);
     const name = ev.item >= 0 ? itemName(m, ev.item) : "";
     const h = ev.item + 1;
+    const tail = (ev._reactivate ? "\n" + ind + "  " + reactivateText(m, ev._reactivate) : "") +
+      (ev._untweakEnd ? "\n" + ind + "  " + untweakEndText(m, ev._untweakEnd) : "");
+    return describeOne(m, ev, ind, name, h) + tail;
+  }
+
+  // An item's bounds as the problem gives them (1..1 for one without).
+  function boundsOf(m, i) {
+    const it = m.problem.items[i];
+    return it.lo !== undefined ? [it.lo, it.hi] : [1, 1];
+  }
+
+  function describeOne(m, ev, ind, name, h) {
     switch (ev.event) {
     case "choose": {
+      if (m.bounded) { // as dlx --trace=links words Algorithm M's choice
+        const [lo, hi] = boundsOf(m, ev.item);
+        return ind + "choose " + name + " (bounds " + lo + ".." + hi + ", taken " + (hi - ev.hi) + " so far): " +
+          ev.remaining + " option" + (ev.remaining === 1 ? "" : "s") + ", needs " + ev.lo + ".." + ev.hi + " more, " +
+          (ev.degree > 0 ? ev.degree + " branch" + (ev.degree === 1 ? "" : "es") : "cannot reach its lower bound: dead end");
+      }
       let why = ev.remaining === 1 ? "forced" : "the fewest";
       if (m.problem.rule === "first") why = "the first item left";
       else if (ev.scanned < ev.active.length) why = "forced: the rule looks no further";
@@ -317,7 +434,7 @@
       return ind + "choose " + name + ": " + ev.remaining + " option" + (ev.remaining === 1 ? "" : "s") +
         (ev.remaining > 0 ? ", " + why : "");
     }
-    case "dead_end": return ind + name + " has no options left: dead end";
+    case "dead_end": return ind + name + (m.bounded ? " cannot reach its lower bound" : " has no options left") + ": dead end";
     case "try": return ind + "try " + optText(m, ev.option) + "  [" + (ev.index + 1) + " of " + ev.of + "]";
     case "cover":
       if (ev.left === h && ev.right === h) return ind + "cover " + name + " (secondary, in no list: only its options leave)";
@@ -330,6 +447,9 @@
       return ind + "  hide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.node + " -> " + ev.down +
         ", ULINK[" + ev.down + "]: " + ev.node + " -> " + ev.up + ", LEN[" + name + "]: " + (ev.len + 1) + " -> " + ev.len;
     case "unhide":
+      if (ev._putBack)
+        return ind + "  put back " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): ULINK[" + ev.node + "]: " +
+          ev._oldU + " -> " + ev.up;
       return ind + "  unhide " + ev.node + " (" + name + " of " + optText(m, ev.option) + "): DLINK[" + ev.up + "]: " + ev.down + " -> " + ev.node +
         ", ULINK[" + ev.down + "]: " + ev.up + " -> " + ev.node + ", LEN[" + name + "]: " + (ev.len - 1) + " -> " + ev.len +
         (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
@@ -340,9 +460,33 @@
         (ev._relink ? "\n" + ind + relinkText(m, ev._relink) : "");
     case "solution":
       return ind + "  solution " + ev.number + ": " + ev.options.map((k) => optText(m, k)).join("; ");
-    case "backtrack": return ind + name + ": no more options: back up";
+    case "backtrack": return ind + name + ": no more " + (m.bounded ? "branches" : "options") + ": back up";
+    case "tweak": return ind + "tweak " + optText(m, ev.option) + ": out of " + name + "'s list for the rest of the level";
+    case "use": return ind + "use " + name + ": bound left " + (ev.hi + 1) + " -> " + ev.hi + ", still active (not covered)";
+    case "unuse": return ind + "unuse " + name + ": bound left " + ev.hi + " -> " + (ev.hi + 1);
+    case "skip":
+      if (ev.hi === 0) return ind + "null move: " + name + " takes no more options [" + (ev.index + 1) + " of " + ev.of + "]";
+      return ind + "null move: " + name + " takes no more options (its lower bound is met) [" + (ev.index + 1) + " of " + ev.of +
+        "]: RLINK[" + ev.left + "]: " + h + " -> " + ev.right + ", LLINK[" + ev.right + "]: " + h + " -> " + ev.left;
+    case "untweak":
+      return ind + "untweak " + name + ": " + ev.count + " option" + (ev.count === 1 ? "" : "s") + " back: DLINK[" + h + "]: " +
+        ev._oldD + " -> " + ev.first;
     default: return ind + ev.event;
     }
+  }
+
+  // The null move's item back in the item list, just before its level backtracks.
+  function reactivateText(m, s) {
+    const h = s.item + 1;
+    return "reactivate " + itemName(m, s.item) + ": RLINK[" + s.left + "]: " + s.right + " -> " + h + ", LLINK[" + s.right + "]: " +
+      s.left + " -> " + h + " (back in the item list)";
+  }
+
+  // The untweak's last assignments, once its options are back.
+  function untweakEndText(m, u) {
+    const name = itemName(m, u.item);
+    return "ULINK[" + u.head + "]: " + u._oldUH + " -> " + u.last + ", LEN[" + name + "]: " + u._oldLen + " -> " + u.len +
+      " (" + name + "'s list whole again)";
   }
 
   // The header's relink, which ends an uncover: as `dlx --trace=links` writes it.
@@ -488,6 +632,11 @@
       const u = ev._relink;
       keys.add("R" + u.left); keys.add("L" + u.right); keys.add("h" + (u.item + 1));
     }
+    if (ev.event === "skip" && ev.hi > 0) { keys.add("R" + ev.left); keys.add("L" + ev.right); keys.add("h" + (ev.item + 1)); }
+    if (ev.event === "untweak") keys.add("D" + (ev.item + 1));
+    if (ev._putBack) { keys.delete("D" + ev.up); keys.delete("U" + ev.down); keys.add("U" + ev.node); }
+    if (ev._reactivate) { const r = ev._reactivate; keys.add("R" + r.left); keys.add("L" + r.right); keys.add("h" + (r.item + 1)); }
+    if (ev._untweakEnd) { const u = ev._untweakEnd; keys.add("U" + u.head); keys.add("h" + (u.item + 1)); }
     return keys;
   }
 
@@ -595,7 +744,9 @@
         specs.push(line(key, x1, a.y + dy, x2, y2, attrs));
       }
     }
-    // header boxes, names and LEN
+    // header boxes, names and LEN; with bounds, each item's lo..hi and how
+    // many options on the path cover it, under its box
+    const taken = m.bounded ? takenOf(m) : null;
     for (let x = 0; x <= m.N; x++) {
       const a = pos(x);
       const sec = x > 0 && m.secondary[x - 1];
@@ -605,7 +756,14 @@
         fill: x === 0 ? "#f1f3f5" : covered ? "#f1f3f5" : sec ? "#fff9db" : "#e7f0ff",
         stroke: hot ? "#e8590c" : covered ? "#adb5bd" : sec ? "#e0b000" : "#4c6ef5", "stroke-width": hot ? 2.5 : 1.2,
         opacity: covered ? 0.85 : 1, "data-len": m.top[x] }, title: x === 0 ? "the root of the item list" :
-        itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") });
+        itemName(m, x - 1) + ": header " + x + ", LEN " + m.top[x] + (sec ? " (secondary)" : covered ? " (covered)" : "") +
+        (taken && !sec ? "; bounds " + boundsOf(m, x - 1).join("..") + ", covered " + taken[x - 1] + " time" + (taken[x - 1] === 1 ? "" : "s") +
+          " by the options on the path" : "") });
+      if (taken && x > 0 && !sec && g.cw >= 34) { // bold once the lower bound is met; a halo over the lines
+        const attrs = { "text-anchor": "middle", "font-size": 11, fill: "#343a40", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" };
+        if (taken[x - 1] >= boundsOf(m, x - 1)[0]) attrs["font-weight"] = "700";
+        specs.push(text("hb" + x, a.x, a.y + hh + 11, boundsText(m, x - 1, taken), attrs));
+      }
       const name = x === 0 ? "root" : itemName(m, x - 1);
       if (g.rotate) {
         const nameY = g.hy - 3 * hh - 10;
@@ -864,11 +1022,13 @@
       const state = x === 0 ? "(root)" : itemName(m, x - 1) + (sec ? " (secondary: never in the list)" : isActive(m, x) ? "" : " (covered: out of the list)");
       rows.push(pad(x, 6) + pad(m.llink[x], 7) + pad(m.rlink[x], 7) + "  " + state);
     }
+    const taken = m.bounded ? takenOf(m) : null;
     rows.push("the nodes: a header's TOP is its LEN, a node's TOP its item, a spacer's -k",
       "     x    TOP  ULINK  DLINK");
     for (let x = 1; x < m.S; x++) {
       let what;
-      if (x <= m.N) what = "header " + itemName(m, x - 1) + ": LEN " + m.top[x];
+      if (x <= m.N) what = "header " + itemName(m, x - 1) + ": LEN " + m.top[x] + (m.bounded && !m.secondary[x - 1] ?
+        ", bounds " + boundsOf(m, x - 1).join("..") + ", covered " + taken[x - 1] + " so far" : "");
       else if (m.optionOf[x] < 0) what = "spacer";
       else {
         const k = m.optionOf[x];
@@ -1004,9 +1164,6 @@
     const rule = +document.getElementById("rule").value;
     const r = runEngine(text, rule, seed);
     if (r.error) return fail(r.error, true);
-    const problem = JSON.parse(r.lines[0]);
-    if (problem.items.some((it) => it.lo !== undefined))
-      return fail("a problem with bounds (Algorithm M) is not drawn here: dlx --trace shows its search", true);
     document.getElementById("play").disabled = false;
     M = newModel(text, r.lines);
     matrixScene.clear();
@@ -1138,6 +1295,7 @@
     paperLinks: () => Array.from(document.querySelectorAll("#matrix [data-key^=NR], #matrix [data-key^=NL]"))
       .map((el) => el.getAttribute("data-key") + ":" + el.getAttribute("data-to")).sort(),
     logText: () => document.getElementById("log").textContent,
+    words: () => (M ? M.events.slice(0, M.pos).map((e) => describe(M, e)).join("\n") : ""),
     treeText: () => document.getElementById("tree").textContent,
     status: () => document.getElementById("status").textContent,
     sudokuShown: () => !document.getElementById("sudoku-panel").hidden,

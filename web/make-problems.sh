@@ -5,6 +5,7 @@
 # the page shows exactly what the tools make:
 #   the paper's example    docs/paper.dlx
 #   colours                docs/xcc.dlx
+#   bounds                 docs/mcc.dlx (Knuth's example of Algorithm M)
 #   4 queens               examples/queens --text 4
 #   a 4x4 sudoku           sudoku --to-dlx of web/sudoku4.txt
 #   a 9x9 sudoku           sudoku --to-dlx of examples/puzzle.txt
@@ -23,6 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 cp "$ROOT/docs/paper.dlx" "$tmp/paper"
 cp "$ROOT/docs/xcc.dlx" "$tmp/xcc"
+cp "$ROOT/docs/mcc.dlx" "$tmp/mcc"
 "$BIN/examples/queens" --text 4 > "$tmp/queens4"
 "$BIN/sudoku" --to-dlx "$ROOT/web/sudoku4.txt" | sed 's|of /[^ ]*/web/sudoku4.txt|of web/sudoku4.txt|' > "$tmp/sudoku4"
 "$BIN/sudoku" --to-dlx "$ROOT/examples/puzzle.txt" | sed 's|of /[^ ]*/examples/puzzle.txt|of examples/puzzle.txt|' > "$tmp/sudoku9"
@@ -45,7 +47,7 @@ js_string() {
     echo "// problems.js - the page's built-in problems, written by web/make-problems.sh"
     echo "// (make web) from the repository's files and programs: do not edit."
     echo "var DLX_PROBLEMS = ["
-    for entry in "paper|Knuth's paper: A to G|paper" "xcc|Colours (Algorithm C)|xcc" \
+    for entry in "paper|Knuth's paper: A to G|paper" "xcc|Colours (Algorithm C)|xcc" "mcc|Bounds (Algorithm M)|mcc" \
         "queens4|4 queens|queens4" "sudoku4|A 4x4 sudoku|sudoku4" "sudoku9|A 9x9 sudoku (Wikipedia's)|sudoku9" \
         "pent3x5|Pentominoes P U V in 3x5|pent3x5"; do
         id=${entry%%|*}
@@ -60,5 +62,5 @@ js_string() {
 } > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
 if [ $# -ge 3 ]; then
-    for id in paper xcc queens4 sudoku4 sudoku9 pent3x5; do cp "$tmp/$id" "$3/$id"; done
+    for id in paper xcc mcc queens4 sudoku4 sudoku9 pent3x5; do cp "$tmp/$id" "$3/$id"; done
 fi

@@ -58,6 +58,19 @@ for p in paper xcc sudoku4; do
         exit 1
     }
 done
+# Two problems with bounds (Algorithm M): Knuth's example and a small one
+# whose search has every move of M's dance (tests/web/bounds.dlx). The awk
+# replayer knows no bounds, so only the engine's own states are the reference.
+cp docs/mcc.dlx "$dir/mcc.dlx"
+cp tests/web/bounds.dlx "$dir/bounds.dlx"
+for p in mcc bounds; do
+    "$BUILD/bin/dlx" --trace=json --detail=links --max-nodes=2000 "$dir/$p.dlx" > "$dir/$p.json" 2> /dev/null
+    "$BUILD/bin/tools/trace_states" "$dir/$p.dlx" > "$dir/$p.states" || {
+        echo "check-web: FAILED: trace_states could not read the engine's states for $p"
+        exit 1
+    }
+    "$BUILD/bin/dlx" --trace=links --max-nodes=2000 "$dir/$p.dlx" > "$dir/$p.links" 2> /dev/null
+done
 # The 4x4 sudoku under --choose=recent (its tree differs from mrv's there):
 # the page's rule "recent" must run the same search.
 "$BUILD/bin/sudoku" --to-dlx web/sudoku4.txt | sed 's|of /[^ ]*/web/sudoku4.txt|of web/sudoku4.txt|' |

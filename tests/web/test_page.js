@@ -89,10 +89,16 @@ async function main() {
       return Object.entries(parts).map(([name, list]) => name + "=" + list.map((v) => v.join(":")).join(",")).join(" ");
     };
     const coverage = [];
-    for (const name of ["paper", "xcc", "sudoku4"]) {
+    // (bounds, a problem with bounds made for this test, is typed in; mcc is
+    // typed too, and must then show as the menu's "Bounds (Algorithm M)")
+    for (const name of ["paper", "xcc", "sudoku4", "mcc", "bounds"]) {
       const want = fs.readFileSync(path.join(dir, name + ".json"), "utf8").split("\n").filter((l) => l);
       const states = fs.readFileSync(path.join(dir, name + ".states"), "utf8").split("\n").filter((l) => l);
-      check(await viz((n) => window.dlxViz.load(n), name), name + ": the page does not run it");
+      const typed = name === "mcc" || name === "bounds";
+      const ran = typed ? await viz((t) => window.dlxViz.loadText(t), fs.readFileSync(path.join(dir, name + ".dlx"), "utf8"))
+        : await viz((n) => window.dlxViz.load(n), name);
+      check(ran, name + ": the page does not run it: " + await viz(() => window.dlxViz.error()));
+      if (name === "mcc") check(await viz(() => window.dlxViz.problemShown()) === "mcc", "mcc typed in is not shown as the menu's mcc");
       const lines = await viz(() => window.dlxViz.lines());
       check(JSON.stringify(lines) === JSON.stringify(want),
         name + ": the page's engine writes other lines than dlx --trace=json --detail=links (" + lines.length + " against " + want.length + ")");
@@ -134,6 +140,28 @@ async function main() {
     }
 
     console.log("web: the drawn state is the engine's at every step, forwards and back: " + coverage.join(", "));
+
+    // Algorithm M in words: every line of dlx --trace=links for its own moves
+    // (the choice with its bounds, use, tweak, null move, reactivate, untweak,
+    // its put-backs and its last assignments) is in the page's explanation.
+    for (const name of ["mcc", "bounds"]) {
+      await viz((t) => window.dlxViz.loadText(t), fs.readFileSync(path.join(dir, name + ".dlx"), "utf8"));
+      await viz(() => window.dlxViz.last());
+      const words = new Set((await viz(() => window.dlxViz.words())).split("\n").map((l) => l.trim()));
+      const wanted = fs.readFileSync(path.join(dir, name + ".links"), "utf8").split("\n").map((l) => l.trim())
+        .filter((l) => /^(choose |use |unuse |tweak |null move|reactivate |untweak |put back |ULINK\[)/.test(l));
+      const missing = wanted.filter((l) => !words.has(l));
+      check(wanted.length > 5 && missing.length === 0, name + ": the page does not say, as dlx --trace=links does:\n  " + missing.join("\n  "));
+      const nums = await viz(() => Array.from(document.querySelectorAll("#matrix [data-key^=hb]")).map((e) => e.textContent));
+      check(nums.length > 0 && nums.every((t) => / ×0$/.test(t)), name + ": at the end the headers do not show their bounds, covered 0 times: " + nums.join(" | "));
+    }
+    // Knuth's example after its tweak: C is covered twice, its bounds 2..3
+    await viz((t) => window.dlxViz.loadText(t), fs.readFileSync(path.join(dir, "mcc.dlx"), "utf8"));
+    await viz(() => { for (let i = 0; i < 37; i++) window.dlxViz.step(); });
+    check((await viz(() => window.dlxViz.logText())).includes("tweak C Y:1: out of C's list for the rest of the level"), "mcc: step 36 is not the tweak");
+    const cHeader = await viz(() => document.querySelector("#matrix [data-key=hb3]").textContent);
+    check(cHeader === "2..3 ×2", "mcc: after the tweak C's header says " + cHeader + ", not 2..3 ×2");
+    await shot("mcc-tweak");
 
     // A seed: the page runs what `dlx --seed=18446744073709551615` runs (the
     // largest seed the command takes; --seed=random picks 64-bit ones too),
