@@ -414,10 +414,15 @@ int dlxi_build_bits(dlx_problem *p)
     for (int32_t j = 0; j < t.at[N + 1]; j++)
         t.opts[j] = t.num[t.opts[j]]; /* still ascending in each item: choose_numbering() */
     /* Sizes first, so that one block holds everything. */
-    int64_t kill_pairs = 0, acts = 0, max_prim = 0, min_prim = INT32_MAX;
-    for (int32_t x = 1; x <= N; x++)
-        kill_pairs += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0,
-                                 NULL);
+    /* walk: the pairs the trials of all options walk, each option's items'
+     * lists once (an item's list is walked by each of its options). */
+    int64_t kill_pairs = 0, walk = 0, acts = 0, max_prim = 0, min_prim = INT32_MAX;
+    for (int32_t x = 1; x <= N; x++) {
+        int32_t len = t.at[x + 1] - t.at[x];
+        int64_t pairs = emit_pairs(t.opts + t.at[x], t.colors + t.at[x], len, 0, NULL);
+        kill_pairs += pairs;
+        walk += pairs * len;
+    }
     int32_t color_lists = 0;
     if (p->has_colors)
         kill_pairs += number_color_lists(p, &t, N + 1, &color_lists);
@@ -464,19 +469,12 @@ int dlxi_build_bits(dlx_problem *p)
      * and the trial below the deepest need this many frames; candidates and
      * zeros along one path never exceed the options and the primary items. */
     int32_t levels = (n_prim > 0 ? (n_prim - 1) / (int32_t)min_prim : 0) + 2;
-    /* A trial walks its option's kill lists, or its clash set's words: the
-     * clash sets are kept when the lists, on average over the options,
-     * hold 1.5 times as many (word, mask) pairs as live[] has words or more
-     * (DLX1's trees, instructions: pentominoes 6x10, 5.0 times as many,
-     * 0.77x; Langford 12, 2.1 times, 0.92x; dominoes 10x10, 0.8 times,
-     * 1.04x; 20x20, 0.26 times, 1.11x), and fit CLASH_WORDS. */
-    int64_t walk = 0;
-    for (int32_t o = 0; o < O && !p->has_colors && words <= CLASH_WORDS; o++)
-        for (int32_t q = p->opt_first[o]; nd.im[q].itm > 0; q++) {
-            int32_t x = nd.im[q].itm;
-            walk += emit_pairs(t.opts + t.at[x], t.colors + t.at[x], t.at[x + 1] - t.at[x], 0, NULL);
-        }
-    size_t clash_words = 2 * walk >= 3 * (int64_t)words * O ? (size_t)O * (size_t)words : 0;
+    /* A trial walks its option's kill lists, or its clash set's words: clash
+     * sets when the lists hold, on average, 1.5 times as many pairs as live[]
+     * has words or more (pentominoes 6x10, 5.0 times: 0.77x the instructions;
+     * docs/measurements.md, "Clash sets"). */
+    int use_clash = !p->has_colors && words <= CLASH_WORDS && 2 * walk >= 3 * (int64_t)words * O;
+    size_t clash_words = use_clash ? (size_t)O * (size_t)words : 0;
     size_t bytes = 0;
 #define LAYOUT(field, type, count)                                                     \
     size_t off_##field = bytes;                                                        \
@@ -911,8 +909,9 @@ DLX_INLINE int64_t try_option(const struct bits_view v, const uint64_t *from, ui
     bits_count *cnt = (bits_count *)(void *)(to + v.words + v.sec_words);
     const int32_t *r = v.rec + (size_t)o * (size_t)v.stride;
     if (by_clash) {
-        /* A problem of a few words without colours: what clashes with o is
-         * ruled out at once, a word at a time through o's clash set, instead
+        /* A problem without colours whose kill lists are long for its words
+         * (dlxi_build_bits()): what clashes with o is ruled out at once, a
+         * word at a time through o's clash set, instead
          * of item by item through their kill lists (whose loops, and the
          * early stops that shorten them, cost more branches than they
          * save). Each option is ruled out once either way, so the counts,
