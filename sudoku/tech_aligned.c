@@ -90,16 +90,18 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
      * instructions were this search before the nested loops below) */
     uint64_t exm[ALIGNED_MAX_CELLS];
     int nexm = 0;
+    uint64_t c0 = L->cand[cells[0]], c1 = L->cand[cells[1]];
+    uint64_t c2 = k == 3 ? L->cand[cells[2]] : 0;
     for (int e = 0; e < nex; e++) {
         uint64_t m = L->cand[ex[e]];
+        if (m & ~(c0 | c1 | c2))
+            continue; /* no way holds a symbol the cells lack */
         int dup = 0;
         for (int f = 0; f < nexm && !dup; f++)
             dup = exm[f] == m;
         if (!dup)
             exm[nexm++] = m;
     }
-    uint64_t c0 = L->cand[cells[0]], c1 = L->cand[cells[1]];
-    uint64_t c2 = k == 3 ? L->cand[cells[2]] : 0;
     int s01 = has_bit(A->peers[cells[0]], cells[1]);
     int s02 = k == 3 && has_bit(A->peers[cells[0]], cells[2]);
     int s12 = k == 3 && has_bit(A->peers[cells[1]], cells[2]);
