@@ -63,6 +63,22 @@ uint64_t logic_places(const sudoku_logic *L, int h, int digit)
     return places;
 }
 
+void logic_house_places(const sudoku_logic *L, int h, uint64_t *out)
+{
+    const int32_t *hc = L->house_cells + (size_t)h * (size_t)L->n;
+    for (int d = 0; d < L->n; d++)
+        out[d] = 0;
+    for (int k = 0; k < L->n; k++)
+        for (uint64_t m = L->cand[hc[k]]; m; m &= m - 1)
+            out[lowest_bit(m)] |= (uint64_t)1 << k;
+}
+
+void logic_places_all(const sudoku_logic *L, uint64_t *tab)
+{
+    for (int h = 0; h < L->house_count; h++)
+        logic_house_places(L, h, tab + (size_t)h * (size_t)L->n);
+}
+
 uint64_t logic_missing(const sudoku_logic *L, int h)
 {
     return L->full & ~L->have[h];

@@ -118,13 +118,14 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
     L->list2 = malloc(cells * sizeof(int32_t));
     L->colour = malloc(cells);
     L->house_places = malloc(sizeof(uint64_t) * (size_t)L->house_count);
+    L->places_tab = malloc(sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
     L->save_value = malloc(cells);
     L->save_cand = malloc(cells * sizeof(uint64_t));
     L->have = calloc((size_t)L->house_count, sizeof(uint64_t));
     L->save_have = calloc((size_t)L->house_count, sizeof(uint64_t));
     L->scratch_step = malloc(sizeof *L->scratch_step);
     if (!L->house_kind || !L->value || !L->cand || !L->solution || !L->mark || !L->list ||
-        !L->list2 || !L->colour || !L->house_places || !L->save_value || !L->save_cand || !L->have || !L->save_have ||
+        !L->list2 || !L->colour || !L->house_places || !L->places_tab || !L->save_value || !L->save_cand || !L->have || !L->save_have ||
         !L->scratch_step) {
         sudoku_logic_free(L);
         *err = SUDOKU_ENOMEM;
@@ -154,6 +155,7 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->list2);
     free(L->colour);
     free(L->house_places);
+    free(L->places_tab);
     free(L->save_value);
     free(L->save_cand);
     free(L->have);

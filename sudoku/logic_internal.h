@@ -62,6 +62,7 @@ struct sudoku_logic {
     int32_t *list2;              /* cells */
     int8_t *colour;              /* cells */
     uint64_t *house_places;      /* house_count: one symbol's places per house */
+    uint64_t *places_tab;        /* house_count * n: logic_places_all()'s table */
     uint8_t *save_value;         /* cells: the grid kept while rating.c tries */
     uint64_t *save_cand;         /* cells */
     uint64_t *save_have;         /* house_count */
@@ -81,6 +82,13 @@ void logic_place(sudoku_logic *L, int cell, int digit);
 /* The positions in house h (bit k for its k-th cell) of the blank cells that
  * have digit as a candidate. */
 uint64_t logic_places(const sudoku_logic *L, int h, int digit);
+/* The same for every house and symbol at once, into tab[h * n + digit - 1]
+ * (house_count * n words): one walk of the houses' cells, for a finder
+ * that asks for most of them (locked candidates asked for each box's
+ * places once per line it crosses). */
+void logic_places_all(const sudoku_logic *L, uint64_t *tab);
+/* The places of every symbol in house h, into out[digit - 1] (n words). */
+void logic_house_places(const sudoku_logic *L, int h, uint64_t *out);
 /* The symbols not yet placed in house h. */
 uint64_t logic_missing(const sudoku_logic *L, int h);
 /* 1 when a != b share a house. */

@@ -577,10 +577,7 @@ static void take_candidate(chain_engine *E, int cell, int digit)
  * starts from. */
 static void load_places(chain_engine *E)
 {
-    sudoku_logic *L = E->L;
-    for (int h = 0; h < L->house_count; h++)
-        for (int d = 1; d <= L->n; d++)
-            E->places[(size_t)h * (size_t)L->n + (size_t)(d - 1)] = logic_places(L, h, d);
+    logic_places_all(E->L, E->places);
 }
 
 static void save_grid_state(chain_engine *E)

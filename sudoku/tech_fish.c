@@ -75,6 +75,7 @@ static int fish(sudoku_logic *L, sudoku_step *st, int k)
     f.st = st;
     f.k = k;
     int n = L->n;
+    logic_places_all(L, L->places_tab);
     for (int digit = 1; digit <= n; digit++) {
         for (int orient = 0; orient < 2; orient++) {
             f.digit = digit;
@@ -82,7 +83,8 @@ static int fish(sudoku_logic *L, sudoku_step *st, int k)
             f.cover0 = orient ? 0 : n;
             f.count = 0;
             for (int i = 0; i < n; i++) {
-                uint64_t places = logic_places(L, f.base0 + i, digit);
+                uint64_t places =
+                    L->places_tab[(size_t)(f.base0 + i) * (size_t)n + (size_t)(digit - 1)];
                 int size = popcount64(places);
                 if (size >= 2 && size <= k) {
                     f.line[f.count] = i;

@@ -48,6 +48,9 @@ static int leaves_hidden_single(sudoku_logic *L, sudoku_step *st, int a, int dig
 
 static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
 {
+    uint64_t *tab = L->places_tab;
+    size_t n = (size_t)L->n;
+    logic_places_all(L, tab);
     for (int p = 0; p < L->npairs; p++) {
         const house_pair *hp = &L->pairs[p];
         if (HOUSE_IS_BOXLIKE(L->house_kind[hp->a]) != pointing)
@@ -56,10 +59,10 @@ static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
         while (missing) {
             int digit = lowest_bit(missing) + 1;
             missing &= missing - 1;
-            uint64_t in_a = logic_places(L, hp->a, digit);
+            uint64_t in_a = tab[(size_t)hp->a * n + (size_t)(digit - 1)];
             if (!in_a || (in_a & ~hp->in_a))
                 continue;
-            uint64_t outside = logic_places(L, hp->b, digit) & ~hp->in_b;
+            uint64_t outside = tab[(size_t)hp->b * n + (size_t)(digit - 1)] & ~hp->in_b;
             if (!outside)
                 continue;
             st->nelims = 0;

@@ -140,11 +140,12 @@ static int subsets(sudoku_logic *L, sudoku_step *st, int k, int hidden, int dire
                 }
             }
         } else {
-            uint64_t missing = logic_missing(L, h);
+            uint64_t missing = logic_missing(L, h), all[SUDOKU_MAX_N];
             blanks = popcount64(missing);
+            logic_house_places(L, h, all);
             for (; missing; missing &= missing - 1) {
                 int digit = lowest_bit(missing) + 1;
-                uint64_t places = logic_places(L, h, digit);
+                uint64_t places = all[digit - 1];
                 int size = popcount64(places);
                 if (size >= 2 && size <= k) {
                     s.member[s.count] = digit;
