@@ -117,10 +117,11 @@ struct chain_engine {
     uint64_t *greach, *gcur, *gnext; /* gnodes each: lanes that reached */
     int32_t *gactive, *gactive2;     /* gnodes each: nodes with a lane */
     int32_t *floor_cycle, *floor_on, *floor_off; /* P/2: by (cell, digit) */
-    int32_t *closure;    /* P/2: a static multiple pass's follow() of each
-                            (cell, digit) on, as the index of its on set in
-                            sets (its off set next); -1 not yet; NULL
-                            outside such a pass */
+    int32_t *closure;    /* 3 * P/2: a multiple pass's follow() of each
+                            (cell, digit) on: the index of its on set in
+                            sets (its off set next; -1 not yet), and the two
+                            instances of its contradiction (-1: none); NULL
+                            when not kept (see closure_of()) */
     int32_t *closure_mem;
     int32_t *path_mark;  /* P: stamps of the potentials on one instance's way
                             back (cycles_from) */
@@ -1308,59 +1309,72 @@ static void unary_pass(chain_engine *E, int y, int x)
 
 /* --- multiple and dynamic chains (both states of an assumption) --------------------- */
 
-/* A static multiple pass (no grid changes, no contradictions, no doubles)
- * follows the on state of a candidate to the same sets each time it is
- * assumed: in its own cell's chains and in the region chains of each house
- * it shares with another place. They are made once and kept for the pass
- * (8 top1465 puzzles: 146 M -> 62 M instructions in find_multiple_chain). */
-static int static_multiple(const chain_engine *E)
-{
-    return E->multiple && !E->dynamic && !E->nishio && E->level == 0 && E->closure;
-}
+/* The grids up to which a multiple pass keeps what each assumption implies
+ * (see closure_of()): its sets are P words each, two kept per candidate. */
+#define CLOSURE_MAX_P (2 * 81 * 9)
 
-/* The sets of what (cell, digit) on implies, in a static multiple pass;
- * 0 when out of memory. */
-static int closure_of(chain_engine *E, int cell, int digit, chain_set **on, chain_set **off)
+/* What (cell, digit) on implies: the sets *on and *off (the on state's ons
+ * and offs), and *a_on, *a_off the two instances of a contradiction (-1:
+ * none; follow() stops at the first). A chain starts from the grid as the
+ * pass found it and its follow() depends on nothing else, so in a multiple
+ * pass (E->closure set) they are made once and kept for the pass: the
+ * candidate is assumed again in the region chains of each house it shares
+ * with another place (8 top1465 puzzles: 146 M -> 62 M instructions in
+ * find_multiple_chain; the 20 of bench/compare-se.sh's seed 3: 918 M ->
+ * 374 M in find_dynamic_chain). Otherwise two sets are taken and filled
+ * each time. 0 when out of memory. */
+static int closure_of(chain_engine *E, int cell, int digit, chain_set **on, chain_set **off,
+                      int32_t *a_on, int32_t *a_off)
 {
-    int32_t var = cell * E->n + digit - 1;
-    if (E->closure[var] < 0) {
+    int32_t var = cell * E->n + digit - 1, *rec = E->closure ? E->closure + 3 * var : NULL;
+    if (!rec || rec[0] < 0) {
         chain_set *a = take_set(E), *b = take_set(E);
         if (!a || !b)
             return 0;
         set_add(E, a, new_inst(E, make_pot(E, cell, digit, 1), -1));
-        int32_t x1, x2;
-        follow(E, a, b, &x1, &x2);
-        E->closure[var] = E->used_sets - 2;
+        int32_t x1 = -1, x2 = -1;
+        if (!follow(E, a, b, &x1, &x2))
+            x1 = x2 = -1;
+        if (!rec) {
+            *on = a;
+            *off = b;
+            *a_on = x1;
+            *a_off = x2;
+            return 1;
+        }
+        rec[0] = E->used_sets - 2;
+        rec[1] = x1;
+        rec[2] = x2;
     }
-    *on = E->sets[E->closure[var]];
-    *off = E->sets[E->closure[var] + 1];
+    *on = E->sets[rec[0]];
+    *off = E->sets[rec[0] + 1];
+    *a_on = rec[1];
+    *a_off = rec[2];
     return 1;
 }
 
 /* Both states of (cell, digit): contradictions (with do_contradiction) and,
- * with do_double, potentials implied by both. on_to_on / on_to_off get the
- * on state's implications, for the cell and region chains. */
+ * with do_double, potentials implied by both. on_to_on / on_to_off hold the
+ * on state's implications (closure_of(): a_on, a_off its contradiction),
+ * kept for the cell and region chains. */
 static void binary_chains(chain_engine *E, int cell, int digit, chain_set *on_to_on,
-                          chain_set *on_to_off, int do_double, int do_contradiction)
+                          chain_set *on_to_off, int32_t a_on, int32_t a_off, int do_double,
+                          int do_contradiction)
 {
     int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
                   : E->nishio    ? SUDOKU_NISHIO
                                  : SUDOKU_DYNAMIC_CHAIN;
     int base = E->level > 0 ? 85 + 5 * E->level : E->nishio ? 75 : E->dynamic ? 85 : 80;
-    chain_set *off_to_on = take_set(E), *off_to_off = take_set(E);
-    if (!off_to_on || !off_to_off)
-        return;
-    int32_t pon = new_inst(E, make_pot(E, cell, digit, 1), -1);
-    set_add(E, on_to_on, pon);
-    int32_t a_on = -1, a_off = -1;
-    if (follow(E, on_to_on, on_to_off, &a_on, &a_off) && do_contradiction &&
-        may_beat(E, base, E->idepth[a_on] + E->idepth[a_off]))
+    if (a_on >= 0 && do_contradiction && may_beat(E, base, E->idepth[a_on] + E->idepth[a_off]))
         offer(E, technique, base, ancestors(E, a_on) + ancestors(E, a_off), 7,
               make_pot(E, cell, digit, 0), cell, digit);
     /* the off state serves only the contradictions and the doubles (a
      * static multiple chain wants neither: 8 top1465 puzzles, 152 M ->
      * 146 M instructions in find_multiple_chain) */
     if (!do_double && !do_contradiction)
+        return;
+    chain_set *off_to_on = take_set(E), *off_to_off = take_set(E);
+    if (!off_to_on || !off_to_off)
         return;
     int32_t poff = new_inst(E, make_pot(E, cell, digit, 0), -1);
     set_add(E, off_to_off, poff);
@@ -1405,7 +1419,7 @@ static void region_chains(chain_engine *E, int cell, int digit, chain_set *on_to
             continue;
         if (logic_house_cell(L, h, lowest_bit(places)) != cell)
             continue;
-        int mark = E->used_sets, cached = static_multiple(E);
+        int mark = E->used_sets;
         chain_set *pos_on[SUDOKU_MAX_N], *pos_off[SUDOKU_MAX_N];
         int npos = 0;
         for (uint64_t m = places; m; m &= m - 1) {
@@ -1416,18 +1430,9 @@ static void region_chains(chain_engine *E, int cell, int digit, chain_set *on_to
                 continue;
             }
             chain_set *a, *b;
-            if (cached) {
-                if (!closure_of(E, c, digit, &a, &b))
-                    return;
-            } else {
-                a = take_set(E);
-                b = take_set(E);
-                if (!a || !b)
-                    return;
-                set_add(E, a, new_inst(E, make_pot(E, c, digit, 1), -1));
-                int32_t x1, x2;
-                follow(E, a, b, &x1, &x2);
-            }
+            int32_t x1, x2;
+            if (!closure_of(E, c, digit, &a, &b, &x1, &x2))
+                return;
             pos_on[npos] = a;
             pos_off[npos++] = b;
         }
@@ -1451,7 +1456,7 @@ static void region_chains(chain_engine *E, int cell, int digit, chain_set *on_to
             }
         }
         (void)bit;
-        if (cached)
+        if (E->closure)
             continue; /* kept for the pass */
         /* the sets of this house are done with; the cell's stay */
         for (int k = mark; k < E->used_sets; k++)
@@ -1477,20 +1482,16 @@ static void cell_chains(chain_engine *E, int cell)
     for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
         int digit = lowest_bit(m) + 1;
         chain_set *on, *off;
-        if (static_multiple(E)) {
-            if (!closure_of(E, cell, digit, &on, &off))
-                return;
-        } else {
-            on = take_set(E);
-            off = take_set(E);
-            if (!on || !off)
-                return;
-            int mark = E->used_sets;
-            binary_chains(E, cell, digit, on, off, do_double, do_contradiction);
-            for (int k = mark; k < E->used_sets; k++)
-                clear_set(E, E->sets[k]);
-            E->used_sets = mark;
-        }
+        int32_t a_on, a_off;
+        if (!closure_of(E, cell, digit, &on, &off, &a_on, &a_off))
+            return;
+        /* the off state's sets go when done with: taken after every set
+         * kept */
+        int mark = E->used_sets;
+        binary_chains(E, cell, digit, on, off, a_on, a_off, do_double, do_contradiction);
+        for (int k = mark; k < E->used_sets; k++)
+            clear_set(E, E->sets[k]);
+        E->used_sets = mark;
         if (!E->nishio)
             region_chains(E, cell, digit, on, off);
         v_on[nv] = on;
@@ -1524,13 +1525,15 @@ static void multiple_pass(chain_engine *E)
     sudoku_logic *L = E->L;
     release_all(E);
     E->closure = NULL;
-    if (E->multiple && !E->dynamic && !E->nishio && E->level == 0) {
+    /* Nishio assumes each candidate once (no region chains): nothing to
+     * keep. Larger grids make their sets each time. */
+    if (!E->nishio && E->P <= CLOSURE_MAX_P) {
         if (!E->closure_mem)
-            E->closure_mem = malloc(sizeof(int32_t) * (size_t)(E->P / 2));
+            E->closure_mem = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2));
         E->closure = E->closure_mem; /* NULL: out of memory, made each time */
         if (E->closure)
             for (int v = 0; v < E->P / 2; v++)
-                E->closure[v] = -1;
+                E->closure[3 * v] = -1;
     }
     for (int cell = 0; cell < L->cells && !E->failed; cell++) {
         if (L->value[cell])
