@@ -187,7 +187,7 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
     size_t nc = (size_t)ncand;
     if (degree == 3 && ncand >= 3)
         tried = calloc((nc * nc * nc + 63) / 64, sizeof(uint64_t));
-    int found = 0;
+    int found = 0, words = (L->cells + 63) / 64; /* of the cell sets: 2 on 9x9 */
     for (int i = 0; i < ncand && !found; i++)
         for (int j = i + 1; j < ncand && !found; j++) {
             int32_t cells[3] = {cand[i], cand[j], -1};
@@ -198,25 +198,25 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
             /* the three have two excluders in common only if the first two
              * have: most pairs end here (on 10 top1465 puzzles, 0.9 M calls
              * of exclude() for triplets before this test) */
-            uint64_t pair_ex[WORDS];
+            uint64_t pair_ex[WORDS] = {0};
             int pair_common = 0;
-            for (int w = 0; w < WORDS; w++) {
+            for (int w = 0; w < words; w++) {
                 pair_ex[w] = A.ex[cells[0]][w] & A.ex[cells[1]][w];
                 pair_common += popcount64(pair_ex[w]);
             }
             if (pair_common < 2)
                 continue;
             /* the third: an eligible cell among the excluders of either */
-            uint64_t twin[WORDS];
-            for (int w = 0; w < WORDS; w++)
+            uint64_t twin[WORDS] = {0};
+            for (int w = 0; w < words; w++)
                 twin[w] = (A.ex[cells[0]][w] | A.ex[cells[1]][w]) & A.eligible[w];
-            for (int w = 0; w < WORDS && !found; w++)
+            for (int w = 0; w < words && !found; w++)
                 for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
                     int c = w * 64 + lowest_bit(m);
                     if (c == cells[0] || c == cells[1])
                         continue;
                     int common = 0; /* exclude() would stop under two */
-                    for (int v = 0; v < WORDS && common < 2; v++)
+                    for (int v = 0; v < words && common < 2; v++)
                         common += popcount64(pair_ex[v] & A.ex[c][v]);
                     if (common < 2)
                         continue;

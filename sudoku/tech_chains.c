@@ -1207,12 +1207,19 @@ static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, 
 static int unary_floors(chain_engine *E, int y, int x)
 {
     sudoku_logic *L = E->L;
-    if (!build_links(E, y, x))
+    if (!links_alloc(E))
         return 0;
     int V = E->P / 2;
     for (int v = 0; v < V; v++)
         E->floor_cycle[v] = E->floor_on[v] = E->floor_off[v] = FLOOR_NONE;
     int cbase = x && y ? 70 : 65, fbase = x && y ? 70 : 66;
+    /* a cycle has 4 nodes or more, a forcing chain 2 or more: when the best
+     * kept beats those, the kind is not walked (nor searched) */
+    int cycles = may_beat(E, cbase, 4), forcing = x && may_beat(E, fbase, 2);
+    if (!cycles && !forcing)
+        return 1;
+    if (!build_links(E, y, x))
+        return 0;
     int max_rounds = rounds_worth(E, cbase, 1);
     if (x) {
         int f = rounds_worth(E, fbase, 0);
@@ -1232,7 +1239,7 @@ static int unary_floors(chain_engine *E, int y, int x)
             int32_t on = E->gnode[make_pot(E, cell, digit, 1)];
             int32_t off = E->gnode[make_pot(E, cell, digit, 0)];
             /* the cycles: one lane for each conjugate j (off's ons) */
-            for (int32_t e = E->gstart[off]; e < E->gstart[off + 1]; e++) {
+            for (int32_t e = E->gstart[off]; cycles && e < E->gstart[off + 1]; e++) {
                 int32_t joff = E->gnode[E->gpot[E->glink[e]] & ~1];
                 if (nl == LANES) {
                     lanes_settle(E, lanes, nl, na, max_rounds);
@@ -1244,7 +1251,7 @@ static int unary_floors(chain_engine *E, int y, int x)
                 E->greach[on] |= (uint64_t)1 << nl; /* s left out */
                 lanes[nl++] = (lane_of){var, joff, 0};
             }
-            if (!x)
+            if (!forcing)
                 continue;
             for (int k = 1; k <= 2; k++) {
                 if (nl == LANES) {
