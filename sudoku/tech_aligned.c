@@ -105,32 +105,48 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
     int s01 = has_bit(A->peers[cells[0]], cells[1]);
     int s02 = k == 3 && has_bit(A->peers[cells[0]], cells[2]);
     int s12 = k == 3 && has_bit(A->peers[cells[1]], cells[2]);
-    /* the candidates of each cell that some possible way gives it; the
-     * result does not depend on the order the ways are tried in, so a way
-     * that would add nothing new to allowed is not checked */
+    /* The candidates of each cell that some possible way gives it. An
+     * excluder of two candidates forbids the ways holding both, one of
+     * three the way of exactly those three: as a table of the symbols each
+     * symbol may not go with (pm) and a list (tri), so that for each choice
+     * of the first two cells the third's possible symbols are one mask
+     * (20 top1465 puzzles: 303 M -> 266 M instructions here). */
+    uint64_t pm[SUDOKU_MAX_N], tri[ALIGNED_MAX_CELLS];
+    int ntri = 0;
+    for (uint64_t m = c0 | c1 | c2; m; m &= m - 1)
+        pm[lowest_bit(m)] = 0;
+    for (int e = 0; e < nexm; e++) {
+        uint64_t m = exm[e];
+        if (popcount64(m) == 2) {
+            int u = lowest_bit(m), v = lowest_bit(m & (m - 1));
+            pm[u] |= (uint64_t)1 << v;
+            pm[v] |= (uint64_t)1 << u;
+        } else {
+            tri[ntri++] = m;
+        }
+    }
     uint64_t allowed[3] = {0, 0, 0};
     for (uint64_t m0 = c0; m0; m0 &= m0 - 1) {
         uint64_t b0 = m0 & -m0;
-        for (uint64_t m1 = c1 & (s01 ? ~b0 : ~(uint64_t)0); m1; m1 &= m1 - 1) {
-            uint64_t b1 = m1 & -m1;
-            uint64_t m2 = k == 3 ? c2 & (s02 ? ~b0 : ~(uint64_t)0) & (s12 ? ~b1 : ~(uint64_t)0)
-                                 : 1;
-            for (; m2; m2 &= m2 - 1) {
-                uint64_t b2 = k == 3 ? m2 & -m2 : 0;
-                if ((allowed[0] & b0) && (allowed[1] & b1) && (k == 2 || (allowed[2] & b2)))
-                    continue; /* nothing new */
-                uint64_t way = b0 | b1 | b2;
-                int ok = 1;
-                for (int e = 0; e < nexm && ok; e++)
-                    ok = (exm[e] & ~way) != 0;
-                if (!ok)
-                    continue;
-                allowed[0] |= b0;
-                allowed[1] |= b1;
-                allowed[2] |= b2;
-                if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
-                    return 0; /* every candidate has a way: nothing to take */
+        int d0 = lowest_bit(b0);
+        for (uint64_t m1 = c1 & ~(s01 ? b0 : 0) & ~pm[d0]; m1; m1 &= m1 - 1) {
+            uint64_t b1 = m1 & -m1, two = b0 | b1;
+            uint64_t m2 = 1; /* a pair: no third cell */
+            if (k == 3) {
+                m2 = c2 & ~(s02 ? b0 : 0) & ~(s12 ? b1 : 0) & ~pm[d0] & ~pm[lowest_bit(b1)];
+                if (b0 != b1)
+                    for (int t = 0; t < ntri; t++)
+                        if ((tri[t] & two) == two)
+                            m2 &= ~(tri[t] & ~two);
             }
+            if (!m2)
+                continue;
+            allowed[0] |= b0;
+            allowed[1] |= b1;
+            if (k == 3)
+                allowed[2] |= m2;
+            if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
+                return 0; /* every candidate has a way: nothing to take */
         }
     }
     st->nelims = 0;
