@@ -163,6 +163,7 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->scratch_step);
     chain_engine_free(L->chains);
     free(L->aligned_ex);
+    aligned_memo_free(L->aligned_memo);
     free(L);
 }
 

@@ -31,6 +31,10 @@ typedef struct house_pair {
  * handle. */
 typedef struct chain_engine chain_engine;
 void chain_engine_free(chain_engine *E);
+/* The aligned exclusions' memory of the cells that took nothing
+ * (tech_aligned.c): made at its first use, freed with the handle. */
+typedef struct aligned_memo aligned_memo;
+void aligned_memo_free(aligned_memo *M);
 
 struct sudoku_logic {
     sudoku_solver *solver;       /* dlx: the houses and the solution (owned) */
@@ -69,6 +73,7 @@ struct sudoku_logic {
     sudoku_step *scratch_step;   /* a step a finder builds before it knows it is best */
     chain_engine *chains;        /* NULL until a chain is looked for (owned) */
     uint64_t *aligned_ex;        /* tech_aligned.c's excluder sets, made at first use */
+    aligned_memo *aligned_memo;  /* tech_aligned.c's failed sets of cells (owned) */
 };
 
 /* --- candidates.c: the grid ------------------------------------------------ */
