@@ -68,27 +68,33 @@ static inline int has_bit(const uint64_t *set, int c)
 static void prepare(aligned_search *A)
 {
     sudoku_logic *L = A->L;
+    /* the cells of one candidate, and those of 2..degree, as sets: each
+     * cell's excluders are then its peers among the second, not a walk of
+     * its houses (20 top1465 puzzles: 408 M -> 395 M instructions in the
+     * aligned exclusions) */
+    uint64_t single[WORDS] = {0}, few[WORDS] = {0};
+    for (int c = 0; c < L->cells; c++) {
+        if (L->value[c])
+            continue;
+        int card = popcount64(L->cand[c]);
+        if (card == 1)
+            single[c >> 6] |= (uint64_t)1 << (c & 63);
+        else if (card <= A->degree)
+            few[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
     memset(A->eligible, 0, sizeof A->eligible);
     for (int c = 0; c < L->cells; c++) {
-        memset(A->ex[c], 0, sizeof A->ex[c]);
-        if (L->value[c] || popcount64(L->cand[c]) < 2)
+        uint64_t has_single = 0, any = 0;
+        for (int w = 0; w < WORDS; w++) {
+            A->ex[c][w] = A->peers[c][w] & few[w];
+            has_single |= A->peers[c][w] & single[w];
+            any |= A->ex[c][w];
+        }
+        if (L->value[c] || popcount64(L->cand[c]) < 2) {
+            memset(A->ex[c], 0, sizeof A->ex[c]);
             continue;
-        int nh, single = 0, any = 0;
-        const int32_t *hs = logic_houses_of(L, c, &nh);
-        for (int j = 0; j < nh; j++)
-            for (int k = 0; k < L->n; k++) {
-                int p = logic_house_cell(L, hs[j], k);
-                if (p == c || L->value[p])
-                    continue;
-                int card = popcount64(L->cand[p]);
-                if (card == 1)
-                    single = 1;
-                else if (card <= A->degree) {
-                    A->ex[c][p >> 6] |= (uint64_t)1 << (p & 63);
-                    any = 1;
-                }
-            }
-        if (!single && any)
+        }
+        if (!has_single && any)
             A->eligible[c >> 6] |= (uint64_t)1 << (c & 63);
     }
 }
