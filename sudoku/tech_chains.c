@@ -123,6 +123,7 @@ struct chain_engine {
                             instances of its contradiction (-1: none); NULL
                             when not kept (see closure_of()) */
     int32_t *closure_mem;
+    int static_links;    /* the graph (gnode...) holds this static pass's links */
     int32_t *path_mark;  /* P: stamps of the potentials on one instance's way
                             back (cycles_from) */
     int32_t path_stamp;
@@ -1268,6 +1269,73 @@ static int unary_floors(chain_engine *E, int y, int x)
     return 1;
 }
 
+/* follow() for a static chain (no grid changes, no (+) rules, both kinds
+ * of link) on the pass's graph of links (build_links(E, 1, 1)): the same
+ * links in the same order, the same instances and the same answer, without
+ * working each link out again from the grid (20 top1465 puzzles: 314 M ->
+ * 201 M instructions in find_multiple_chain). */
+static int follow_static(chain_engine *E, chain_set *to_on, chain_set *to_off, int32_t *abs_on,
+                         int32_t *abs_off)
+{
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    for (int k = 0; k < to_on->count; k++)
+        E->qon[ton++] = to_on->items[k];
+    for (int k = 0; k < to_off->count; k++)
+        E->qoff[toff++] = to_off->items[k];
+    int32_t buf[SUDOKU_MAX_N * 8 + 8];
+    while (!E->failed) {
+        if (hon < ton) {
+            int32_t p = E->qon[hon++], u = E->gnode[E->ipot[p]];
+            for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+                int32_t q = E->gpot[E->glink[e]];
+                if (set_get(to_on, q | 1) >= 0) {
+                    *abs_on = set_get(to_on, q | 1);
+                    *abs_off = new_inst(E, q, p);
+                    return 1;
+                }
+                if (set_get(to_off, q) < 0) {
+                    int32_t i = new_inst(E, q, p);
+                    if (i < 0)
+                        return 0;
+                    set_add(E, to_off, i);
+                    E->qoff[toff++] = i;
+                }
+            }
+            continue;
+        }
+        if (hoff >= toff)
+            break;
+        /* off_to_on()'s: each on once, none already held */
+        int32_t p = E->qoff[hoff++], u = E->gnode[E->ipot[p]];
+        int cnt = 0;
+        for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+            int32_t on = E->gpot[E->glink[e]];
+            int dup = 0;
+            for (int k = 0; k < cnt && !dup; k++)
+                dup = E->ipot[buf[k]] == on;
+            if (dup || set_get(to_on, on) >= 0)
+                continue;
+            int32_t i = new_inst(E, on, p);
+            if (i < 0)
+                break;
+            buf[cnt++] = i;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int32_t pot = E->ipot[buf[k]];
+            if (set_get(to_off, pot & ~1) >= 0) {
+                *abs_on = buf[k];
+                *abs_off = set_get(to_off, pot & ~1);
+                return 1;
+            }
+            if (set_get(to_on, pot) < 0) {
+                set_add(E, to_on, buf[k]);
+                E->qon[ton++] = buf[k];
+            }
+        }
+    }
+    return 0;
+}
+
 /* One pass of the unary search: every candidate of every cell with two or
  * more, as the start of cycles and (with X links) of forcing chains. */
 static void unary_pass(chain_engine *E, int y, int x)
@@ -1340,7 +1408,7 @@ static int closure_of(chain_engine *E, int cell, int digit, chain_set **on, chai
             return 0;
         set_add(E, a, new_inst(E, make_pot(E, cell, digit, 1), -1));
         int32_t x1 = -1, x2 = -1;
-        if (!follow(E, a, b, &x1, &x2))
+        if (!(E->static_links ? follow_static(E, a, b, &x1, &x2) : follow(E, a, b, &x1, &x2)))
             x1 = x2 = -1;
         if (!rec) {
             *on = a;
@@ -1541,6 +1609,8 @@ static void multiple_pass(chain_engine *E)
         if (E->closure)
             for (int v = 0; v < E->P / 2; v++)
                 E->closure[3 * v] = -1;
+        /* a static pass follows its chains on the graph of its links */
+        E->static_links = E->closure && !E->dynamic && E->level == 0 && build_links(E, 1, 1);
     }
     for (int cell = 0; cell < L->cells && !E->failed; cell++) {
         if (L->value[cell])
@@ -1553,6 +1623,7 @@ static void multiple_pass(chain_engine *E)
         cell_chains(E, cell);
     }
     E->closure = NULL;
+    E->static_links = 0;
     release_all(E);
 }
 
