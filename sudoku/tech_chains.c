@@ -123,7 +123,9 @@ struct chain_engine {
                             instances of its contradiction (-1: none); NULL
                             when not kept (see closure_of()) */
     int32_t *closure_mem;
-    int static_links;    /* the graph (gnode...) holds this static pass's links */
+    int graph_live;      /* the graph (gnode...) holds the links of the grid as
+                            it is, for graph_y, graph_x (build_links()) */
+    int graph_y, graph_x;
     int32_t *path_mark;  /* P: stamps of the potentials on one instance's way
                             back (cycles_from) */
     int32_t path_stamp;
@@ -509,6 +511,12 @@ static int on_to_off_pot(chain_engine *E, int32_t pot, int y, int32_t *out)
 
 static int on_to_off(chain_engine *E, int32_t p, int y, int32_t *out)
 {
+    if (E->graph_live && E->graph_y == y) { /* the same links, worked out once */
+        int32_t u = E->gnode[E->ipot[p]], count = 0;
+        for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++)
+            out[count++] = E->gpot[E->glink[e]];
+        return count;
+    }
     return on_to_off_pot(E, E->ipot[p], y, out);
 }
 
@@ -527,6 +535,24 @@ static int off_to_on(chain_engine *E, int32_t p, int y, int x, const chain_set *
     sudoku_logic *L = E->L;
     int32_t pot = E->ipot[p];
     int cell = pot_cell(E, pot), digit = pot_digit(E, pot), count = 0;
+    if (E->graph_live && E->graph_y == y && E->graph_x == x && !E->dynamic) {
+        /* a static chain: the links worked out once, the same rules'
+         * order; nothing was taken from the grid */
+        int32_t u = E->gnode[pot];
+        for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+            int32_t on = E->gpot[E->glink[e]];
+            int dup = 0;
+            for (int k = 0; k < count && !dup; k++)
+                dup = E->ipot[out[k]] == on;
+            if (dup || (known && on != keep && set_get(known, on) >= 0))
+                continue;
+            int32_t i = new_inst(E, on, p);
+            if (i < 0)
+                return count;
+            out[count++] = i;
+        }
+        return count;
+    }
     if (y && popcount64(L->cand[cell]) == 2) {
         uint64_t other = L->cand[cell] & ~digit_bit(digit);
         int32_t on = other ? make_pot(E, cell, lowest_bit(other) + 1, 1) : -1;
@@ -1062,6 +1088,7 @@ static int links_alloc(chain_engine *E)
 static int build_links(chain_engine *E, int y, int x)
 {
     sudoku_logic *L = E->L;
+    E->graph_live = 0;
     if (!links_alloc(E))
         return 0;
     for (int p = 0; p < E->P; p++)
@@ -1099,6 +1126,9 @@ static int build_links(chain_engine *E, int y, int x)
         }
     }
     E->gstart[nodes] = E->glinks;
+    E->graph_live = 1;
+    E->graph_y = y;
+    E->graph_x = x;
     return 1;
 }
 
@@ -1208,6 +1238,7 @@ static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, 
 static int unary_floors(chain_engine *E, int y, int x)
 {
     sudoku_logic *L = E->L;
+    E->graph_live = 0;
     if (!links_alloc(E))
         return 0;
     int V = E->P / 2;
@@ -1379,6 +1410,7 @@ static void unary_pass(chain_engine *E, int y, int x)
             }
         }
     }
+    E->graph_live = 0;
     release_all(E);
 }
 
@@ -1408,7 +1440,7 @@ static int closure_of(chain_engine *E, int cell, int digit, chain_set **on, chai
             return 0;
         set_add(E, a, new_inst(E, make_pot(E, cell, digit, 1), -1));
         int32_t x1 = -1, x2 = -1;
-        if (!(E->static_links ? follow_static(E, a, b, &x1, &x2) : follow(E, a, b, &x1, &x2)))
+        if (!(E->graph_live ? follow_static(E, a, b, &x1, &x2) : follow(E, a, b, &x1, &x2)))
             x1 = x2 = -1;
         if (!rec) {
             *on = a;
@@ -1610,7 +1642,8 @@ static void multiple_pass(chain_engine *E)
             for (int v = 0; v < E->P / 2; v++)
                 E->closure[3 * v] = -1;
         /* a static pass follows its chains on the graph of its links */
-        E->static_links = E->closure && !E->dynamic && E->level == 0 && build_links(E, 1, 1);
+        if (E->closure && !E->dynamic && E->level == 0)
+            build_links(E, 1, 1);
     }
     for (int cell = 0; cell < L->cells && !E->failed; cell++) {
         if (L->value[cell])
@@ -1623,7 +1656,7 @@ static void multiple_pass(chain_engine *E)
         cell_chains(E, cell);
     }
     E->closure = NULL;
-    E->static_links = 0;
+    E->graph_live = 0;
     release_all(E);
 }
 
@@ -1838,6 +1871,7 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
     E->level = level;
     E->failed = 0;
     E->best.found = 0;
+    E->graph_live = 0;
     load_places(E);
     /* the grid before any chain, once: only a dynamic chain changes the grid
      * and it restores this copy at its end (a copy per chain was 4% of the
