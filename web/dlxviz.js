@@ -112,6 +112,7 @@
       top: L.top.slice(), ulink: L.ulink.slice(), dlink: L.dlink.slice(),
       color: L.color.slice(), llink: L.llink.slice(), rlink: L.rlink.slice(),
       hidden: new Uint8Array(S),
+      tweaked: new Int32Array(S), // level + 1 of the tweak that set the node aside, 0 none
       pos: 0,
       tree: [{ id: 0, parent: -1, depth: 0, option: -1, skip: -1, choose: null, dead: false, solution: 0 }],
       cur: 0,
@@ -147,6 +148,11 @@
         }
         events[j]._untweakEnd = ev;
         ev._last = j;
+      } else if (ev.event === "tweak") {
+        // the HIDE that follows a TWEAK takes the tried option's node out of
+        // the item's list for the rest of the level: set aside, not covered
+        for (let j = i + 1; j < events.length && j <= i + 2; j++)
+          if (events[j].event === "hide" && events[j].item === ev.item) { events[j]._tweak = ev; break; }
       } else if (ev.event === "skip" && ev.hi > 0) {
         let k = i + 1;
         while (k < events.length && !(events[k].event === "backtrack" && events[k].level === ev.level)) k++;
@@ -200,6 +206,7 @@
         m.top[h] = ev.event === "hide" ? ev.len + 1 : ev.len;
       }
       m.hidden[ev.node] = out ? 1 : 0;
+      if (ev.event === "hide" && ev._tweak) m.tweaked[ev.node] = fwd ? ev._tweak.level + 1 : 0;
       break;
     }
     case "mark":
@@ -232,10 +239,11 @@
         m.dlink[h] = ev.first;
         ev._chain = [];
         for (let x = ev.first, c = 0; c < ev.count && x > m.N; c++, x = m.dlink[x]) ev._chain.push(x);
-        for (const x of ev._chain) m.hidden[x] = 0;
+        ev._tweaked = ev._chain.map((x) => m.tweaked[x]);
+        for (const x of ev._chain) { m.hidden[x] = 0; m.tweaked[x] = 0; }
       } else {
         m.dlink[h] = ev._oldD;
-        for (const x of ev._chain) m.hidden[x] = 1;
+        ev._chain.forEach((x, c) => { m.hidden[x] = 1; m.tweaked[x] = ev._tweaked[c]; });
       }
       break;
     }
@@ -379,10 +387,11 @@
 
   // What the matrix shows now, read back from the drawing itself (the
   // data-to of each link's line, data-len of each header, data-out and
-  // data-color of each node), in the shape tests/web/test_page.js makes of
-  // the engine's memory: "len=h:v,... D=x:v,... U=... R=... L=... out=... settled=...".
+  // data-color and data-tweaked of each node), in the shape tests/web/test_page.js
+  // makes of the engine's memory and stream: "len=h:v,... D=x:v,... U=... R=...
+  // L=... out=... settled=... tweaked=...".
   function drawnState() {
-    const parts = { len: [], D: [], U: [], R: [], L: [], out: [], settled: [] };
+    const parts = { len: [], D: [], U: [], R: [], L: [], out: [], settled: [], tweaked: [] };
     for (const el of document.getElementById("matrix").querySelectorAll("[data-key]")) {
       const key = el.getAttribute("data-key");
       const k = /^([DURL]|h|n)(\d+)$/.exec(key);
@@ -392,6 +401,7 @@
       else if (k[1] === "n") {
         if (el.getAttribute("data-out") === "1") parts.out.push([x]);
         if (el.getAttribute("data-color") === "-1") parts.settled.push([x]);
+        if (el.getAttribute("data-tweaked") === "1") parts.tweaked.push([x]);
       } else parts[k[1]].push([x, +el.getAttribute("data-to")]);
     }
     return Object.entries(parts).map(([name, list]) =>
@@ -784,14 +794,19 @@
         const a = pos(s);
         const hot = changed.has("n" + s);
         const out = m.hidden[s];
+        const aside = m.tweaked[s]; // set aside by a tweak (level aside - 1)
         const settled = m.color[s] < 0;
         const col = m.problem.options[k].colors[s - m.optionSlots[k][0]];
         specs.push({ key: "n" + s, tag: "circle", attrs: { cx: a.x, cy: a.y, r: nodeR,
           fill: out ? "#eef0f3" : chosen ? "#2b8a3e" : col > 0 ? colourFill(col) : "#4c6ef5",
-          stroke: hot ? "#e8590c" : out ? "#8d94a3" : settled ? "#1f2430" : "#ffffff", "stroke-width": hot ? 3 : settled ? 2.5 : 1.5,
-          opacity: out ? 0.9 : 1, "stroke-dasharray": out ? "3 2" : undefined, "data-out": out ? 1 : 0, "data-color": m.color[s] },
+          // (a node set aside keeps its purple ring when the step moved it: its links show the change)
+          stroke: aside ? "#ae3ec9" : hot ? "#e8590c" : out ? "#8d94a3" : settled ? "#1f2430" : "#ffffff",
+          "stroke-width": hot ? 3 : aside ? 2.5 : settled ? 2.5 : 1.5,
+          opacity: out ? 0.9 : 1, "stroke-dasharray": aside ? "5 2" : out ? "3 2" : undefined, "data-out": out ? 1 : 0,
+          "data-color": m.color[s], "data-tweaked": aside ? 1 : 0 },
           title: "slot " + s + ": " + itemName(m, m.top[s] - 1) + (col > 0 ? ":" + colourName(m, col) : "") + " of option " + k +
-            " (" + m.problem.options[k].text + "); ULINK " + m.ulink[s] + ", DLINK " + m.dlink[s] + (out ? "; out of its list" : "") });
+            " (" + m.problem.options[k].text + "); ULINK " + m.ulink[s] + ", DLINK " + m.dlink[s] +
+            (aside ? "; set aside by the tweak at level " + (aside - 1) + ", back at its untweak" : out ? "; out of its list" : "") });
         if (g.rh >= 24 && g.cw >= 34)
           specs.push(text("ns" + s, a.x + nodeR + 2, a.y - nodeR + 1, String(s), { class: "slot" }));
         if (col > 0) // the colour the option gives its item, whole, under the node
@@ -1033,7 +1048,8 @@
       else {
         const k = m.optionOf[x];
         what = itemName(m, m.top[x] - 1) + " of option " + k + ": " + optText(m, k) +
-          (m.hidden[x] ? " (out of its list)" : "") + (m.color[x] < 0 ? " (colour settled)" : "");
+          (m.tweaked[x] ? " (set aside by the tweak at level " + (m.tweaked[x] - 1) + ")" : m.hidden[x] ? " (out of its list)" : "") +
+          (m.color[x] < 0 ? " (colour settled)" : "");
       }
       rows.push(pad(x, 6) + pad(m.top[x], 7) + pad(m.ulink[x], 7) + pad(m.dlink[x], 7) + "  " + what);
     }

@@ -66,14 +66,15 @@ async function main() {
     // LLINK and RLINK of the root and the primary headers, the nodes out of
     // their lists, the nodes settled by a purify (COLOR -1). Worked out here
     // from the engine's memory and the problem record, not by the page.
-    const drawable = (line, problem) => {
+    const drawable = (line, problem, tweaked) => {
       const f = {};
       for (const part of line.split(" ").slice(2)) {
         const [k, v] = part.split("=");
         f[k] = v === "" ? [] : v.split(",").map(Number);
       }
       const N = problem.items.length, S = f.top.length;
-      const parts = { len: [], D: [], U: [], R: [], L: [], out: f.out.map((x) => [x]), settled: [] };
+      const parts = { len: [], D: [], U: [], R: [], L: [], out: f.out.map((x) => [x]), settled: [],
+        tweaked: (tweaked || []).slice().sort((a, b) => a - b).map((x) => [x]) };
       for (let x = 1; x <= N; x++) parts.len.push([x, f.top[x]]);
       for (let x = 1; x < S; x++) {
         if (x > N && f.top[x] <= 0) continue; // a spacer
@@ -87,6 +88,31 @@ async function main() {
         parts.L.push([x, f.llink[x]]);
       }
       return Object.entries(parts).map(([name, list]) => name + "=" + list.map((v) => v.join(":")).join(",")).join(" ");
+    };
+    // The nodes a tweak (Algorithm M) has set aside after each event, from the
+    // command's stream, worked out here: the HIDE of the TWEAK's item that
+    // follows it sets its node aside for the tweak's level; the UNTWEAK of
+    // that item at that level gives back exactly those (its count says how
+    // many). The matrix must mark those nodes, and only those.
+    const asideAfter = (want) => {
+      const sets = new Map(), after = [[]];
+      let pending = null;
+      for (const line of want.slice(1, -1)) {
+        const ev = JSON.parse(line);
+        if (ev.event === "tweak") pending = ev;
+        else if (ev.event === "hide" && pending && ev.item === pending.item) {
+          const key = ev.item + "@" + pending.level;
+          if (!sets.has(key)) sets.set(key, []);
+          sets.get(key).push(ev.node);
+          pending = null;
+        } else if (ev.event === "untweak") {
+          const key = ev.item + "@" + ev.level, back = sets.get(key) || [];
+          check(back.length === ev.count, "the untweak at seq " + ev.seq + " gives back " + ev.count + " nodes, " + back.length + " were set aside");
+          sets.delete(key);
+        }
+        after.push([].concat(...sets.values()));
+      }
+      return after;
     };
     const coverage = [];
     // (bounds, a problem with bounds made for this test, is typed in; mcc is
@@ -105,7 +131,9 @@ async function main() {
       const count = await viz(() => window.dlxViz.count());
       check(count === want.length - 2 && states.length === count + 1, name + ": " + count + " events, " + states.length + " states");
       const problem = JSON.parse(want[0]);
-      const drawn = states.map((l) => drawable(l, problem));
+      const aside = asideAfter(want);
+      if (typed) check(aside.some((a) => a.length > 0), name + ": no step has a node set aside by a tweak");
+      const drawn = states.map((l, i) => drawable(l, problem, aside[i]));
       // forwards: the state after each event, in the page's model and in its drawing
       const walk = (dir, n) => viz((d, k) => {
         const out = d > 0 ? [[window.dlxViz.stateLine(), window.dlxViz.drawnState()]] : [];
@@ -161,7 +189,7 @@ async function main() {
     check((await viz(() => window.dlxViz.logText())).includes("tweak C Y:1: out of C's list for the rest of the level"), "mcc: step 36 is not the tweak");
     const cHeader = await viz(() => document.querySelector("#matrix [data-key=hb3]").textContent);
     check(cHeader === "2..3 ×2", "mcc: after the tweak C's header says " + cHeader + ", not 2..3 ×2");
-    await shot("mcc-tweak");
+    await shot("mcc-tweak", "web-mcc-tweak.png");
 
     // A seed: the page runs what `dlx --seed=18446744073709551615` runs (the
     // largest seed the command takes; --seed=random picks 64-bit ones too),
