@@ -520,6 +520,50 @@ static int on_to_off(chain_engine *E, int32_t p, int y, int32_t *out)
     return on_to_off_pot(E, E->ipot[p], y, out);
 }
 
+/* The potentials an off potential makes on, as pots, into out: the last
+ * candidate of a cell of two (Y), the last other place of the symbol in one
+ * of the cell's houses (X), each once per rule that gives it; via[k] says
+ * which: -1 the cell, else the house's rank in the cell's order. */
+static int off_to_on_pots(chain_engine *E, int32_t pot, int y, int x, int32_t *out, int8_t *via)
+{
+    sudoku_logic *L = E->L;
+    int cell = pot_cell(E, pot), digit = pot_digit(E, pot), count = 0;
+    if (y && popcount64(L->cand[cell]) == 2) {
+        uint64_t other = L->cand[cell] & ~digit_bit(digit);
+        if (other) {
+            via[count] = -1;
+            out[count++] = make_pot(E, cell, lowest_bit(other) + 1, 1);
+        }
+    }
+    if (!x)
+        return count;
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell]; j++) {
+        uint64_t others = E->places[row[j] + digit - 1] & ~((uint64_t)1 << pos[j]);
+        if (others && !(others & (others - 1))) {
+            via[count] = (int8_t)j;
+            out[count++] = make_pot(E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1);
+        }
+    }
+    return count;
+}
+
+/* The instance of on (parent p) that off_to_on() adds after out[0..count):
+ * -2 when on is among those already, or other than keep in known (when
+ * not NULL); -1 when out of memory. */
+static int32_t new_on(chain_engine *E, const int32_t *out, int count, int32_t on,
+                      const chain_set *known, int32_t keep, int32_t p)
+{
+    for (int k = 0; k < count; k++)
+        if (E->ipot[out[k]] == on)
+            return -2;
+    if (known && on != keep && set_get(known, on) >= 0)
+        return -2;
+    return new_inst(E, on, p);
+}
+
 /* The potentials an off potential makes on, as new instances into out,
  * each with parent p and, in a dynamic chain, the off potentials of toOff
  * that took the candidates the rule needed gone (compared with E->saved,
@@ -533,61 +577,40 @@ static int off_to_on(chain_engine *E, int32_t p, int y, int x, const chain_set *
                      const chain_set *known, int32_t keep, int32_t *out)
 {
     sudoku_logic *L = E->L;
-    int32_t pot = E->ipot[p];
-    int cell = pot_cell(E, pot), digit = pot_digit(E, pot), count = 0;
+    int32_t pot = E->ipot[p], pots[SUDOKU_MAX_N * 8 + 8];
+    int8_t via[SUDOKU_MAX_N * 8 + 8];
+    int cell = pot_cell(E, pot), digit = pot_digit(E, pot), n = 0, count = 0;
     if (E->graph_live && E->graph_y == y && E->graph_x == x && !E->dynamic) {
-        /* a static chain: the links worked out once, the same rules'
-         * order; nothing was taken from the grid */
+        /* a static chain: the links worked out once, in the rules' order;
+         * nothing was taken from the grid, so no hidden causes */
         int32_t u = E->gnode[pot];
         for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
-            int32_t on = E->gpot[E->glink[e]];
-            int dup = 0;
-            for (int k = 0; k < count && !dup; k++)
-                dup = E->ipot[out[k]] == on;
-            if (dup || (known && on != keep && set_get(known, on) >= 0))
-                continue;
-            int32_t i = new_inst(E, on, p);
-            if (i < 0)
-                return count;
-            out[count++] = i;
+            via[n] = -1;
+            pots[n++] = E->gpot[E->glink[e]];
         }
-        return count;
+    } else {
+        n = off_to_on_pots(E, pot, y, x, pots, via);
     }
-    if (y && popcount64(L->cand[cell]) == 2) {
-        uint64_t other = L->cand[cell] & ~digit_bit(digit);
-        int32_t on = other ? make_pot(E, cell, lowest_bit(other) + 1, 1) : -1;
-        if (other && !(known && on != keep && set_get(known, on) >= 0)) {
-            int32_t i = new_inst(E, on, p);
-            if (i < 0)
-                return 0;
-            for (uint64_t gone = E->saved[cell] & ~L->cand[cell]; gone; gone &= gone - 1)
-                add_parent(E, i, set_get(to_off, make_pot(E, cell, lowest_bit(gone) + 1, 0)));
-            out[count++] = i;
-        }
-    }
-    if (!x)
-        return count;
     const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
-    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
     const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
-    for (int j = 0; j < E->order_count[cell]; j++) {
-        size_t at = (size_t)(row[j] + digit - 1);
-        uint64_t others = E->places[at] & ~((uint64_t)1 << pos[j]);
-        if (!others || (others & (others - 1)))
-            continue; /* not exactly one other place */
-        int32_t on = make_pot(E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1);
-        int dup = 0;
-        for (int k = 0; k < count && !dup; k++)
-            dup = E->ipot[out[k]] == on;
-        if (dup || (known && on != keep && set_get(known, on) >= 0))
+    for (int k = 0; k < n; k++) {
+        int32_t i = new_on(E, out, count, pots[k], known, keep, p);
+        if (i == -2)
             continue;
-        int32_t i = new_inst(E, on, p);
         if (i < 0)
             return count;
-        for (uint64_t gone = E->saved_places[at] & ~E->places[at]; gone; gone &= gone - 1)
-            add_parent(E, i, set_get(to_off,
-                                     make_pot(E, logic_house_cell(L, hs[j], lowest_bit(gone)),
-                                              digit, 0)));
+        /* the off potentials that took the candidates the rule needed gone
+         * (compared with the grid before the chain: none in a static one) */
+        if (via[k] < 0) {
+            for (uint64_t gone = E->saved[cell] & ~L->cand[cell]; gone; gone &= gone - 1)
+                add_parent(E, i, set_get(to_off, make_pot(E, cell, lowest_bit(gone) + 1, 0)));
+        } else {
+            int h = hs[via[k]];
+            size_t at = (size_t)(row[via[k]] + digit - 1);
+            for (uint64_t gone = E->saved_places[at] & ~E->places[at]; gone; gone &= gone - 1)
+                add_parent(E, i,
+                           set_get(to_off, make_pot(E, logic_house_cell(L, h, lowest_bit(gone)), digit, 0)));
+        }
         out[count++] = i;
     }
     return count;
@@ -1034,29 +1057,6 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
 #define FLOOR_NONE INT32_MAX
 #define LANES 64
 
-/* The potentials an off potential makes on, as pots: off_to_on()'s rules
- * without its instances. */
-static int off_to_on_pots(chain_engine *E, int32_t pot, int y, int x, int32_t *out)
-{
-    sudoku_logic *L = E->L;
-    int cell = pot_cell(E, pot), digit = pot_digit(E, pot), count = 0;
-    if (y && popcount64(L->cand[cell]) == 2) {
-        uint64_t other = L->cand[cell] & ~digit_bit(digit);
-        if (other)
-            out[count++] = make_pot(E, cell, lowest_bit(other) + 1, 1);
-    }
-    if (!x)
-        return count;
-    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
-    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
-    const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
-    for (int j = 0; j < E->order_count[cell]; j++) {
-        uint64_t others = E->places[row[j] + digit - 1] & ~((uint64_t)1 << pos[j]);
-        if (others && !(others & (others - 1)))
-            out[count++] = make_pot(E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1);
-    }
-    return count;
-}
 
 static int links_alloc(chain_engine *E)
 {
@@ -1106,7 +1106,8 @@ static int build_links(chain_engine *E, int y, int x)
     int32_t buf[SUDOKU_MAX_N * 8 + 8];
     for (int v = 0; v < nodes; v++) {
         int32_t pot = E->gpot[v];
-        int cnt = pot_on(pot) ? on_to_off_pot(E, pot, y, buf) : off_to_on_pots(E, pot, y, x, buf);
+        int8_t via[SUDOKU_MAX_N * 8 + 8];
+        int cnt = pot_on(pot) ? on_to_off_pot(E, pot, y, buf) : off_to_on_pots(E, pot, y, x, buf, via);
         if (E->glinks + cnt > E->gcap_links) {
             int cap = E->gcap_links ? E->gcap_links : 4096;
             while (cap < E->glinks + cnt)
@@ -1340,16 +1341,11 @@ static int follow_static(chain_engine *E, chain_set *to_on, chain_set *to_off, i
         int32_t p = E->qoff[hoff++], u = E->gnode[E->ipot[p]];
         int cnt = 0;
         for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
-            int32_t on = E->gpot[E->glink[e]];
-            int dup = 0;
-            for (int k = 0; k < cnt && !dup; k++)
-                dup = E->ipot[buf[k]] == on;
-            if (dup || set_get(to_on, on) >= 0)
-                continue;
-            int32_t i = new_inst(E, on, p);
-            if (i < 0)
+            int32_t i = new_on(E, buf, cnt, E->gpot[E->glink[e]], to_on, -1, p);
+            if (i == -1)
                 break;
-            buf[cnt++] = i;
+            if (i >= 0)
+                buf[cnt++] = i;
         }
         for (int k = 0; k < cnt; k++) {
             int32_t pot = E->ipot[buf[k]];
