@@ -185,6 +185,7 @@ int sudoku_logic_start(sudoku_logic *L, const uint8_t *givens)
     L->solutions = (int)count;
     logic_load(L, givens);
     L->started = 1;
+    L->oom = 0;
     return L->solutions;
 }
 
@@ -194,6 +195,7 @@ int logic_start_known(sudoku_logic *L, const uint8_t *givens, const uint8_t *sol
     L->solutions = 1;
     logic_load(L, givens);
     L->started = 1;
+    L->oom = 0;
     return 1;
 }
 
@@ -312,7 +314,10 @@ int sudoku_logic_next(sudoku_logic *L, sudoku_step *step)
     for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
         if (!(L->allowed & ((uint64_t)1 << t)))
             continue;
-        if (sudoku_logic_find(L, t, step) == 1) {
+        int found = sudoku_logic_find(L, t, step);
+        if (L->oom) /* a step missed for want of memory would change the path */
+            return SUDOKU_ENOMEM;
+        if (found == 1) {
             sudoku_logic_apply(L, step);
             return 1;
         }

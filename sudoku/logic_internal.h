@@ -55,6 +55,8 @@ struct sudoku_logic {
     uint64_t *have;              /* house_count: the symbols placed in each house */
     int blanks;
     int started;
+    int oom;                     /* a finder ran out of memory: its answer cannot be
+                                    trusted (sudoku_logic_next() says SUDOKU_ENOMEM) */
     uint8_t *solution;           /* cells: the first solution (owned) */
     int solutions;               /* 0, 1, 2 (several) */
     uint64_t allowed;            /* techniques sudoku_logic_next() may use */

@@ -284,8 +284,10 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
     if (!L->aligned_ex) {
         /* the excluder sets, then the peer sets (made here, once) */
         L->aligned_ex = calloc((size_t)L->cells * 2, sizeof(uint64_t) * WORDS);
-        if (!L->aligned_ex)
+        if (!L->aligned_ex) {
+            L->oom = 1;
             return 0;
+        }
         uint64_t (*peers)[WORDS] = (uint64_t (*)[WORDS])L->aligned_ex + L->cells;
         for (int c = 0; c < L->cells; c++) {
             int nh;

@@ -1076,8 +1076,17 @@ static int links_alloc(chain_engine *E)
     E->floor_off = malloc(sizeof(int32_t) * (P / 2));
     if (!E->gnode || !E->gpot || !E->gstart || !E->greach || !E->gcur || !E->gnext ||
         !E->gactive || !E->gactive2 || !E->floor_cycle || !E->floor_on || !E->floor_off) {
-        free(E->gnode); /* the others go with the engine */
-        E->gnode = NULL;
+        uint64_t **w[] = {&E->greach, &E->gcur, &E->gnext};
+        int32_t **a[] = {&E->gnode, &E->gpot, &E->gstart, &E->gactive, &E->gactive2,
+                         &E->floor_cycle, &E->floor_on, &E->floor_off};
+        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+            free(*w[k]);
+            *w[k] = NULL;
+        }
+        for (size_t k = 0; k < sizeof a / sizeof a[0]; k++) {
+            free(*a[k]);
+            *a[k] = NULL;
+        }
         return 0;
     }
     return 1;
@@ -1859,8 +1868,11 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
                int level, int unary)
 {
     chain_engine *E = engine_of(L);
-    if (!E)
+    if (!E) {
+        if (L->n <= CHAIN_MAX_N)
+            L->oom = 1; /* not made for want of memory */
         return 0;
+    }
     E->dynamic = dynamic;
     E->nishio = nishio;
     E->multiple = multiple;
@@ -1879,6 +1891,10 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
         unary_pass(E, 1, 1); /* XY */
     } else {
         multiple_pass(E);
+    }
+    if (E->failed) { /* the search gave up: what it found is not all there is */
+        L->oom = 1;
+        return 0;
     }
     if (!E->best.found)
         return 0;

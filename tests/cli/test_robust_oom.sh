@@ -68,4 +68,10 @@ P='..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1
 printf '%s\n1.3...1.3...4...\nxx\n%s\n' "$P" "$P" > "$W/batch.txt"
 check_every_failure sudoku "$BIN/sudoku" "$W/batch.txt"
 
+# A rating that needs the chains (forcing chains, aligned exclusions): their
+# searches keep tables of their own; any of them missing must be an error,
+# never another rating (a puzzle of magictour's top1465, rated 7.2 here).
+printf '%s\n' '.4....37...3.7.49...7.8......16............2359...2...........96.51.........3.51.' > "$W/hard.txt"
+check_every_failure sudoku_rate "$BIN/sudoku" --rate -j 1 "$W/hard.txt"
+
 finish
