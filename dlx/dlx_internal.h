@@ -128,8 +128,11 @@ enum search_state {
  * says so (dlx_split() gives nothing, dlx_start_subtree() refuses a prefix),
  * never falls back silently. The engines: dlxi_engine_links (Algorithms X
  * and C on the links, search.c and split.c), dlxi_engine_links_m (Algorithm
- * M on the links, search_m.c) and dlxi_engine_bits (X and C on bit sets,
- * search_bits.c).
+ * M on the links, search_m.c), dlxi_engine_bits and dlxi_engine_bits_m (X,
+ * C and M on bit sets, search_bits.c, search_bits_m.c); and, for the other
+ * goals (enum dlxi_goal below), dlxi_engine_cost (the K cheapest by branch
+ * and bound, search_cost.c) and dlxi_engine_memo (the count by memo and its
+ * ZDD, memo.c), both on the flat tables of flat.c.
  *
  * Adding an engine (docs/library.md has the same recipe):
  *   1. a file of its own that fills a `const dlx_engine` with at least
@@ -139,11 +142,26 @@ enum search_state {
  *      candidates (search.c);
  *   3. the property tests (tests/check_engines.c) run it against the brute
  *      force, whole, in slices and after a clone. */
-#define DLX_ENGINE_VERSION 1
+#define DLX_ENGINE_VERSION 2
+
+/* What a search is for. Every solution in turn is dlx_search()'s; the K
+ * cheapest (dlx_min_cost(), search_cost.c) and the count with its ZDD
+ * (dlx_count_memo(), memo.c) are engines of the same table, chosen the
+ * same way (dlxi_pick_engine() asks only the engines of the goal), run in
+ * slices by the same driver (dlxi_goal_start(), search.c) and ended by
+ * dlx_reset(). They answer more than solutions, so their calls read the
+ * answer from the engine's run state (p->run.goal_run) before the reset
+ * releases it. */
+enum dlxi_goal {
+    DLXI_GOAL_SOLUTIONS = 0,
+    DLXI_GOAL_MIN_COST,
+    DLXI_GOAL_COUNT_MEMO
+};
 
 typedef struct dlx_engine {
     int version;                /* DLX_ENGINE_VERSION */
     const char *name;           /* "links", "links-m", "bits": for messages */
+    enum dlxi_goal goal;        /* what its searches answer */
     enum dlx_strategy strategy; /* what dlx_search_strategy() answers */
     /* 1 when the engine can search p as it is set now (its bounds, its
      * rule); 0 when it cannot. */
@@ -186,10 +204,25 @@ typedef struct dlx_engine {
     int (*active)(const dlx_problem *p, int32_t x);
     int32_t (*options)(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
     int32_t (*active_items)(const dlx_problem *p, int32_t *items, int32_t cap);
+    /* Frees the run state prepare made outside p->run's kept tables (the
+     * goal engines' p->run.goal_run); called when the search is forgotten
+     * (dlx_reset()), also after a prepare that failed. NULL: nothing. */
+    void (*release)(dlx_problem *p);
 } dlx_engine;
 
 extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits,
-    dlxi_engine_bits_m;
+    dlxi_engine_bits_m, dlxi_engine_cost, dlxi_engine_memo;
+
+/* Starts a search of p for goal g (opts: the goal's options, kept in
+ * p->run.goal_opts) on the engine of that goal that accepts p: DLX_OK with
+ * the search under way (p->engine's run() called in slices by the caller,
+ * dlx_reset() at the end), DLX_ESTRATEGY when no engine of the goal
+ * accepts p, DLX_EBUSY during a search or a callback, or prepare's error
+ * (p left idle). */
+int dlxi_goal_start(dlx_problem *p, enum dlxi_goal g, const void *opts);
+/* Calls fn(ctx) as one of the user's callbacks (p frozen meanwhile);
+ * returns what it returned. */
+int dlxi_callback(dlx_problem *p, int (*fn)(void *ctx), void *ctx);
 
 /* The state of a search while it runs, and what the engines derive from
  * the problem for it (the choice indexes, the bit-set tables): the
@@ -239,6 +272,12 @@ struct dlx_run {
     int32_t profile_cap, max_degree;
 
     struct dlx_bits_m *bits_m; /* the bit-set search with bounds' (search_bits_m.c) */
+    /* A goal engine's search (dlxi_goal_start()): the goal, its options and
+     * the run state its prepare made (which begins with the dlxi_flat
+     * tables it searches on, flat.h), released by dlx_reset(). */
+    enum dlxi_goal goal;
+    const void *goal_opts;
+    void *goal_run;
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
                               and kept until the problem changes shape */
     int bits_too_big;   /* their counts would not fit: the links it is */
@@ -533,6 +572,10 @@ static inline int dlxi_frozen(const dlx_problem *p)
 /* Back to "no search under way"; the caller has put the links right. */
 static inline void dlxi_forget_search(dlx_problem *p)
 {
+    if (p->engine && p->engine->release)
+        p->engine->release(p);
+    p->run.goal = DLXI_GOAL_SOLUTIONS;
+    p->run.goal_opts = NULL;
     p->state = S_IDLE;
     p->level = 0;
     p->floor = 0;

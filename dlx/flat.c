@@ -263,3 +263,48 @@ int32_t dlxi_flat_commit(dlxi_flat *f, const dlx_problem *p, int32_t *out)
     }
     return n;
 }
+
+/* --- The live state, for query.c (dlx_engine's remaining ... active_items) ---
+ * The goal engines' run state begins with their flat table (dlx_internal.h),
+ * so these four serve both; x is a header index (item + 1). */
+
+static const dlxi_flat *live_flat(const dlx_problem *p)
+{
+    return p->run.goal_run;
+}
+
+int32_t dlxi_flat_remaining(const dlx_problem *p, int32_t x)
+{
+    return live_flat(p)->avail[x - 1];
+}
+
+int dlxi_flat_active(const dlx_problem *p, int32_t x)
+{
+    const dlxi_flat *f = live_flat(p);
+    int32_t i = x - 1;
+    /* Still to cover: below its upper bound, and short or with an option
+     * left (a met item whose options are all out takes no more). */
+    return !f->secondary[i] && f->cnt[i] < f->hi[i] && (f->cnt[i] < f->lo[i] || f->avail[i] > 0);
+}
+
+int32_t dlxi_flat_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
+{
+    const dlxi_flat *f = live_flat(p);
+    int32_t i = x - 1, n = f->avail[i];
+    for (int32_t k = 0; k < n && k < cap; k++)
+        opts[k] = f->node_opt[f->set[f->list_start[i] + k]];
+    return n;
+}
+
+int32_t dlxi_flat_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+{
+    const dlxi_flat *f = live_flat(p);
+    int32_t n = 0;
+    for (int32_t x = 1; x <= f->n_items; x++)
+        if (dlxi_flat_active(p, x)) {
+            if (n < cap)
+                items[n] = x - 1;
+            n++;
+        }
+    return n;
+}

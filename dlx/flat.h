@@ -69,4 +69,11 @@ void dlxi_flat_unblock(dlxi_flat *f, int32_t o);
 void dlxi_flat_block_item(dlxi_flat *f, int32_t x);
 void dlxi_flat_unblock_item(dlxi_flat *f, int32_t x);
 
+/* The live state of a goal engine's search (p->run.goal_run begins with its
+ * dlxi_flat), as the engine table's remaining, active, options and
+ * active_items answer it: x is a header index (item + 1). */
+int32_t dlxi_flat_remaining(const dlx_problem *p, int32_t x);
+int dlxi_flat_active(const dlx_problem *p, int32_t x);
+int32_t dlxi_flat_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
+int32_t dlxi_flat_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
 #endif /* DLX_FLAT_H */

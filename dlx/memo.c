@@ -218,6 +218,8 @@ struct memo_frame {
     int32_t pos;      /* next place in the item's list */
     int32_t chosen;   /* option in force, -1 none */
     int64_t results;  /* where this level's results begin on the result stack */
+    int32_t width;    /* options open when the level began, and tried so far */
+    int32_t tried;    /* (for the estimate) */
     uint64_t hash;    /* the state's */
     double size;      /* the plain search's nodes below it so far (see memo_gain()) */
 };
@@ -237,10 +239,16 @@ struct memo_state {
     float size;
 };
 
+/* Where a count stands: the memo's search, the plain search that took over
+ * when the memo did not pay, or over. */
+enum memo_phase { PHASE_MEMO, PHASE_PLAIN, PHASE_DONE };
+
+/* The engine's run state (p->run.goal_run): the flat table first, as
+ * flat.c's questions about the live state expect. */
 struct memo_run {
+    dlxi_flat f;
     dlx_problem *p;
     const dlx_memo_opts *o;
-    dlxi_flat f;
     int32_t kw;             /* key words */
     int32_t sec_base;       /* first word of the secondary items' part */
     int32_t *slot;          /* [item] its bit (primary, or secondary without colours)
@@ -267,6 +275,14 @@ struct memo_run {
     int full;
     int overflow;
     dlx_memo_result r;
+    enum memo_phase phase;
+    int32_t l;              /* the level the memo's loop is at */
+    uint64_t next_look;     /* the node count of the next look at the gain; 0: none */
+    uint32_t root;          /* when over: the root's ZDD node, and the count */
+    dlx_u128 count;
+    int32_t *committed;     /* the commitments' options (the ZDD keeps them) */
+    int32_t n_committed, committed_cap;
+    dlx_problem *plain;     /* PHASE_PLAIN: the clone the plain search counts on */
 };
 
 static uint64_t hash_key(const uint64_t *k, int32_t n)
@@ -509,6 +525,8 @@ static void open_level(struct memo_run *m, int32_t l, int32_t x, uint64_t h)
     fr->results = m->n_res;
     fr->hash = h;
     fr->size = 0;
+    fr->width = m->f.avail[x];
+    fr->tried = 0;
 }
 
 /* The sum of the results finished so far: a lower bound of the count. */
@@ -569,19 +587,32 @@ static double gain_wanted(uint64_t nodes)
     return nodes <= DLX_MEMO_PROBE ? 2 : nodes <= 4 * (uint64_t)DLX_MEMO_PROBE ? 4 : DLX_MEMO_GAIN;
 }
 
-static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash,
-                       uint32_t *root_node, dlx_u128 *root_count)
+/* Runs the memo's search from where it stands (level m->l) for at most
+ * budget nodes (0: no limit): DLX_OK when it is over (m->root, m->count
+ * set), DLX_PAUSED at the budget, MEMO_GIVE_UP when the memo does not pay,
+ * DLX_STOPPED when asked, or an error. */
+static int memo_search(struct memo_run *m, uint64_t budget)
 {
     dlxi_flat *f = &m->f;
-    int32_t l = 0;
-    open_level(m, 0, root_item, root_hash);
-    uint64_t next_watch = 16384, next_look = DLX_MEMO_PROBE;
+    dlx_problem *p = m->p;
+    int32_t l = m->l;
+    int rc = DLX_OK;
+    const uint64_t stop_at = budget ? m->r.nodes + budget : UINT64_MAX;
     for (;;) {
         struct memo_frame *fr = &m->frames[l];
         if (fr->chosen >= 0) {
             dlxi_flat_unchoose(f, fr->chosen);
             update_key(m, fr->chosen);
             fr->chosen = -1;
+        }
+        if (p->stop_requested) {
+            p->stop_requested = 0;
+            rc = DLX_STOPPED;
+            break;
+        }
+        if (m->r.nodes >= stop_at) {
+            rc = DLX_PAUSED;
+            break;
         }
         int32_t o = -1;
         while (fr->pos < f->list_start[fr->item + 1]) {
@@ -594,26 +625,22 @@ static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash
         if (o >= 0) {
             m->r.nodes++;
             fr->size += 1;
+            fr->tried++;
             fr->chosen = o;
             dlxi_flat_choose(f, o);
             update_key(m, o);
             int opened;
-            int rc = after_option(m, l, o, &opened);
+            rc = after_option(m, l, o, &opened);
             if (rc != DLX_OK)
-                return rc;
+                break;
             if (opened)
                 l++;
-            if (m->r.nodes == next_look) {
-                next_look = m->r.nodes < 16 * DLX_MEMO_PROBE ? 4 * m->r.nodes : 0;
+            if (m->r.nodes == m->next_look) {
+                m->next_look = m->r.nodes < 16 * DLX_MEMO_PROBE ? 4 * m->r.nodes : 0;
                 if (!m->o->keep_zdd && !m->o->keep_memo && !m->o->no_memo &&
-                    memo_gain(m, l) < gain_wanted(m->r.nodes))
-                    return MEMO_GIVE_UP;
-            }
-            if (m->r.nodes >= next_watch) {
-                next_watch = m->r.nodes + 16384;
-                if (m->o->watch && m->o->watch(m->o->ctx, m->r.nodes, (uint64_t)m->n_states)) {
-                    *root_count = partial_count(m);
-                    return DLX_STOPPED;
+                    memo_gain(m, l) < gain_wanted(m->r.nodes)) {
+                    rc = MEMO_GIVE_UP;
+                    break;
                 }
             }
             continue;
@@ -632,26 +659,33 @@ static int memo_search(struct memo_run *m, int32_t root_item, uint64_t root_hash
             else
                 node = NODE_NONE;
         }
-        if (m->overflow)
-            return DLX_ETOOBIG;
+        if (m->overflow) {
+            rc = DLX_ETOOBIG;
+            break;
+        }
         m->n_res = fr->results;
         memo_store(m, fr->hash, node, fr->size);
         if (l == 0) {
-            *root_node = node;
-            *root_count = count;
-            return DLX_OK;
+            m->root = node;
+            m->count = count;
+            break;
         }
         l--;
         m->frames[l].size += fr->size;
-        int rc = push_result(m, m->frames[l].chosen, node, count);
+        rc = push_result(m, m->frames[l].chosen, node, count);
         if (rc != DLX_OK)
-            return rc;
+            break;
     }
+    m->l = l;
+    p->level = l;
+    return rc;
 }
 
-static void memo_free(struct memo_run *m)
+static void memo_release(dlx_problem *p)
 {
-    dlx_problem *p = m->p;
+    struct memo_run *m = p->run.goal_run;
+    if (!m)
+        return;
     size_t ni = (size_t)(m->f.n_items ? m->f.n_items : 1);
     dlxi_free(p, m->slot, ni * sizeof *m->slot);
     dlxi_free(p, m->key, (size_t)m->kw * sizeof *m->key);
@@ -661,40 +695,244 @@ static void memo_free(struct memo_run *m)
     dlxi_free(p, m->unique, (size_t)m->unique_cap * sizeof *m->unique);
     dlxi_free(p, m->frames, (size_t)m->depth_cap * sizeof *m->frames);
     dlxi_free(p, m->res, (size_t)m->res_cap * sizeof *m->res);
+    dlxi_free(p, m->committed, (size_t)m->committed_cap * sizeof *m->committed);
+    dlx_free(m->plain);
     zdd_release(&m->z);
     dlxi_flat_free(&m->f);
+    dlxi_free(p, m, sizeof *m);
+    p->run.goal_run = NULL;
+}
+
+/* --- The engine (dlx_internal.h's table) --------------------------------------- */
+
+/* Bounds (lo:hi items) are left out: docs/algorithm-x.md says why. */
+static int memo_accepts(const dlx_problem *p)
+{
+    return !p->has_bounds;
+}
+
+static const dlx_memo_opts memo_defaults = {.rule = DLX_MEMO_MRV};
+
+/* Builds the run: the flat table, the key of the state, the ZDD's two
+ * terminals, the commitments, and the root's level (unless the root is a
+ * leaf or a dead end: then the count is known already). */
+static int memo_prepare(dlx_problem *p)
+{
+    const dlx_memo_opts *o = p->run.goal_opts ? p->run.goal_opts : &memo_defaults;
+    struct memo_run *m = dlxi_alloc(p, sizeof *m);
+    if (!m)
+        return DLX_ENOMEM;
+    memset(m, 0, sizeof *m);
+    p->run.goal_run = m;
+    m->p = p;
+    m->o = o;
+    m->limit = o->memory_limit;
+    m->z.alloc = p->alloc;
+    m->z.ud = p->ud;
+    m->phase = PHASE_DONE;
+    m->next_look = DLX_MEMO_PROBE;
+    int rc = dlxi_flat_init(&m->f, p);
+    if (rc != DLX_OK)
+        return rc;
+    dlxi_flat *f = &m->f;
+    /* The key: a bit per primary item, then the secondary items' part. */
+    int32_t n_sec = f->n_items - f->n_primary;
+    int32_t pw = (f->n_primary + 63) / 64;
+    m->sec_base = pw;
+    m->kw = pw + (f->has_colors ? (n_sec + 1) / 2 : (n_sec + 63) / 64);
+    if (m->kw == 0)
+        m->kw = 1;
+    m->slot = dlxi_alloc(p, (size_t)(f->n_items ? f->n_items : 1) * sizeof *m->slot);
+    m->key = dlxi_alloc(p, (size_t)m->kw * sizeof *m->key);
+    m->depth_cap = f->n_primary + 2;
+    m->frames = dlxi_alloc(p, (size_t)m->depth_cap * sizeof *m->frames);
+    m->committed_cap = p->n_commits ? p->n_commits : 1;
+    m->committed = dlxi_alloc(p, (size_t)m->committed_cap * sizeof *m->committed);
+    if (!m->slot || !m->key || !m->frames || !m->committed)
+        return DLX_ENOMEM;
+    m->bytes = f->bytes;
+    memset(m->key, 0, (size_t)m->kw * sizeof *m->key);
+    for (int32_t x = 0, np = 0, ns = 0; x < f->n_items; x++)
+        m->slot[x] = f->secondary[x] ? (f->has_colors ? ns++ : pw * 64 + ns++) : np++;
+    /* The two terminals (without room for them, nothing is stored). */
+    dlx_u128 zero = {0, 0}, one = {0, 1};
+    make_node(m, -1, 0, 0, zero);
+    make_node(m, -1, 1, 1, one);
+    if (o->no_memo)
+        m->full = 1;
+    int32_t nc = dlxi_flat_commit(f, p, m->committed);
+    if (nc < 0)
+        return DLX_OK; /* the commitments clash: no solution (root 0, count 0) */
+    m->n_committed = nc;
+    for (int32_t i = 0; i < nc; i++)
+        update_key(m, m->committed[i]);
+    if (f->short_items == 0) {
+        m->root = 1;
+        m->count = one;
+        return DLX_OK;
+    }
+    int dead;
+    int32_t x = memo_item(m, &dead);
+    if (!dead) {
+        open_level(m, 0, x, hash_key(m->key, m->kw));
+        m->l = 0;
+        m->phase = PHASE_MEMO;
+    }
+    return DLX_OK;
 }
 
 /* The plain count on the links, of a clone of p (p stays as it was), in
- * slices so that the watch is still called. */
-static int count_plainly(struct memo_run *m, dlx_u128 *count)
+ * slices like the memo's own. */
+static int plain_slice(struct memo_run *m, uint64_t budget)
 {
-    m->r.plain = 1;
-    dlx_problem *c = dlx_clone(m->p);
-    if (!c)
-        return DLX_ENOMEM;
-    dlx_set_solution_fn(c, NULL, NULL);
-    dlx_set_limit(c, 0);
-    int rc;
-    dlx_stats st;
-    while ((rc = dlx_search(c, 1u << 16)) == DLX_PAUSED) {
-        dlx_get_stats(c, &st);
-        if (m->o->watch && m->o->watch(m->o->ctx, m->r.nodes + st.nodes, (uint64_t)m->n_states)) {
-            rc = DLX_STOPPED;
-            break;
-        }
+    dlx_problem *c = m->plain;
+    if (m->p->stop_requested) {
+        m->p->stop_requested = 0;
+        return DLX_STOPPED;
     }
+    int rc = dlx_search(c, budget);
+    m->p->level = dlx_level(c);
+    if (rc != DLX_OK)
+        return rc;
+    dlx_stats st;
     dlx_get_stats(c, &st);
     m->r.nodes += st.nodes;
-    count->hi = 0;
-    count->lo = st.solutions;
+    m->count = (dlx_u128){0, st.solutions};
+    m->root = NODE_NONE; /* the plain search makes no ZDD */
     dlx_free(c);
+    m->plain = NULL;
+    return DLX_OK;
+}
+
+static int memo_run_slice(dlx_problem *p, uint64_t budget)
+{
+    struct memo_run *m = p->run.goal_run;
+    int rc = DLX_OK;
+    if (m->phase == PHASE_MEMO) {
+        rc = memo_search(m, budget);
+        if (rc == MEMO_GIVE_UP) {
+            m->r.plain = 1;
+            m->phase = PHASE_PLAIN;
+            m->plain = dlx_clone(p);
+            if (!m->plain)
+                return DLX_ENOMEM;
+            dlx_set_solution_fn(m->plain, NULL, NULL);
+            dlx_set_limit(m->plain, 0);
+            return DLX_PAUSED; /* the plain search starts at the next slice */
+        }
+    } else if (m->phase == PHASE_PLAIN) {
+        rc = plain_slice(m, budget);
+    } else if (p->stop_requested) {
+        p->stop_requested = 0;
+        rc = DLX_STOPPED;
+    }
+    if (rc == DLX_OK) {
+        m->phase = PHASE_DONE;
+        p->state = S_DONE;
+    }
     return rc;
 }
 
+/* The nodes so far, the plain search's too. */
+static uint64_t memo_nodes(const struct memo_run *m)
+{
+    dlx_stats st = {0};
+    if (m->plain)
+        dlx_get_stats(m->plain, &st);
+    return m->r.nodes + st.nodes;
+}
+
+static double memo_estimate(const dlx_problem *p)
+{
+    const struct memo_run *m = p->run.goal_run;
+    if (m->phase == PHASE_PLAIN)
+        return dlx_estimate_done(m->plain);
+    double done = 0, share = 1;
+    for (int32_t i = 0; m->phase == PHASE_MEMO && i <= m->l; i++) {
+        const struct memo_frame *fr = &m->frames[i];
+        if (fr->width <= 0)
+            break;
+        done += share * (fr->tried > 0 ? fr->tried - 1 : 0) / fr->width;
+        share /= fr->width;
+    }
+    return done <= 0 ? 1e-9 : done >= 1 ? 1 - 1e-9 : done;
+}
+
+static int32_t memo_path(const dlx_problem *p, int32_t levels, int32_t *out)
+{
+    const struct memo_run *m = p->run.goal_run;
+    if (m->phase == PHASE_PLAIN)
+        return m->plain->engine ? m->plain->engine->path(m->plain, levels, out) : 0;
+    int32_t n = 0;
+    for (int32_t i = 0; m->phase == PHASE_MEMO && i < levels && i <= m->l; i++)
+        if (m->frames[i].chosen >= 0)
+            out[n++] = m->frames[i].chosen;
+    return n;
+}
+
+/* The live state: the flat table's, or the plain search's once it counts. */
+static int32_t memo_remaining(const dlx_problem *p, int32_t x)
+{
+    const struct memo_run *m = p->run.goal_run;
+    return m->plain ? dlx_item_remaining(m->plain, x - 1) : dlxi_flat_remaining(p, x);
+}
+
+static int memo_active(const dlx_problem *p, int32_t x)
+{
+    const struct memo_run *m = p->run.goal_run;
+    return m->plain ? dlx_item_is_active(m->plain, x - 1) : dlxi_flat_active(p, x);
+}
+
+static int32_t memo_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap)
+{
+    const struct memo_run *m = p->run.goal_run;
+    return m->plain ? dlx_item_options(m->plain, x - 1, opts, cap)
+                    : dlxi_flat_options(p, x, opts, cap);
+}
+
+static int32_t memo_active_items(const dlx_problem *p, int32_t *items, int32_t cap)
+{
+    const struct memo_run *m = p->run.goal_run;
+    return m->plain ? dlx_active_items(m->plain, items, cap)
+                    : dlxi_flat_active_items(p, items, cap);
+}
+
+const dlx_engine dlxi_engine_memo = {
+    .version = DLX_ENGINE_VERSION,
+    .name = "memo",
+    .goal = DLXI_GOAL_COUNT_MEMO,
+    .strategy = DLX_STRATEGY_AUTO,
+    .accepts = memo_accepts,
+    .suits = memo_accepts,
+    .prepare = memo_prepare,
+    .run = memo_run_slice,
+    .estimate = memo_estimate,
+    .path = memo_path,
+    .remaining = memo_remaining,
+    .active = memo_active,
+    .options = memo_options,
+    .active_items = memo_active_items,
+    .release = memo_release,
+};
+
+/* --- dlx_count_memo(): the engine run to its end, by the common driver ------- */
+
+struct watch_call {
+    const dlx_memo_opts *o;
+    uint64_t nodes, states;
+};
+
+static int call_watch(void *ctx)
+{
+    const struct watch_call *w = ctx;
+    return w->o->watch(w->o->ctx, w->nodes, w->states);
+}
+
+/* How often the watch is called: every so many nodes. */
+#define MEMO_SLICE 16384
+
 int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r, dlx_zdd **zdd)
 {
-    static const dlx_memo_opts defaults = {.rule = DLX_MEMO_MRV};
     if (zdd)
         *zdd = NULL;
     if (r)
@@ -702,94 +940,53 @@ int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r, d
     if (!p)
         return DLX_EINVAL;
     if (!o)
-        o = &defaults;
-    if (dlxi_frozen(p))
-        return DLX_EBUSY;
-    if (p->has_bounds)
-        return DLX_ESTRATEGY;
-    struct memo_run m;
-    memset(&m, 0, sizeof m);
-    m.p = p;
-    m.o = o;
-    m.limit = o->memory_limit;
-    m.z.alloc = p->alloc;
-    m.z.ud = p->ud;
-    int rc = dlxi_flat_init(&m.f, p);
+        o = &memo_defaults;
+    int rc = dlxi_goal_start(p, DLXI_GOAL_COUNT_MEMO, o);
     if (rc != DLX_OK)
         return rc;
-    dlxi_flat *f = &m.f;
-    /* The key: a bit per primary item, then the secondary items' part. */
-    int32_t n_sec = f->n_items - f->n_primary;
-    int32_t pw = (f->n_primary + 63) / 64;
-    m.sec_base = pw;
-    m.kw = pw + (f->has_colors ? (n_sec + 1) / 2 : (n_sec + 63) / 64);
-    if (m.kw == 0)
-        m.kw = 1;
-    m.slot = dlxi_alloc(p, (size_t)(f->n_items ? f->n_items : 1) * sizeof *m.slot);
-    m.key = dlxi_alloc(p, (size_t)m.kw * sizeof *m.key);
-    m.depth_cap = f->n_primary + 2;
-    m.frames = dlxi_alloc(p, (size_t)m.depth_cap * sizeof *m.frames);
-    int32_t committed_cap = p->n_commits ? p->n_commits : 1;
-    int32_t *committed = dlxi_alloc(p, (size_t)committed_cap * sizeof(int32_t));
-    if (!m.slot || !m.key || !m.frames || !committed) {
-        dlxi_free(p, committed, (size_t)committed_cap * sizeof(int32_t));
-        memo_free(&m);
-        return DLX_ENOMEM;
-    }
-    m.bytes = f->bytes;
-    memset(m.key, 0, (size_t)m.kw * sizeof *m.key);
-    for (int32_t x = 0, np = 0, ns = 0; x < f->n_items; x++)
-        m.slot[x] = f->secondary[x] ? (f->has_colors ? ns++ : pw * 64 + ns++) : np++;
-    /* The two terminals (without room for them, nothing is stored). */
-    dlx_u128 zero = {0, 0}, one = {0, 1}, count = {0, 0};
-    make_node(&m, -1, 0, 0, zero);
-    make_node(&m, -1, 1, 1, one);
-    if (o->no_memo)
-        m.full = 1;
-    int32_t nc = dlxi_flat_commit(f, p, committed);
-    uint32_t root = 0;
-    if (nc >= 0) {
-        for (int32_t i = 0; i < nc; i++)
-            update_key(&m, committed[i]);
-        if (f->short_items == 0) {
-            root = 1;
-            count = one;
-        } else {
-            int dead;
-            int32_t x = memo_item(&m, &dead);
-            if (!dead)
-                rc = memo_search(&m, x, hash_key(m.key, m.kw), &root, &count);
+    struct memo_run *m = p->run.goal_run;
+    while ((rc = p->engine->run(p, MEMO_SLICE)) == DLX_PAUSED) {
+        struct watch_call w = {o, memo_nodes(m), (uint64_t)m->n_states};
+        if (o->watch && dlxi_callback(p, call_watch, &w)) {
+            rc = DLX_STOPPED;
+            break;
         }
-    } else {
-        nc = 0; /* the commitments clash: no solution */
     }
-    if (rc == MEMO_GIVE_UP)
-        rc = count_plainly(&m, &count);
-    m.r.count = count;
-    m.r.states = (uint64_t)m.n_states;
-    m.r.zdd_nodes = (uint64_t)m.z.n_nodes;
-    m.r.memo_full = m.full && !o->no_memo;
-    m.r.zdd_complete = rc == DLX_OK && root != NODE_NONE; /* a missing state's NONE reaches the root */
-    m.r.memory = m.bytes;
+    if (rc == DLX_STOPPED) {
+        /* A lower bound: the solutions of the branches finished. */
+        if (m->phase == PHASE_PLAIN) {
+            dlx_stats st;
+            dlx_get_stats(m->plain, &st);
+            m->count = (dlx_u128){0, st.solutions};
+        } else if (m->phase == PHASE_MEMO) {
+            m->count = partial_count(m);
+        }
+    }
+    m->r.nodes = memo_nodes(m);
+    m->r.count = m->count;
+    m->r.states = (uint64_t)m->n_states;
+    m->r.zdd_nodes = (uint64_t)m->z.n_nodes;
+    m->r.memo_full = m->full && !o->no_memo;
+    /* A missing state's NONE reaches the root. */
+    m->r.zdd_complete = rc == DLX_OK && m->root != NODE_NONE;
+    m->r.memory = m->bytes;
     if (r)
-        *r = m.r;
-    if (rc == DLX_OK && zdd && o->keep_zdd && m.r.zdd_complete) {
+        *r = m->r;
+    if (rc == DLX_OK && zdd && o->keep_zdd && m->r.zdd_complete) {
         struct dlx_zdd *z = p->alloc(p->ud, NULL, 0, sizeof *z);
         if (!z) {
             rc = DLX_ENOMEM;
         } else {
-            *z = m.z;
-            z->root = root;
-            z->committed = committed;
-            z->n_committed = nc;
-            z->committed_cap = committed_cap;
-            committed = NULL;
-            memset(&m.z, 0, sizeof m.z);
+            *z = m->z;
+            z->root = m->root;
+            z->committed = m->committed;
+            z->n_committed = m->n_committed;
+            z->committed_cap = m->committed_cap;
+            m->committed = NULL;
+            memset(&m->z, 0, sizeof m->z);
             *zdd = z;
         }
     }
-    if (committed)
-        dlxi_free(p, committed, (size_t)committed_cap * sizeof(int32_t));
-    memo_free(&m);
+    dlx_reset(p);
     return rc;
 }

@@ -433,6 +433,10 @@ void dlxi_unwind(dlx_problem *p, int32_t levels)
  * which problems it accepts (Algorithm M on bits will join them). */
 static const dlx_engine *const bit_engines[] = {&dlxi_engine_bits, &dlxi_engine_bits_m};
 
+/* The engines of the other goals (enum dlxi_goal): the first of the goal
+ * that accepts the problem runs it. */
+static const dlx_engine *const goal_engines[] = {&dlxi_engine_cost, &dlxi_engine_memo};
+
 /* What forces the links whatever the strategy asked (dlx.h): the hook
  * watches the links dance, a seed shuffles their lists, the "first item"
  * rule is for teaching, the order of the path's ties, the inference and the
@@ -448,6 +452,14 @@ static int links_only(const dlx_problem *p)
  * that asks which engine suits a problem. */
 const dlx_engine *dlxi_pick_engine(const dlx_problem *p)
 {
+    if (p->run.goal != DLXI_GOAL_SOLUTIONS) {
+        for (size_t k = 0; k < sizeof goal_engines / sizeof goal_engines[0]; k++) {
+            const dlx_engine *e = goal_engines[k];
+            if (e->goal == p->run.goal && e->accepts(p))
+                return e;
+        }
+        return NULL;
+    }
     const dlx_engine *links = p->has_bounds ? &dlxi_engine_links_m : &dlxi_engine_links;
     if (p->strategy == DLX_STRATEGY_LINKS || links_only(p))
         return links;
@@ -465,7 +477,9 @@ int dlxi_settle_strategy(dlx_problem *p)
     if (!e)
         return DLX_ESTRATEGY;
     int rc = e->prepare(p);
-    if (rc == DLX_ETOOBIG && p->strategy == DLX_STRATEGY_AUTO) {
+    if (rc && e->release)
+        e->release(p); /* what a prepare that failed half way made */
+    if (rc == DLX_ETOOBIG && p->strategy == DLX_STRATEGY_AUTO && e->goal == DLXI_GOAL_SOLUTIONS) {
         /* Counts that would not fit the engine's tables: the links it is
          * unless the caller asked for this engine. */
         e = p->has_bounds ? &dlxi_engine_links_m : &dlxi_engine_links;
@@ -483,7 +497,7 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
 {
     if (!p)
         return DLX_EINVAL;
-    if (dlxi_busy(p))
+    if (dlxi_busy(p) || p->run.goal != DLXI_GOAL_SOLUTIONS)
         return DLX_EBUSY;
     if (p->state == S_DONE)
         return DLX_OK;
@@ -502,6 +516,34 @@ int dlx_search(dlx_problem *p, uint64_t node_budget)
             return rc;
     }
     return p->engine->run(p, node_budget);
+}
+
+int dlxi_goal_start(dlx_problem *p, enum dlxi_goal g, const void *opts)
+{
+    if (dlxi_frozen(p))
+        return DLX_EBUSY;
+    dlx_reset(p); /* a search that ran to its end */
+    p->run.goal = g;
+    p->run.goal_opts = opts;
+    p->level = 0;
+    p->found = 0;
+    p->stop_requested = 0;
+    int rc = dlxi_settle_strategy(p);
+    if (rc) {
+        p->run.goal = DLXI_GOAL_SOLUTIONS;
+        p->run.goal_opts = NULL;
+        return rc;
+    }
+    p->state = S_PAUSED;
+    return DLX_OK;
+}
+
+int dlxi_callback(dlx_problem *p, int (*fn)(void *ctx), void *ctx)
+{
+    p->in_callback++;
+    int r = fn(ctx);
+    p->in_callback--;
+    return r;
 }
 
 int dlx_reset(dlx_problem *p)

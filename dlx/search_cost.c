@@ -97,6 +97,8 @@ struct cost_frame {
     int32_t trail;    /* length of the sibling trail when the level began */
     int32_t plen;     /* options in force (committed and chosen) when it began */
     int null_done;    /* the null branch has been taken (it is in force while 1 and chosen < 0) */
+    int32_t width;    /* branches when the level began: options open, and the null one */
+    int32_t tried;    /* branches taken so far (for the estimate) */
     int64_t cost;     /* the cost so far when the level began */
     int64_t bound;    /* this node's lower bound of the rest */
 };
@@ -109,10 +111,12 @@ struct kept {
     int32_t *opts;
 };
 
+/* The engine's run state (p->run.goal_run): the flat table first, as
+ * flat.c's questions about the live state expect. */
 struct cost_run {
+    dlxi_flat f;
     dlx_problem *p;
     const dlx_cost_opts *o;
-    dlxi_flat f;
     int64_t *cost;        /* [option] */
     int32_t *by_cost;     /* each item's list sorted by cost (list_start's ranges) */
     int32_t *by_share;    /* ... and by share */
@@ -127,7 +131,7 @@ struct cost_run {
     uint64_t heap_cap;    /* its room, grown as it fills (k may be 2^64 - 1) */
     uint64_t kept, seq;
     dlx_cost_result r;
-    int stop;
+    int32_t l;            /* the level the loop is at; -1: the search is over */
 };
 
 static int64_t kth_best(const struct cost_run *run)
@@ -216,14 +220,28 @@ static int keep_solution(struct cost_run *run, int32_t count, int64_t c)
     return DLX_OK;
 }
 
-static int trace(struct cost_run *run, dlx_cost_step s)
+struct trace_call {
+    const dlx_cost_opts *o;
+    const dlx_cost_step *s;
+};
+
+static int call_trace(void *ctx)
+{
+    const struct trace_call *t = ctx;
+    return t->o->trace(t->o->ctx, t->s);
+}
+
+/* Tells the trace callback (one of the user's callbacks: p is frozen while
+ * it runs); a non-zero answer stops the search at its next node. */
+static void trace(struct cost_run *run, dlx_cost_step s)
 {
     if (!run->o->trace)
-        return 0;
+        return;
     s.best = kth_best(run);
-    if (run->o->trace(run->o->ctx, &s))
-        run->stop = 1;
-    return 0;
+    run->p->level = s.level; /* dlx_level() from inside the callback */
+    struct trace_call t = {run->o, &s};
+    if (dlxi_callback(run->p, call_trace, &t))
+        run->p->stop_requested = 1;
 }
 
 /* The least share of an option still open to primary item x (0 if none:
@@ -333,6 +351,8 @@ static int enter(struct cost_run *run, int32_t l, int64_t cost)
     fr->item = x;
     fr->pos = f->list_start[x];
     fr->need = f->lo[x] - f->cnt[x] > 0 ? f->lo[x] - f->cnt[x] : 0;
+    fr->width = f->avail[x] + (fr->need == 0);
+    fr->tried = 0;
     return DLX_OK;
 }
 
@@ -350,13 +370,26 @@ static int64_t bound_after(const struct cost_run *run, const struct cost_frame *
     return b > 0 ? b : 0;
 }
 
-static int run_search(struct cost_run *run)
+/* Runs the search from where it stands (level run->l) for at most budget
+ * nodes (0: no limit): DLX_OK when it is over, DLX_PAUSED at the budget,
+ * DLX_STOPPED when a callback asked, or DLX_ENOMEM. */
+static int run_search(struct cost_run *run, uint64_t budget)
 {
     dlxi_flat *f = &run->f;
-    int32_t l = 0;
+    dlx_problem *p = run->p;
+    int32_t l = run->l;
     int rc = DLX_OK;
-    uint64_t next_watch = run->r.nodes + 16384;
-    while (rc == DLX_OK && !run->stop) {
+    const uint64_t stop_at = budget ? run->r.nodes + budget : UINT64_MAX;
+    for (;;) {
+        if (p->stop_requested) {
+            p->stop_requested = 0;
+            rc = DLX_STOPPED;
+            break;
+        }
+        if (run->r.nodes >= stop_at) {
+            rc = DLX_PAUSED;
+            break;
+        }
         struct cost_frame *fr = &run->frames[l];
         int32_t x = fr->item;
         if (x >= 0 && fr->chosen >= 0) {
@@ -402,6 +435,7 @@ static int run_search(struct cost_run *run)
         }
         if (o >= 0) {
             run->r.nodes++;
+            fr->tried++;
             fr->chosen = o;
             run->path[fr->plen] = o;
             trace(run, (dlx_cost_step){.kind = DLX_COST_TRY, .level = l, .item = x, .option = o,
@@ -412,6 +446,7 @@ static int run_search(struct cost_run *run)
         } else if (x >= 0 && !fr->null_done && fr->need == 0) {
             /* The null branch: the item takes no more. */
             run->r.nodes++;
+            fr->tried++;
             fr->null_done = 1;
             dlxi_flat_block_item(f, x);
             l++;
@@ -421,17 +456,17 @@ static int run_search(struct cost_run *run)
             int32_t base = l > 0 ? run->frames[l - 1].trail : 0;
             while (fr->trail > base)
                 dlxi_flat_unblock(f, run->trail[--fr->trail]);
-            if (l == 0)
+            if (l == 0) {
+                l = -1;
                 break;
+            }
             l--;
         }
-        if (run->r.nodes >= next_watch) {
-            next_watch = run->r.nodes + 16384;
-            if (run->o->watch && run->o->watch(run->o->ctx, run->r.nodes))
-                run->stop = 1;
-        }
+        if (rc != DLX_OK)
+            break;
     }
-    /* A stop leaves levels in force; the flat state is dropped whole. */
+    run->l = l;
+    p->level = l > 0 ? l : 0;
     return rc;
 }
 
@@ -494,9 +529,11 @@ static void sort_by(int32_t *ids, int32_t a, int32_t b, const int64_t *key)
 #undef LESS
 }
 
-static void run_free(struct cost_run *run)
+static void cost_release(dlx_problem *p)
 {
-    dlx_problem *p = run->p;
+    struct cost_run *run = p->run.goal_run;
+    if (!run)
+        return;
     size_t no = (size_t)(run->f.n_options ? run->f.n_options : 1);
     size_t nodes = run->f.opt_start ? (size_t)run->f.opt_start[run->f.n_options] : 0;
     size_t depth = (size_t)run->depth_cap;
@@ -514,91 +551,206 @@ static void run_free(struct cost_run *run)
     dlxi_free(p, run->trail, depth * sizeof *run->trail);
     dlxi_free(p, run->path, depth * sizeof *run->path);
     dlxi_flat_free(&run->f);
+    dlxi_free(p, run, sizeof *run);
+    p->run.goal_run = NULL;
 }
 
-int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r)
+/* --- The engine (dlx_internal.h's table) --------------------------------------- */
+
+/* Costs go with colours and bounds alike. */
+static int cost_accepts(const dlx_problem *p)
 {
-    if (r)
-        memset(r, 0, sizeof *r);
-    if (r)
-        r->best = -1;
-    if (!p || !o)
-        return DLX_EINVAL;
-    if (dlxi_frozen(p))
-        return DLX_EBUSY;
-    struct cost_run run;
-    memset(&run, 0, sizeof run);
-    run.p = p;
-    run.o = o;
-    run.k = o->k ? o->k : 1;
-    run.r.best = -1;
-    int rc = dlxi_flat_init(&run.f, p);
+    (void)p;
+    return 1;
+}
+
+/* Builds the run: the flat table, the lists sorted by cost and by share,
+ * the commitments, and the root (which may be a leaf, a dead end or a cut:
+ * then there is nothing to search). */
+static int cost_prepare(dlx_problem *p)
+{
+    const dlx_cost_opts *o = p->run.goal_opts;
+    struct cost_run *run = dlxi_alloc(p, sizeof *run);
+    if (!run)
+        return DLX_ENOMEM;
+    memset(run, 0, sizeof *run);
+    p->run.goal_run = run;
+    run->p = p;
+    run->o = o;
+    run->k = o->k ? o->k : 1;
+    run->r.best = -1;
+    run->l = -1;
+    int rc = dlxi_flat_init(&run->f, p);
     if (rc != DLX_OK)
         return rc;
-    dlxi_flat *f = &run.f;
+    dlxi_flat *f = &run->f;
     size_t no = (size_t)(f->n_options ? f->n_options : 1);
     size_t nodes = (size_t)(f->opt_start[f->n_options] ? f->opt_start[f->n_options] : 1);
     /* A level chooses an option or takes a null move: at most one of each
      * per option and per item, plus the leaf. */
-    run.depth_cap = f->n_options + f->n_items + p->n_commits + 2;
-    run.heap_cap = run.k < 64 ? run.k : 64;
-    run.heap = dlxi_alloc(p, (size_t)run.heap_cap * sizeof *run.heap);
-    run.cost = dlxi_alloc(p, no * sizeof *run.cost);
-    run.share = dlxi_alloc(p, no * sizeof *run.share);
-    run.by_cost = dlxi_alloc(p, nodes * sizeof *run.by_cost);
-    run.by_share = dlxi_alloc(p, nodes * sizeof *run.by_share);
-    run.frames = dlxi_alloc(p, (size_t)run.depth_cap * sizeof *run.frames);
-    run.trail = dlxi_alloc(p, (size_t)run.depth_cap * sizeof *run.trail);
-    run.path = dlxi_alloc(p, (size_t)run.depth_cap * sizeof *run.path);
-    if (!run.heap || !run.cost || !run.share || !run.by_cost || !run.by_share || !run.frames ||
-        !run.trail || !run.path) {
-        run_free(&run);
+    run->depth_cap = f->n_options + f->n_items + p->n_commits + 2;
+    run->heap_cap = run->k < 64 ? run->k : 64;
+    run->heap = dlxi_alloc(p, (size_t)run->heap_cap * sizeof *run->heap);
+    run->cost = dlxi_alloc(p, no * sizeof *run->cost);
+    run->share = dlxi_alloc(p, no * sizeof *run->share);
+    run->by_cost = dlxi_alloc(p, nodes * sizeof *run->by_cost);
+    run->by_share = dlxi_alloc(p, nodes * sizeof *run->by_share);
+    run->frames = dlxi_alloc(p, (size_t)run->depth_cap * sizeof *run->frames);
+    run->trail = dlxi_alloc(p, (size_t)run->depth_cap * sizeof *run->trail);
+    run->path = dlxi_alloc(p, (size_t)run->depth_cap * sizeof *run->path);
+    if (!run->heap || !run->cost || !run->share || !run->by_cost || !run->by_share ||
+        !run->frames || !run->trail || !run->path)
         return DLX_ENOMEM;
-    }
     for (int32_t i = 0; i < f->n_options; i++) {
-        run.cost[i] = dlx_option_cost(p, i);
-        run.share[i] = f->opt_primary[i] ? run.cost[i] / f->opt_primary[i] : run.cost[i];
+        run->cost[i] = dlx_option_cost(p, i);
+        run->share[i] = f->opt_primary[i] ? run->cost[i] / f->opt_primary[i] : run->cost[i];
     }
-    memcpy(run.by_cost, f->list_opt, (size_t)f->opt_start[f->n_options] * sizeof *run.by_cost);
-    memcpy(run.by_share, f->list_opt, (size_t)f->opt_start[f->n_options] * sizeof *run.by_share);
+    memcpy(run->by_cost, f->list_opt, (size_t)f->opt_start[f->n_options] * sizeof *run->by_cost);
+    memcpy(run->by_share, f->list_opt,
+           (size_t)f->opt_start[f->n_options] * sizeof *run->by_share);
     for (int32_t x = 0; x < f->n_items; x++) {
-        sort_by(run.by_cost, f->list_start[x], f->list_start[x + 1], run.cost);
-        sort_by(run.by_share, f->list_start[x], f->list_start[x + 1], run.share);
+        sort_by(run->by_cost, f->list_start[x], f->list_start[x + 1], run->cost);
+        sort_by(run->by_share, f->list_start[x], f->list_start[x + 1], run->share);
     }
-    int32_t nc = dlxi_flat_commit(f, p, run.path);
-    if (nc < 0) {
-        run_free(&run);
-        return nc == DLX_ECONFLICT ? DLX_OK : nc; /* no solution */
-    }
-    run.n_committed = nc;
+    int32_t nc = dlxi_flat_commit(f, p, run->path);
+    if (nc < 0)
+        return nc == DLX_ECONFLICT ? DLX_OK : nc; /* no solution: nothing to search */
+    run->n_committed = nc;
     int64_t committed_cost = 0;
     for (int32_t i = 0; i < nc; i++)
-        committed_cost = add_sat(committed_cost, run.cost[run.path[i]]);
-    rc = enter(&run, 0, committed_cost);
-    /* The root may be a leaf, a dead end or a cut: nothing to search then. */
-    if (rc == DLX_OK && !run.stop && run.frames[0].item >= 0)
-        rc = run_search(&run);
+        committed_cost = add_sat(committed_cost, run->cost[run->path[i]]);
+    rc = enter(run, 0, committed_cost);
+    if (rc == DLX_OK && run->frames[0].item >= 0)
+        run->l = 0;
+    return rc;
+}
+
+static int cost_run_slice(dlx_problem *p, uint64_t budget)
+{
+    struct cost_run *run = p->run.goal_run;
+    int rc = DLX_OK;
+    if (run->l >= 0)
+        rc = run_search(run, budget);
+    else if (p->stop_requested) { /* the root's trace said so */
+        p->stop_requested = 0;
+        rc = DLX_STOPPED;
+    }
+    if (rc == DLX_OK)
+        p->state = S_DONE;
+    return rc;
+}
+
+/* Knuth's estimate of the part of the tree done: at each level the
+ * branches before the one in force, over the level's width, in the share
+ * of the tree its ancestors leave. */
+static double cost_estimate(const dlx_problem *p)
+{
+    const struct cost_run *run = p->run.goal_run;
+    double done = 0, share = 1;
+    for (int32_t i = 0; i <= run->l; i++) {
+        const struct cost_frame *fr = &run->frames[i];
+        if (fr->item < 0 || fr->width <= 0)
+            break;
+        done += share * (fr->tried > 0 ? fr->tried - 1 : 0) / fr->width;
+        share /= fr->width;
+    }
+    return done <= 0 ? 1e-9 : done >= 1 ? 1 - 1e-9 : done;
+}
+
+/* The options chosen at levels 0..levels-1 (a null move chooses none). */
+static int32_t cost_path(const dlx_problem *p, int32_t levels, int32_t *out)
+{
+    const struct cost_run *run = p->run.goal_run;
+    int32_t n = 0;
+    for (int32_t i = 0; i < levels && i <= run->l; i++)
+        if (run->frames[i].chosen >= 0)
+            out[n++] = run->frames[i].chosen;
+    return n;
+}
+
+const dlx_engine dlxi_engine_cost = {
+    .version = DLX_ENGINE_VERSION,
+    .name = "cost",
+    .goal = DLXI_GOAL_MIN_COST,
+    .strategy = DLX_STRATEGY_AUTO,
+    .accepts = cost_accepts,
+    .suits = cost_accepts,
+    .prepare = cost_prepare,
+    .run = cost_run_slice,
+    .estimate = cost_estimate,
+    .path = cost_path,
+    .remaining = dlxi_flat_remaining,
+    .active = dlxi_flat_active,
+    .options = dlxi_flat_options,
+    .active_items = dlxi_flat_active_items,
+    .release = cost_release,
+};
+
+/* --- dlx_min_cost(): the engine run to its end, by the common driver --------- */
+
+struct watch_call {
+    const dlx_cost_opts *o;
+    uint64_t nodes;
+};
+
+static int call_watch(void *ctx)
+{
+    const struct watch_call *w = ctx;
+    return w->o->watch(w->o->ctx, w->nodes);
+}
+
+struct report_call {
+    const dlx_cost_opts *o;
+    const struct kept *k;
+};
+
+static int call_report(void *ctx)
+{
+    const struct report_call *c = ctx;
+    return c->o->on_solution(c->o->ctx, c->k->opts, c->k->count, c->k->cost);
+}
+
+/* How often the watch is called: every so many nodes. */
+#define COST_SLICE 16384
+
+int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r)
+{
+    if (r) {
+        memset(r, 0, sizeof *r);
+        r->best = -1;
+    }
+    if (!p || !o)
+        return DLX_EINVAL;
+    int rc = dlxi_goal_start(p, DLXI_GOAL_MIN_COST, o);
+    if (rc != DLX_OK)
+        return rc;
+    struct cost_run *run = p->run.goal_run;
+    while ((rc = p->engine->run(p, COST_SLICE)) == DLX_PAUSED) {
+        struct watch_call w = {o, run->r.nodes};
+        if (o->watch && dlxi_callback(p, call_watch, &w)) {
+            rc = DLX_STOPPED;
+            break;
+        }
+    }
     if (rc == DLX_OK || rc == DLX_STOPPED) {
         /* Report cheapest first: pop the max-heap into place. */
-        uint64_t n = run.kept;
+        uint64_t n = run->kept;
         while (n > 1) {
-            struct kept t = run.heap[0];
-            run.heap[0] = run.heap[n - 1];
-            run.heap[n - 1] = t;
-            heap_down(run.heap, --n, 0);
+            struct kept t = run->heap[0];
+            run->heap[0] = run->heap[n - 1];
+            run->heap[n - 1] = t;
+            heap_down(run->heap, --n, 0);
         }
-        run.r.best = run.kept ? run.heap[0].cost : -1;
-        for (uint64_t i = 0; i < run.kept; i++) {
-            run.r.found++;
-            if (o->on_solution &&
-                o->on_solution(o->ctx, run.heap[i].opts, run.heap[i].count, run.heap[i].cost))
+        run->r.best = run->kept ? run->heap[0].cost : -1;
+        for (uint64_t i = 0; i < run->kept; i++) {
+            run->r.found++;
+            struct report_call c = {o, &run->heap[i]};
+            if (o->on_solution && dlxi_callback(p, call_report, &c))
                 break;
         }
-        if (run.stop)
-            rc = DLX_STOPPED;
     }
     if (r)
-        *r = run.r;
-    run_free(&run);
+        *r = run->r;
+    dlx_reset(p);
     return rc;
 }
