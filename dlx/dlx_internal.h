@@ -220,6 +220,7 @@ extern const dlx_engine dlxi_engine_links, dlxi_engine_links_m, dlxi_engine_bits
  * accepts p, DLX_EBUSY during a search or a callback, or prepare's error
  * (p left idle). */
 int dlxi_goal_start(dlx_problem *p, enum dlxi_goal g, const void *opts);
+#define DLXI_GOAL_SLICE 16384
 /* Calls fn(ctx) as one of the user's callbacks (p frozen meanwhile);
  * returns what it returned. */
 int dlxi_callback(dlx_problem *p, int (*fn)(void *ctx), void *ctx);
@@ -278,6 +279,10 @@ struct dlx_run {
     enum dlxi_goal goal;
     const void *goal_opts;
     void *goal_run;
+    /* The nodes of one slice of dlx_min_cost() and dlx_count_memo(): their
+     * watch is called between slices. 0: DLXI_GOAL_SLICE. Only the tests
+     * set it (tests/check_engines.c runs them a node at a time). */
+    uint64_t goal_slice;
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
                               and kept until the problem changes shape */
     int bits_too_big;   /* their counts would not fit: the links it is */
@@ -567,6 +572,12 @@ static inline int dlxi_busy(const dlx_problem *p)
 static inline int dlxi_frozen(const dlx_problem *p)
 {
     return dlxi_in_search(p) || dlxi_busy(p);
+}
+
+/* The nodes of the next slice of p's goal search (dlx_run.goal_slice). */
+static inline uint64_t dlxi_goal_slice(const dlx_problem *p)
+{
+    return p->run.goal_slice ? p->run.goal_slice : DLXI_GOAL_SLICE;
 }
 
 /* Back to "no search under way"; the caller has put the links right. */

@@ -308,3 +308,37 @@ int32_t dlxi_flat_active_items(const dlx_problem *p, int32_t *items, int32_t cap
         }
     return n;
 }
+
+int dlxi_flat_check(const dlx_problem *p, const char **what)
+{
+    const dlxi_flat *f = live_flat(p);
+    int32_t short_items = 0, open_items = 0;
+    for (int32_t x = 0; x < f->n_items; x++) {
+        int32_t a = f->list_start[x], b = f->list_start[x + 1];
+        if (f->avail[x] < 0 || f->avail[x] > b - a) {
+            *what = "flat: an item's count of open options is out of its list";
+            return DLX_EINVAL;
+        }
+        for (int32_t i = a; i < b; i++) {
+            int32_t j = f->set[i];
+            if (j < 0 || j >= f->opt_start[f->n_options] || f->pos[j] != i ||
+                f->opt_item[j] != x) {
+                *what = "flat: set[] and pos[] are not inverse, or a node sits in another item's set";
+                return DLX_EINVAL;
+            }
+            if ((f->blocked[f->node_opt[j]] == 0) != (i < a + f->avail[x])) {
+                *what = "flat: an item's open part does not hold exactly its open options";
+                return DLX_EINVAL;
+            }
+        }
+        if (!f->secondary[x]) {
+            short_items += f->cnt[x] < f->lo[x];
+            open_items += f->cnt[x] < f->hi[x];
+        }
+    }
+    if (short_items != f->short_items || open_items != f->open_items) {
+        *what = "flat: the counts of short and open items disagree with the items";
+        return DLX_EINVAL;
+    }
+    return DLX_OK;
+}

@@ -76,4 +76,7 @@ int32_t dlxi_flat_remaining(const dlx_problem *p, int32_t x);
 int dlxi_flat_active(const dlx_problem *p, int32_t x);
 int32_t dlxi_flat_options(const dlx_problem *p, int32_t x, int32_t *opts, int32_t cap);
 int32_t dlxi_flat_active_items(const dlx_problem *p, int32_t *items, int32_t cap);
+/* The table's invariants (dlx_check() during the search): DLX_OK, or
+ * DLX_EINVAL with *what naming the one broken. */
+int dlxi_flat_check(const dlx_problem *p, const char **what);
 #endif /* DLX_FLAT_H */

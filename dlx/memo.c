@@ -809,6 +809,7 @@ static int memo_run_slice(dlx_problem *p, uint64_t budget)
     struct memo_run *m = p->run.goal_run;
     int rc = DLX_OK;
     if (m->phase == PHASE_MEMO) {
+        const uint64_t before = m->r.nodes;
         rc = memo_search(m, budget);
         if (rc == MEMO_GIVE_UP) {
             m->r.plain = 1;
@@ -818,7 +819,11 @@ static int memo_run_slice(dlx_problem *p, uint64_t budget)
                 return DLX_ENOMEM;
             dlx_set_solution_fn(m->plain, NULL, NULL);
             dlx_set_limit(m->plain, 0);
-            return DLX_PAUSED; /* the plain search starts at the next slice */
+            /* The rest of the slice goes to the plain search. */
+            const uint64_t used = m->r.nodes - before;
+            if (budget && used >= budget)
+                return DLX_PAUSED;
+            rc = plain_slice(m, budget ? budget - used : 0);
         }
     } else if (m->phase == PHASE_PLAIN) {
         rc = plain_slice(m, budget);
@@ -870,6 +875,19 @@ static int32_t memo_path(const dlx_problem *p, int32_t levels, int32_t *out)
     return n;
 }
 
+/* The invariants of the state: the flat table's, or the plain search's
+ * links once it counts. */
+static int memo_check(const dlx_problem *p, const char **what)
+{
+    const struct memo_run *m = p->run.goal_run;
+    if (!m->plain)
+        return dlxi_flat_check(p, what);
+    int rc = dlx_check(m->plain);
+    if (rc != DLX_OK)
+        *what = dlx_check_failure(m->plain);
+    return rc;
+}
+
 /* The live state: the flat table's, or the plain search's once it counts. */
 static int32_t memo_remaining(const dlx_problem *p, int32_t x)
 {
@@ -908,6 +926,7 @@ const dlx_engine dlxi_engine_memo = {
     .run = memo_run_slice,
     .estimate = memo_estimate,
     .path = memo_path,
+    .check = memo_check,
     .remaining = memo_remaining,
     .active = memo_active,
     .options = memo_options,
@@ -928,9 +947,6 @@ static int call_watch(void *ctx)
     return w->o->watch(w->o->ctx, w->nodes, w->states);
 }
 
-/* How often the watch is called: every so many nodes. */
-#define MEMO_SLICE 16384
-
 int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r, dlx_zdd **zdd)
 {
     if (zdd)
@@ -945,7 +961,7 @@ int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r, d
     if (rc != DLX_OK)
         return rc;
     struct memo_run *m = p->run.goal_run;
-    while ((rc = p->engine->run(p, MEMO_SLICE)) == DLX_PAUSED) {
+    while ((rc = p->engine->run(p, dlxi_goal_slice(p))) == DLX_PAUSED) {
         struct watch_call w = {o, memo_nodes(m), (uint64_t)m->n_states};
         if (o->watch && dlxi_callback(p, call_watch, &w)) {
             rc = DLX_STOPPED;

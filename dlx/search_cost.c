@@ -134,6 +134,8 @@ struct cost_run {
     int32_t l;            /* the level the loop is at; -1: the search is over */
 };
 
+#define ROOT_NEXT (-2) /* run->l before the root is entered */
+
 static int64_t kth_best(const struct cost_run *run)
 {
     return run->kept == run->k ? run->heap[0].cost : -1;
@@ -616,19 +618,27 @@ static int cost_prepare(dlx_problem *p)
     if (nc < 0)
         return nc == DLX_ECONFLICT ? DLX_OK : nc; /* no solution: nothing to search */
     run->n_committed = nc;
-    int64_t committed_cost = 0;
-    for (int32_t i = 0; i < nc; i++)
-        committed_cost = add_sat(committed_cost, run->cost[run->path[i]]);
-    rc = enter(run, 0, committed_cost);
-    if (rc == DLX_OK && run->frames[0].item >= 0)
-        run->l = 0;
-    return rc;
+    run->l = ROOT_NEXT;
+    return DLX_OK;
 }
 
 static int cost_run_slice(dlx_problem *p, uint64_t budget)
 {
     struct cost_run *run = p->run.goal_run;
     int rc = DLX_OK;
+    if (run->l == ROOT_NEXT) {
+        /* The root, in the first slice, so that its trace sees the search
+         * under way. */
+        int64_t committed_cost = 0;
+        for (int32_t i = 0; i < run->n_committed; i++)
+            committed_cost = add_sat(committed_cost, run->cost[run->path[i]]);
+        run->l = -1;
+        rc = enter(run, 0, committed_cost);
+        if (rc != DLX_OK)
+            return rc;
+        if (run->frames[0].item >= 0)
+            run->l = 0;
+    }
     if (run->l >= 0)
         rc = run_search(run, budget);
     else if (p->stop_requested) { /* the root's trace said so */
@@ -679,6 +689,7 @@ const dlx_engine dlxi_engine_cost = {
     .run = cost_run_slice,
     .estimate = cost_estimate,
     .path = cost_path,
+    .check = dlxi_flat_check,
     .remaining = dlxi_flat_remaining,
     .active = dlxi_flat_active,
     .options = dlxi_flat_options,
@@ -710,9 +721,6 @@ static int call_report(void *ctx)
     return c->o->on_solution(c->o->ctx, c->k->opts, c->k->count, c->k->cost);
 }
 
-/* How often the watch is called: every so many nodes. */
-#define COST_SLICE 16384
-
 int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r)
 {
     if (r) {
@@ -725,7 +733,7 @@ int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r)
     if (rc != DLX_OK)
         return rc;
     struct cost_run *run = p->run.goal_run;
-    while ((rc = p->engine->run(p, COST_SLICE)) == DLX_PAUSED) {
+    while ((rc = p->engine->run(p, dlxi_goal_slice(p))) == DLX_PAUSED) {
         struct watch_call w = {o, run->r.nodes};
         if (o->watch && dlxi_callback(p, call_watch, &w)) {
             rc = DLX_STOPPED;

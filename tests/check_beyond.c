@@ -338,6 +338,165 @@ static int brute_count(const struct small *sp)
     return n;
 }
 
+/* --- The cost engine behind the engine table: the live state -------------- */
+
+/* What the trace sees at each step of dlx_min_cost() is the engine's state
+ * through the library's questions, checked against the path the trace
+ * itself reports (TRY steps), with the rules applied here: an item is
+ * active when no option of the path covers it, and its options are those
+ * compatible with the whole path. */
+struct live {
+    const struct small *sp;
+    dlx_problem *p;
+    int32_t path[MAX_OPTS + 2];
+    double last_estimate;
+    int checks;
+};
+
+/* Does option o go with option q (no primary item in common, secondary
+ * items at one and the same colour)? */
+static int compatible(const struct small *sp, int o, int q)
+{
+    for (int x = 0; x < sp->items; x++) {
+        int a = sp->has[o][x], b = sp->has[q][x];
+        if (a < 0 || b < 0)
+            continue;
+        if (x < sp->primary || a == 0 || a != b)
+            return 0;
+    }
+    return 1;
+}
+
+static int live_trace(void *ctx, const dlx_cost_step *s)
+{
+    struct live *lv = ctx;
+    dlx_problem *p = lv->p;
+    const struct small *sp = lv->sp;
+    if (s->kind == DLX_COST_TRY) {
+        lv->path[s->level] = s->option;
+        return 0;
+    }
+    if (s->kind != DLX_COST_CHOOSE)
+        return 0;
+    lv->checks++;
+    ck_assert_int_eq(dlx_level(p), s->level);
+    double e = dlx_estimate_done(p);
+    ck_assert_msg(e > 0 && e < 1, "estimate %g", e);
+    ck_assert_msg(e >= lv->last_estimate, "the estimate went back: %g after %g", e,
+                  lv->last_estimate);
+    lv->last_estimate = e;
+    int32_t active = 0, items[MAX_ITEMS], opts[MAX_OPTS];
+    for (int x = 0; x < sp->primary; x++) {
+        int covered = 0;
+        for (int32_t l = 0; l < s->level; l++)
+            covered |= sp->has[lv->path[l]][x] >= 0;
+        ck_assert_int_eq(dlx_item_is_active(p, x), !covered);
+        if (covered)
+            continue;
+        active++;
+        uint32_t want = 0, got = 0;
+        for (int o = 0; o < sp->opts; o++) {
+            int ok = sp->has[o][x] >= 0;
+            for (int32_t l = 0; ok && l < s->level; l++)
+                ok = compatible(sp, o, lv->path[l]);
+            want |= (uint32_t)ok << o;
+        }
+        int32_t n = dlx_item_options(p, x, opts, MAX_OPTS);
+        ck_assert_int_eq(dlx_item_remaining(p, x), n);
+        for (int32_t k = 0; k < n; k++)
+            got |= 1u << opts[k];
+        ck_assert_msg(got == want, "level %d item %d: options %#x, the rules say %#x",
+                      (int)s->level, x, got, want);
+    }
+    ck_assert_int_eq(dlx_active_items(p, items, MAX_ITEMS), active);
+    /* The problem is frozen while the search runs: its callbacks cannot
+     * change it or start another search of it. */
+    int32_t one = 0;
+    ck_assert_int_eq(dlx_add_option(p, &one, NULL, 1), DLX_EBUSY);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_EBUSY);
+    dlx_cost_opts again = {.k = 1};
+    ck_assert_int_eq(dlx_min_cost(p, &again, NULL), DLX_EBUSY);
+    ck_assert_int_eq(dlx_count_memo(p, NULL, NULL, NULL), DLX_EBUSY);
+    return 0;
+}
+
+START_TEST(cost_engine_live_state)
+{
+    int checked = 0;
+    for (uint32_t seed = 0; seed < 300; seed++) {
+        struct small sp;
+        make_small(&sp, seed, 0, (int)(seed % 2));
+        dlx_problem *p = build_small(&sp, 1);
+        static struct live lv;
+        memset(&lv, 0, sizeof lv);
+        lv.sp = &sp;
+        lv.p = p;
+        dlx_cost_opts o = {.k = 3, .trace = live_trace, .ctx = &lv};
+        dlx_cost_result r;
+        ck_assert_int_eq(dlx_min_cost(p, &o, &r), DLX_OK);
+        checked += lv.checks;
+        /* Idle again, and as it was: the plain count is the brute force's. */
+        ck_assert_int_eq(dlx_level(p), 0);
+        uint64_t count = 0;
+        ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
+        ck_assert_int_eq(count, (uint64_t)brute_count(&sp));
+        dlx_free(p);
+    }
+    ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
+/* A watch that stops the search: DLX_STOPPED, the best found so far still
+ * reported, and the problem idle again (its next search is whole). Queens
+ * 10 with the cost of each queen its column: 724 solutions (OEIS A000170),
+ * each of cost 0 + 1 + ... + 9 = 45. */
+struct stopper {
+    int calls, reported;
+};
+
+static int stop_at_once(void *ctx, uint64_t nodes)
+{
+    struct stopper *st = ctx;
+    ck_assert_uint_ge(nodes, 16384);
+    st->calls++;
+    return 1;
+}
+
+static int count_report(void *ctx, const int32_t *options, int32_t count, int64_t cost)
+{
+    struct stopper *st = ctx;
+    (void)options;
+    ck_assert_int_eq(count, 10);
+    ck_assert_int_eq(cost, 45);
+    st->reported++;
+    return 0;
+}
+
+START_TEST(cost_stopped_by_the_watch)
+{
+    dlx_problem *p = dlx_new();
+    ck_assert_int_eq(queens_build(p, 10, 0), DLX_OK);
+    for (int32_t o = 0; o < dlx_option_count(p); o++)
+        ck_assert_int_eq(dlx_set_option_cost(p, o, o % 10), DLX_OK);
+    struct stopper st = {0, 0};
+    dlx_cost_opts o = {.k = 1000, .bound = DLX_BOUND_NONE, .watch = stop_at_once,
+                       .on_solution = count_report, .ctx = &st};
+    dlx_cost_result r;
+    ck_assert_int_eq(dlx_min_cost(p, &o, &r), DLX_STOPPED);
+    ck_assert_int_eq(st.calls, 1);
+    ck_assert_int_gt(st.reported, 0);
+    ck_assert_int_lt(st.reported, 724);
+    ck_assert_uint_eq(r.found, (uint64_t)st.reported);
+    ck_assert_int_eq(dlx_level(p), 0);
+    struct stopper all = {0, 0};
+    o.watch = NULL;
+    o.ctx = &all;
+    ck_assert_int_eq(dlx_min_cost(p, &o, &r), DLX_OK);
+    ck_assert_int_eq(all.reported, 724);
+    dlx_free(p);
+}
+END_TEST
+
 /* Every path of the ZDD from node v, as option masks, into out[]. */
 static void zdd_paths(const dlx_zdd *z, int64_t v, uint32_t mask, uint32_t *out, int *n)
 {
@@ -654,6 +813,76 @@ START_TEST(sampling_is_uniform)
 }
 END_TEST
 
+/* The memo engine behind the engine table: its watch sees the estimate
+ * grow, the level and the live state through the library's questions, and
+ * a frozen problem, whether the memo counts (the 12x12 domino tilings,
+ * kept: 73,859 nodes) or gave up for the plain search (12 queens). */
+struct memo_live {
+    dlx_problem *p;
+    double last;
+    int calls;
+};
+
+static int memo_live_watch(void *ctx, uint64_t nodes, uint64_t states)
+{
+    struct memo_live *ml = ctx;
+    dlx_problem *p = ml->p;
+    (void)states;
+    ck_assert_uint_ge(nodes, 16384);
+    ml->calls++;
+    double e = dlx_estimate_done(p);
+    ck_assert_msg(e > 0 && e < 1, "estimate %g", e);
+    ck_assert_msg(e >= ml->last, "the estimate went back: %g after %g", e, ml->last);
+    ml->last = e;
+    ck_assert_int_ge(dlx_level(p), 0);
+    int32_t n = dlx_active_items(p, NULL, 0), *items = malloc((size_t)(n ? n : 1) * sizeof *items);
+    ck_assert_ptr_nonnull(items);
+    ck_assert_int_eq(dlx_active_items(p, items, n), n);
+    for (int32_t k = 0; k < n; k++) {
+        ck_assert_int_eq(dlx_item_is_active(p, items[k]), 1);
+        ck_assert_int_ge(dlx_item_remaining(p, items[k]), 0);
+    }
+    free(items);
+    int32_t one = 0;
+    ck_assert_int_eq(dlx_add_option(p, &one, NULL, 1), DLX_EBUSY);
+    ck_assert_int_eq(dlx_search(p, 0), DLX_EBUSY);
+    ck_assert_int_eq(dlx_count_memo(p, NULL, NULL, NULL), DLX_EBUSY);
+    return 0;
+}
+
+START_TEST(memo_engine_watch)
+{
+    static const struct {
+        int kind, n, keep;
+        uint64_t count;
+        int plain;
+    } cases[] = {
+        {0, 12, 1, UINT64_C(53060477521960000), 0},
+        {1, 12, 0, 14200, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dlx_problem *p = dlx_new();
+        ck_assert_int_eq(cases[i].kind == 0 ? domino_build(p, cases[i].n, cases[i].n)
+                                            : queens_build(p, cases[i].n, 0),
+                         DLX_OK);
+        struct memo_live ml = {.p = p};
+        dlx_memo_opts o = {.keep_memo = cases[i].keep, .watch = memo_live_watch, .ctx = &ml};
+        dlx_memo_result r;
+        ck_assert_int_eq(dlx_count_memo(p, &o, &r, NULL), DLX_OK);
+        ck_assert_uint_eq(r.count.lo, cases[i].count);
+        ck_assert_int_eq(r.plain, cases[i].plain);
+        ck_assert_int_ge(ml.calls, 3);
+        ck_assert_int_eq(dlx_level(p), 0);
+        if (cases[i].kind == 1) {
+            uint64_t count = 0;
+            ck_assert_int_eq(dlx_count(p, &count), DLX_OK);
+            ck_assert_uint_eq(count, cases[i].count);
+        }
+        dlx_free(p);
+    }
+}
+END_TEST
+
 START_TEST(memo_refuses_bounds_and_busy)
 {
     struct small sp;
@@ -679,6 +908,8 @@ Suite *beyond_suite(void)
     tcase_add_test(cost, cost_text_and_round_trip);
     tcase_add_test(cost, cost_text_errors);
     tcase_add_test(cost, cost_with_commitment);
+    tcase_add_test(cost, cost_engine_live_state);
+    tcase_add_test(cost, cost_stopped_by_the_watch);
     suite_add_tcase(s, cost);
     TCase *memo = tcase_create("memo");
     tcase_set_timeout(memo, 60);
@@ -690,6 +921,7 @@ Suite *beyond_suite(void)
     tcase_add_test(memo, u128_strings);
     tcase_add_test(memo, sampling_is_uniform);
     tcase_add_test(memo, memo_refuses_bounds_and_busy);
+    tcase_add_test(memo, memo_engine_watch);
     suite_add_tcase(s, memo);
     return s;
 }

@@ -325,6 +325,156 @@ START_TEST(engines_with_bounds)
 }
 END_TEST
 
+/* --- The goal engines (the cost and memo searches) in slices --------------
+ * dlx_min_cost() and dlx_count_memo() run their engine through the table in
+ * slices, calling the watch between them; here a slice is 1, 2 or 5 nodes
+ * (dlx_run.goal_slice, through the private header), the watch checks the
+ * engine's invariants (dlx_check()) and the estimate at every slice, and
+ * the answers must be the same as in one go and as the brute force's. */
+
+struct goal_ctx {
+    dlx_problem *p;
+    int n;                         /* solutions reported by dlx_min_cost(), in order */
+    uint32_t mask[1 << MAX_OPTIONS];
+    int64_t cost[1 << MAX_OPTIONS];
+    struct tally t;
+    uint64_t calls, last_nodes;    /* the watch's */
+    double last;
+};
+
+static int keep_cost(void *ctx, const int32_t *options, int32_t count, int64_t cost)
+{
+    struct goal_ctx *g = ctx;
+    uint32_t mask = 0;
+    for (int32_t k = 0; k < count; k++)
+        mask |= 1u << options[k];
+    g->mask[g->n] = mask;
+    g->cost[g->n++] = cost;
+    g->t.count++;
+    g->t.sum += mask;
+    g->t.squares += (uint64_t)mask * mask;
+    return 0;
+}
+
+static void watched(struct goal_ctx *g, uint64_t nodes)
+{
+    ck_assert_msg(dlx_check(g->p) == DLX_OK, "%s", dlx_check_failure(g->p));
+    ck_assert_uint_gt(nodes, g->last_nodes);
+    g->last_nodes = nodes;
+    double e = dlx_estimate_done(g->p);
+    ck_assert_msg(e > 0 && e < 1 && e >= g->last, "estimate %g after %g", e, g->last);
+    g->last = e;
+    g->calls++;
+}
+
+static int goal_cost_watch(void *ctx, uint64_t nodes)
+{
+    watched(ctx, nodes);
+    return 0;
+}
+
+static int goal_memo_watch(void *ctx, uint64_t nodes, uint64_t states)
+{
+    (void)states;
+    watched(ctx, nodes);
+    return 0;
+}
+
+static void goal_engines_in_slices(enum kind kind, uint32_t seeds)
+{
+    static struct goal_ctx whole, sliced;
+    uint64_t watched_slices = 0;
+    for (uint32_t seed = 1; seed <= seeds; seed++) {
+        struct random_problem r;
+        draw(&r, kind, seed);
+        const struct tally want = brute_force(&r);
+        dlx_problem *p = build(&r);
+        uint32_t s = seed;
+        for (int o = 0; o < r.options; o++)
+            ck_assert_int_eq(dlx_set_option_cost(p, o, (int64_t)(next_random(&s) % 10)), DLX_OK);
+        for (int bound = 0; bound < 2; bound++) {
+            dlx_cost_opts co = {.k = 1u << MAX_OPTIONS,
+                                .bound = bound ? DLX_BOUND_NONE : DLX_BOUND_FULL,
+                                .on_solution = keep_cost,
+                                .watch = goal_cost_watch};
+            memset(&whole, 0, sizeof whole);
+            whole.p = p;
+            co.ctx = &whole;
+            dlx_cost_result rw, rs;
+            ck_assert_int_eq(dlx_min_cost(p, &co, &rw), DLX_OK);
+            assert_tally(whole.t, want, "min-cost, every solution", seed, bound);
+            for (int i = 1; i < whole.n; i++)
+                ck_assert_int_le(whole.cost[i - 1], whole.cost[i]);
+            for (uint64_t slice = 1; slice <= 5; slice += slice == 1 ? 1 : 3) {
+                memset(&sliced, 0, sizeof sliced);
+                sliced.p = p;
+                co.ctx = &sliced;
+                p->run.goal_slice = slice;
+                ck_assert_int_eq(dlx_min_cost(p, &co, &rs), DLX_OK);
+                p->run.goal_slice = 0;
+                ck_assert_int_eq(sliced.n, whole.n);
+                for (int i = 0; i < whole.n; i++)
+                    ck_assert_msg(sliced.mask[i] == whole.mask[i] &&
+                                      sliced.cost[i] == whole.cost[i],
+                                  "seed %u slice %d: solution %d differs", seed, (int)slice, i);
+                ck_assert_uint_eq(rs.nodes, rw.nodes);
+                ck_assert_uint_eq(rs.cuts, rw.cuts);
+                /* A watch after every slice but the last. */
+                ck_assert_uint_ge(sliced.calls, rw.nodes / slice - (rw.nodes % slice == 0 && rw.nodes));
+                watched_slices += sliced.calls;
+            }
+        }
+        if (kind != KIND_M) {
+            dlx_memo_opts mo = {.keep_zdd = 1, .watch = goal_memo_watch};
+            dlx_memo_result mw, ms;
+            dlx_zdd *zw = NULL, *zs = NULL;
+            memset(&whole, 0, sizeof whole);
+            whole.p = p;
+            mo.ctx = &whole;
+            ck_assert_int_eq(dlx_count_memo(p, &mo, &mw, &zw), DLX_OK);
+            ck_assert_uint_eq(mw.count.lo, want.count);
+            for (uint64_t slice = 1; slice <= 5; slice += slice == 1 ? 1 : 3) {
+                memset(&sliced, 0, sizeof sliced);
+                sliced.p = p;
+                mo.ctx = &sliced;
+                p->run.goal_slice = slice;
+                ck_assert_int_eq(dlx_count_memo(p, &mo, &ms, &zs), DLX_OK);
+                p->run.goal_slice = 0;
+                ck_assert_uint_eq(ms.count.lo, want.count);
+                ck_assert_uint_eq(ms.nodes, mw.nodes);
+                ck_assert_uint_eq(ms.states, mw.states);
+                ck_assert_int_eq(dlx_zdd_node_count(zs), dlx_zdd_node_count(zw));
+                ck_assert_uint_ge(sliced.calls, mw.nodes / slice - (mw.nodes % slice == 0 && mw.nodes));
+                watched_slices += sliced.calls;
+                dlx_zdd_free(zs);
+                zs = NULL;
+            }
+            dlx_zdd_free(zw);
+        }
+        ck_assert_int_eq(dlx_check(p), DLX_OK);
+        dlx_free(p);
+    }
+    ck_assert_uint_gt(watched_slices, 1000);
+}
+
+START_TEST(goal_engines_in_slices_x)
+{
+    goal_engines_in_slices(KIND_X, 100);
+}
+END_TEST
+
+START_TEST(goal_engines_in_slices_c)
+{
+    goal_engines_in_slices(KIND_C, 100);
+}
+END_TEST
+
+START_TEST(goal_engines_in_slices_m)
+{
+    goal_engines_in_slices(KIND_M, 100);
+}
+END_TEST
+
 /* Each break of one invariant, on a clone of a small coloured problem, and
  * the words dlx_check_failure() must begin with. */
 START_TEST(check_names_the_broken_invariant)
@@ -630,6 +780,9 @@ Suite *engines_suite(void)
     tcase_add_test(t, engines_on_exact_cover);
     tcase_add_test(t, engines_with_colours);
     tcase_add_test(t, engines_with_bounds);
+    tcase_add_test(t, goal_engines_in_slices_x);
+    tcase_add_test(t, goal_engines_in_slices_c);
+    tcase_add_test(t, goal_engines_in_slices_m);
     tcase_add_test(t, check_names_the_broken_invariant);
     tcase_add_test(t, index_with_inference_as_the_scan);
     tcase_add_test(t, profile_against_a_tree_walk);
