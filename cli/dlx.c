@@ -100,8 +100,10 @@ static void usage(FILE *out)
           "  -j, --jobs=N          search on N threads (0: one per processor); the\n"
           "                        solutions come in the order the threads find them\n"
           "      --max-nodes=N     stop the search after N search-tree nodes (about N\n"
-          "                        with -j), or the trace or the tree (see below)\n"
-          "      --time-limit=S    stop the search after S seconds (a decimal number)\n"
+          "                        with -j; --min-cost and --memo too), or the trace\n"
+          "                        or the tree (see below)\n"
+          "      --time-limit=S    stop the search after S seconds (a decimal number;\n"
+          "                        --min-cost and --memo too)\n"
           "\n",
           out);
     fputs("Costs (an option line may carry one $N, its cost; 0 when it has none):\n"
@@ -242,12 +244,7 @@ static int limits_beyond(struct cmd_options *o)
     const char *why = NULL;
     const char *mode = o->min_cost ? "--min-cost" : "--memo (--zdd, --sample)";
     char buf[160];
-    if ((o->min_cost || o->memo) && o->view == TRACE_NONE && (o->max_nodes || o->time_limit)) {
-        snprintf(buf, sizeof buf, "%s runs to the end: --max-nodes and --time-limit limit the "
-                                  "plain search",
-                 mode);
-        why = buf;
-    } else if ((o->min_cost || o->memo) && (o->every || o->profile)) {
+    if ((o->min_cost || o->memo) && (o->every || o->profile)) {
         snprintf(buf, sizeof buf, "%s has its own output: --every and --profile go with the "
                                   "plain search",
                  mode);

@@ -24,6 +24,61 @@ static int stop_now(void)
     return cli_stop_signal() != 0;
 }
 
+/* The next watch comes at --max-nodes exactly when the limit is less than a
+ * default interval away (dlx_set_watch_interval()). */
+static void aim_at_limit(struct cmd_run *run, uint64_t nodes)
+{
+    const struct cmd_options *o = run->opt;
+    if (o->view != TRACE_NONE || !o->max_nodes || nodes >= o->max_nodes)
+        return;
+    uint64_t left = o->max_nodes - nodes;
+    dlx_set_watch_interval(run->problem, left < 16384 ? left : 0);
+}
+
+/* The watch of both modes: the progress line (with Knuth's estimate of the
+ * part of the tree done, from the engine under way), Ctrl-C, and the limits
+ * --max-nodes and --time-limit (run->limit_hit says which stopped it). */
+static int watch_limits(struct cmd_run *run, double start, uint64_t nodes, const char *mode,
+                        const char *more)
+{
+    const struct cmd_options *o = run->opt;
+    double now = cli_now_seconds();
+    if (cli_progress_due(&run->progress, now)) {
+        char a[32];
+        cli_progress_show(&run->progress, now, "dlx: %s: %5.1f%% of the tree, %s nodes%s, %.0f s",
+                          mode, 100.0 * dlx_estimate_done(run->problem),
+                          cli_human_count(nodes, a), more, now - start);
+    }
+    if (o->view == TRACE_NONE && o->max_nodes && nodes >= o->max_nodes)
+        run->limit_hit = CMD_LIMIT_NODES;
+    else if (o->time_limit && now - start >= o->time_limit)
+        run->limit_hit = CMD_LIMIT_TIME;
+    else
+        aim_at_limit(run, nodes);
+    return stop_now() || run->limit_hit;
+}
+
+/* " (stopped at --max-nodes=N)" or "", for the summary line. */
+static const char *limit_note(const struct cmd_run *run, char *buf, size_t n)
+{
+    if (run->limit_hit == CMD_LIMIT_NODES)
+        snprintf(buf, n, " (stopped at --max-nodes=%llu)", (unsigned long long)run->opt->max_nodes);
+    else if (run->limit_hit == CMD_LIMIT_TIME)
+        snprintf(buf, n, " (stopped at --time-limit=%g)", run->opt->time_limit);
+    else
+        buf[0] = 0;
+    return buf;
+}
+
+/* What --stats says of a search that did not end: no (interrupted), no
+ * (--max-nodes), no (--time-limit). */
+static const char *incomplete(const struct cmd_run *run)
+{
+    return run->limit_hit == CMD_LIMIT_NODES  ? "no (--max-nodes)"
+           : run->limit_hit == CMD_LIMIT_TIME ? "no (--time-limit)"
+                                              : "no (interrupted)";
+}
+
 /* --- --min-cost ------------------------------------------------------------ */
 
 static int compare_ids(const void *a, const void *b)
@@ -74,13 +129,7 @@ static int cost_solution(void *ctx, const int32_t *options, int32_t count, int64
 static int cost_watch(void *ctx, uint64_t nodes)
 {
     struct cost_ctx *c = ctx;
-    double now = cli_now_seconds();
-    if (cli_progress_due(&c->run->progress, now)) {
-        char a[32];
-        cli_progress_show(&c->run->progress, now, "dlx: --min-cost: %s nodes, %.0f s",
-                          cli_human_count(nodes, a), now - c->start);
-    }
-    return stop_now();
+    return watch_limits(c->run, c->start, nodes, "--min-cost", "");
 }
 
 static const char *item_name(const struct cmd_run *run, int32_t item, char *buf, size_t n)
@@ -156,6 +205,7 @@ int beyond_min_cost(struct cmd_run *run)
     };
     if (o->view == TRACE_NONE)
         output_begin(run);
+    aim_at_limit(run, 0);
     dlx_cost_result r;
     int rc = dlx_min_cost(run->problem, &co, &r);
     double seconds = cli_now_seconds() - c.start;
@@ -179,12 +229,23 @@ int beyond_min_cost(struct cmd_run *run)
     }
     output_check(run);
     int interrupted = stop_now();
+    char note[96];
     if (!o->quiet && !run->out_closed && !run->out_errno) {
         if (interrupted)
             fprintf(stderr, "dlx: interrupted (%s): the %llu cheapest found so far (partial), "
                             "%llu nodes, %.3f s\n",
                     cli_signal_name(cli_stop_signal()), (unsigned long long)r.found,
                     (unsigned long long)r.nodes, seconds);
+        else if (run->limit_hit && r.found == 0)
+            fprintf(stderr, "dlx: no solution found yet (partial), %llu nodes, %llu cuts, "
+                            "%.3f s%s\n",
+                    (unsigned long long)r.nodes, (unsigned long long)r.cuts, seconds,
+                    limit_note(run, note, sizeof note));
+        else if (run->limit_hit)
+            fprintf(stderr, "dlx: the %llu cheapest found so far (partial: cheaper ones may be "
+                            "left), %llu nodes, %llu cuts, %.3f s%s\n",
+                    (unsigned long long)r.found, (unsigned long long)r.nodes,
+                    (unsigned long long)r.cuts, seconds, limit_note(run, note, sizeof note));
         else if (r.best < 0)
             fprintf(stderr, "dlx: no solution, %llu nodes, %llu cuts, %.3f s\n",
                     (unsigned long long)r.nodes, (unsigned long long)r.cuts, seconds);
@@ -200,7 +261,7 @@ int beyond_min_cost(struct cmd_run *run)
                         "complete: %s\n",
                 (unsigned long long)r.found, (long long)r.best, (unsigned long long)r.nodes,
                 (unsigned long long)r.cuts, (unsigned long long)r.solutions,
-                (long long)r.root_bound, seconds, rc == DLX_OK ? "yes" : "no (interrupted)");
+                (long long)r.root_bound, seconds, rc == DLX_OK ? "yes" : incomplete(run));
     if (interrupted)
         return 128 + cli_stop_signal();
     return r.best >= 0 ? EXIT_FOUND : EXIT_NONE;
@@ -216,14 +277,9 @@ struct memo_ctx {
 static int memo_watch(void *ctx, uint64_t nodes, uint64_t states)
 {
     struct memo_ctx *c = ctx;
-    double now = cli_now_seconds();
-    if (cli_progress_due(&c->run->progress, now)) {
-        char a[32], b[32];
-        cli_progress_show(&c->run->progress, now, "dlx: --memo: %s nodes, %s states, %.0f s",
-                          cli_human_count(nodes, a), cli_human_count(states, b),
-                          now - c->start);
-    }
-    return stop_now();
+    char a[32], more[48];
+    snprintf(more, sizeof more, ", %s states", cli_human_count(states, a));
+    return watch_limits(c->run, c->start, nodes, "--memo", more);
 }
 
 /* Writes the ZDD in the text format of docs/format.md. 0 or -1 (errno). */
@@ -276,6 +332,7 @@ int beyond_memo(struct cmd_run *run)
     }
     dlx_memo_result r;
     dlx_zdd *z = NULL;
+    aim_at_limit(run, 0);
     int rc = dlx_count_memo(p, &mo, &r, want_zdd ? &z : NULL);
     double seconds = cli_now_seconds() - c.start;
     cli_progress_clear(&run->progress);
@@ -286,9 +343,16 @@ int beyond_memo(struct cmd_run *run)
     }
     char count[48];
     dlx_u128_string(r.count, count);
-    int interrupted = rc == DLX_STOPPED;
+    int interrupted = rc == DLX_STOPPED; /* by a signal, or at a limit */
+    int signalled = interrupted && !run->limit_hit;
     int status = EXIT_FOUND;
-    if (want_zdd && !interrupted && !z) {
+    char note[96];
+    limit_note(run, note, sizeof note);
+    if (want_zdd && run->limit_hit) {
+        fprintf(stderr, "dlx: error: %s and --sample need the whole count, and it stopped%s\n",
+                o->zdd_path ? "--zdd" : "--sample", note);
+        status = EXIT_ERROR;
+    } else if (want_zdd && !interrupted && !z) {
         fprintf(stderr, "dlx: error: the memory cap (--memo-limit) was reached, so the ZDD is "
                         "not whole: %s and --sample need a larger --memo-limit (the count, %s, "
                         "is exact)\n",
@@ -340,11 +404,16 @@ int beyond_memo(struct cmd_run *run)
     output_check(run);
     dlx_zdd_free(z);
     if (!o->quiet && !run->out_closed && !run->out_errno) {
-        if (interrupted)
+        if (signalled)
             fprintf(stderr, "dlx: interrupted (%s): at least %s solutions (the branches "
                             "finished; partial), %llu nodes, %llu states, %.3f s\n",
                     cli_signal_name(cli_stop_signal()), count, (unsigned long long)r.nodes,
                     (unsigned long long)r.states, seconds);
+        else if (interrupted)
+            fprintf(stderr, "dlx: at least %s solutions (the branches finished; partial), "
+                            "%llu nodes, %llu states, %.3f s%s\n",
+                    count, (unsigned long long)r.nodes, (unsigned long long)r.states, seconds,
+                    note);
         else
             fprintf(stderr, "dlx: %s solution%s by memo, %llu nodes, %llu states (%llu hit%s), "
                             "%llu ZDD nodes, %.1f MB%s, %.3f s\n",
@@ -365,10 +434,10 @@ int beyond_memo(struct cmd_run *run)
                 count, (unsigned long long)r.nodes, (unsigned long long)r.states,
                 (unsigned long long)r.hits, (unsigned long long)r.zdd_nodes,
                 (unsigned long long)r.memory, r.memo_full ? "yes" : "no", seconds,
-                interrupted ? "no (interrupted)" : "yes");
+                interrupted ? incomplete(run) : "yes");
     if (status != 0)
         return status;
-    if (interrupted)
+    if (signalled)
         return 128 + cli_stop_signal();
     return r.count.hi | r.count.lo ? EXIT_FOUND : EXIT_NONE;
 }

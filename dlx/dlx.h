@@ -312,7 +312,9 @@ enum dlx_strategy {
  * dlx_count(), dlx_start_subtree()) return DLX_ESTRATEGY. */
 DLX_API int dlx_set_strategy(dlx_problem *p, enum dlx_strategy strategy);
 /* The strategy the search under way (or just finished) runs on, or, with
- * no search under way, the one dlx_search() would pick now. */
+ * no search under way, the one dlx_search() would pick now; from the
+ * callbacks of dlx_min_cost() and dlx_count_memo(), whose engines are
+ * neither, DLX_STRATEGY_AUTO. */
 DLX_API enum dlx_strategy dlx_search_strategy(const dlx_problem *p);
 
 /* Randomisation, off by default. With a seed, every item's options are put
@@ -780,9 +782,15 @@ typedef struct dlx_cost_opts {
     uint64_t k;                 /* how many of the cheapest; 0 means 1 */
     enum dlx_cost_bound bound;  /* DLX_BOUND_FULL unless measuring */
     dlx_cost_fn on_solution;    /* may be NULL (dlx_cost_result has the best cost) */
-    /* Called about every 16384 nodes with the nodes so far; non-zero stops
-     * the search (Ctrl-C): the best solutions found so far are still reported,
-     * and dlx_min_cost() returns DLX_STOPPED. May be NULL. */
+    /* Called about every 16384 nodes (fewer on problems of more than 1024
+     * items: a node looks at every item) with the nodes so far; non-zero
+     * stops the search (Ctrl-C, a limit): the best solutions found so far
+     * are still reported, and dlx_min_cost() returns DLX_STOPPED. While the
+     * watch and the other callbacks run, the search is under way on p: the
+     * questions about it answer (dlx_level(), dlx_estimate_done(),
+     * dlx_item_options() and the like, dlx_check()), and calls that would
+     * change p or start another search of it are refused (DLX_EBUSY). May
+     * be NULL. */
     int (*watch)(void *ctx, uint64_t nodes);
     /* Called at every step (small problems: a trace). May be NULL. */
     int (*trace)(void *ctx, const dlx_cost_step *step);
@@ -802,13 +810,22 @@ typedef struct dlx_cost_result {
  * each item's options sorted by cost, a list cut as soon as the bound fails),
  * with colours, bounds (lo:hi items) and the commitments in force; reports
  * them through o->on_solution in increasing cost. The search is the cost
- * engine's own (dlx/search_cost.c): it does not touch p's links, keeps its
- * state in a run structure of its own, and leaves p as it found it. p's
+ * engine's (dlx/search_cost.c), one of the library's engines, run in slices
+ * between the watch's calls: it does not touch p's links, keeps its state
+ * in a run structure of its own, and leaves p as it found it. p's
  * solution callback, limit and statistics are not used. Returns DLX_OK
  * (the search is complete: r->found < k means p has no more solutions),
  * DLX_STOPPED (the watch stopped it), DLX_EBUSY during a search, DLX_ENOMEM.
  * r may be NULL. */
 DLX_API int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r);
+
+/* How many nodes dlx_min_cost() and dlx_count_memo() search between two
+ * calls of their watch: 0 (the default) for about 16384, fewer on problems
+ * of more than 1024 items. Allowed from inside the watch, where it sets the
+ * next interval: a caller with a node limit L sets min(L - nodes, 16384)
+ * there and stops at exactly L. dlx_clone() copies it. DLX_EINVAL for a
+ * NULL p. */
+DLX_API int dlx_set_watch_interval(dlx_problem *p, uint64_t nodes);
 
 /* --- Counting by memo, and the ZDD of all solutions (dlx_count_memo) ------ */
 
@@ -839,8 +856,10 @@ typedef struct dlx_memo_opts {
     int keep_zdd;      /* 1: hand the ZDD back through *zdd */
     int no_memo;       /* 1: count by the same search without the memo (for measuring) */
     int keep_memo;     /* 1: never give the memo up for the plain search (see DLX_MEMO_PROBE) */
-    /* Called about every 16384 nodes; non-zero stops the count (DLX_STOPPED;
-     * r->count is then a lower bound: the solutions of the branches finished). */
+    /* Called about every 16384 nodes (fewer on problems of more than 1024
+     * items), with p under way as dlx_cost_opts.watch says; non-zero stops
+     * the count (DLX_STOPPED; r->count is then a lower bound: the solutions
+     * of the branches finished). */
     int (*watch)(void *ctx, uint64_t nodes, uint64_t states);
     void *ctx;
 } dlx_memo_opts;
@@ -878,7 +897,8 @@ typedef struct dlx_zdd dlx_zdd;
  * Minato and Nagata's DXZ (AAAI 2017) does, and builds the ZDD of all the
  * solutions on the way. Problems with bounds (lo:hi items) are refused with
  * DLX_ESTRATEGY (docs/algorithm-x.md says why). The search is the memo
- * engine's own (dlx/memo.c); p is left as it was found. Returns DLX_OK,
+ * engine's (dlx/memo.c), run in slices between the watch's calls; p is left
+ * as it was found. Returns DLX_OK,
  * DLX_STOPPED (the watch), DLX_ESTRATEGY, DLX_EBUSY during a search,
  * DLX_ETOOBIG when the count passes 2^128, DLX_ENOMEM. With o->keep_zdd and
  * a complete ZDD, *zdd gets it (the caller frees it with dlx_zdd_free()),

@@ -279,10 +279,6 @@ struct dlx_run {
     enum dlxi_goal goal;
     const void *goal_opts;
     void *goal_run;
-    /* The nodes of one slice of dlx_min_cost() and dlx_count_memo(): their
-     * watch is called between slices. 0: DLXI_GOAL_SLICE. Only the tests
-     * set it (tests/check_engines.c runs them a node at a time). */
-    uint64_t goal_slice;
     struct dlx_bits *bits; /* the bit-set search's tables, built at its first use
                               and kept until the problem changes shape */
     int bits_too_big;   /* their counts would not fit: the links it is */
@@ -363,6 +359,7 @@ struct dlx_problem {
     int32_t floor;     /* levels below it are fixed (a split search); 0 otherwise */
     uint64_t found;    /* solutions since the last reset, for the limit */
     uint64_t limit;
+    uint64_t watch_interval; /* dlx_set_watch_interval(); 0: the default */
     int stop_requested; /* a callback asked to stop; the loop obeys at its next node */
     int in_callback;    /* > 0 while one of the user's callbacks runs */
 
@@ -574,10 +571,17 @@ static inline int dlxi_frozen(const dlx_problem *p)
     return dlxi_in_search(p) || dlxi_busy(p);
 }
 
-/* The nodes of the next slice of p's goal search (dlx_run.goal_slice). */
+/* The nodes of the next slice of p's goal search: the watch interval set
+ * (dlx_set_watch_interval()), else DLXI_GOAL_SLICE, fewer on a problem of
+ * many items, since a node of the goal engines looks at every item (about
+ * 2^24 item visits a slice, so that the watch, and Ctrl-C, come every few
+ * tens of milliseconds). */
 static inline uint64_t dlxi_goal_slice(const dlx_problem *p)
 {
-    return p->run.goal_slice ? p->run.goal_slice : DLXI_GOAL_SLICE;
+    if (p->watch_interval)
+        return p->watch_interval;
+    uint64_t n = (UINT64_C(1) << 24) / ((uint64_t)p->n_items + 1);
+    return n < 1 ? 1 : n > DLXI_GOAL_SLICE ? DLXI_GOAL_SLICE : n;
 }
 
 /* Back to "no search under way"; the caller has put the links right. */

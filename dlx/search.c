@@ -538,6 +538,14 @@ int dlxi_goal_start(dlx_problem *p, enum dlxi_goal g, const void *opts)
     return DLX_OK;
 }
 
+int dlx_set_watch_interval(dlx_problem *p, uint64_t nodes)
+{
+    if (!p)
+        return DLX_EINVAL;
+    p->watch_interval = nodes;
+    return DLX_OK;
+}
+
 int dlxi_callback(dlx_problem *p, int (*fn)(void *ctx), void *ctx)
 {
     p->in_callback++;

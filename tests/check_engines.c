@@ -328,7 +328,7 @@ END_TEST
 /* --- The goal engines (the cost and memo searches) in slices --------------
  * dlx_min_cost() and dlx_count_memo() run their engine through the table in
  * slices, calling the watch between them; here a slice is 1, 2 or 5 nodes
- * (dlx_run.goal_slice, through the private header), the watch checks the
+ * (dlx_set_watch_interval()), the watch checks the
  * engine's invariants (dlx_check()) and the estimate at every slice, and
  * the answers must be the same as in one go and as the brute force's. */
 
@@ -409,9 +409,9 @@ static void goal_engines_in_slices(enum kind kind, uint32_t seeds)
                 memset(&sliced, 0, sizeof sliced);
                 sliced.p = p;
                 co.ctx = &sliced;
-                p->run.goal_slice = slice;
+                dlx_set_watch_interval(p, slice);
                 ck_assert_int_eq(dlx_min_cost(p, &co, &rs), DLX_OK);
-                p->run.goal_slice = 0;
+                dlx_set_watch_interval(p, 0);
                 ck_assert_int_eq(sliced.n, whole.n);
                 for (int i = 0; i < whole.n; i++)
                     ck_assert_msg(sliced.mask[i] == whole.mask[i] &&
@@ -437,9 +437,9 @@ static void goal_engines_in_slices(enum kind kind, uint32_t seeds)
                 memset(&sliced, 0, sizeof sliced);
                 sliced.p = p;
                 mo.ctx = &sliced;
-                p->run.goal_slice = slice;
+                dlx_set_watch_interval(p, slice);
                 ck_assert_int_eq(dlx_count_memo(p, &mo, &ms, &zs), DLX_OK);
-                p->run.goal_slice = 0;
+                dlx_set_watch_interval(p, 0);
                 ck_assert_uint_eq(ms.count.lo, want.count);
                 ck_assert_uint_eq(ms.nodes, mw.nodes);
                 ck_assert_uint_eq(ms.states, mw.states);

@@ -101,6 +101,40 @@ expect_eq "the ZDD file recounted" "$got" "12988816 12988816"
 awk 'NF != 8 { exit 1 }' "$tmp/s1" || fail "--sample: a line that is not 8 dominoes"
 cmp -s "$tmp/s1" "$tmp/s2" || fail "--sample --seed 7 twice: not the same draws"
 
+# --max-nodes and --time-limit stop both modes as they stop the plain search:
+# exactly at N nodes, the best (or the count) so far kept and said to be
+# partial, status 0 when something was found, 1 when not.
+"$DLX" --min-cost --max 2 --stats --max-nodes 3 --format ids "$tmp/c.dlx" > "$tmp/out" 2> "$tmp/err"; st=$?
+expect_eq "--min-cost --max-nodes 3: nodes" "$(sed -n 's/^nodes: //p' "$tmp/err")" 3
+grep -q '^complete: no (--max-nodes)' "$tmp/err" || fail "--min-cost --max-nodes: $(cat "$tmp/err")"
+grep -q 'stopped at --max-nodes=3' "$tmp/err" || fail "--min-cost --max-nodes: no note: $(cat "$tmp/err")"
+found=$(grep -c '^cost' "$tmp/out")
+if [ "$found" -gt 0 ]; then want=0; else want=1; fi
+[ "$st" -eq "$want" ] || fail "--min-cost --max-nodes 3: status $st with $found found"
+"$DLX" --min-cost --max 2 --stats --max-nodes 1 "$tmp/c.dlx" > /dev/null 2> "$tmp/err"; st=$?
+[ "$st" -eq 1 ] || fail "--min-cost --max-nodes 1: status $st, not 1 (nothing found yet)"
+grep -q 'no solution found yet (partial)' "$tmp/err" || fail "--min-cost --max-nodes 1: $(cat "$tmp/err")"
+"$DLX" --memo --stats --max-nodes 20000 "$tmp/d12.dlx" > "$tmp/out" 2> "$tmp/err"; st=$?
+[ "$st" -eq 0 ] || fail "--memo --max-nodes: status $st"
+expect_eq "--memo --max-nodes 20000: nodes" "$(sed -n 's/^nodes: //p' "$tmp/err")" 20000
+grep -q '^complete: no (--max-nodes)' "$tmp/err" || fail "--memo --max-nodes: $(cat "$tmp/err")"
+grep -q '^dlx: at least .*stopped at --max-nodes=20000' "$tmp/err" || fail "--memo --max-nodes: $(cat "$tmp/err")"
+[ "$(cat "$tmp/out")" -lt 53060477521960000 ] || fail "--memo --max-nodes: a partial count of $(cat "$tmp/out")"
+"$DLX" --zdd "$tmp/z" --max-nodes 100 "$tmp/d10.dlx" > /dev/null 2> "$tmp/err"; st=$?
+[ "$st" -eq 2 ] || fail "--zdd --max-nodes: status $st, not 2"
+grep -q 'need the whole count' "$tmp/err" || fail "--zdd --max-nodes: $(cat "$tmp/err")"
+# Searches that would run for hours, stopped by the clock: every solution of
+# the 10x10 tilings at cost 1 a domino, and the 14x14 count with the memo
+# capped at 1 MB (so it counts without it).
+awk 'NR > 1 { $0 = $0 " $1" } { print }' "$tmp/d10.dlx" > "$tmp/d10c.dlx"
+dominoes 14 14 > "$tmp/d14.dlx"
+for args in "--min-cost --bound=none $tmp/d10c.dlx" "--memo --memo-limit 1 $tmp/d14.dlx"; do
+    "$DLX" --stats --time-limit 0.3 $args > "$tmp/out" 2> "$tmp/err"; st=$?
+    [ "$st" -eq 0 ] || fail "--time-limit 0.3 $args: status $st: $(cat "$tmp/err")"
+    grep -q 'stopped at --time-limit=0.3' "$tmp/err" || fail "--time-limit $args: $(cat "$tmp/err")"
+    grep -q '^complete: no (--time-limit)' "$tmp/err" || fail "--time-limit $args: $(cat "$tmp/err")"
+done
+
 # Usage errors.
 for args in "--memo --min-cost" "--min-cost --count" "--bound=full" "--memo-limit=5" \
     "--memo --max 2" "--memo=sideways" "--bound=some --min-cost" "--sample 0" \

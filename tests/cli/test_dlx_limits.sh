@@ -99,6 +99,5 @@ bad "--every with --trace" "--every chooses which solutions are printed" --every
 bad "--time-limit=0" "--time-limit wants a number of seconds above 0" --time-limit=0 "$tmp/q8.dlx"
 bad "--time-limit=soon" "--time-limit wants a number of seconds above 0" --time-limit=soon "$tmp/q8.dlx"
 bad "--time-limit=nan" "--time-limit wants a number of seconds above 0" --time-limit=nan "$tmp/q8.dlx"
-bad "--max-nodes with --min-cost" "--min-cost runs to the end" --max-nodes=5 --min-cost "$tmp/q8.dlx"
 bad "--profile with --memo" "--memo (--zdd, --sample) has its own output" --profile --memo "$tmp/q8.dlx"
 [ "$fails" -eq 0 ]
