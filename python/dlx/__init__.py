@@ -121,6 +121,8 @@ class Problem:
                tree and find the same solutions; updates count links cut,
                which only the links cut all of.
     seed       an int: break ties and order options at random, repeatably.
+    costs      one int per option (0 <= cost <= 2**62; 0 without): what
+               min_cost() minimises (the text format's `$N`, docs/format.md).
 
     The problem owns a C handle, freed with close() or when it is garbage.
     One problem must not be used by two threads at once; clone() gives
@@ -128,7 +130,7 @@ class Problem:
     """
 
     def __init__(self, items, options, secondary=(), *, bounds=None, choose="mrv", seed=None,
-                 strategy="auto", infer=None, profile=False):
+                 strategy="auto", infer=None, profile=False, costs=None):
         self._lib = _lib.libdlx()
         self._handle = None
         self._text = None
@@ -157,6 +159,8 @@ class Problem:
         self.options = []
         for k, option in enumerate(options):
             self._add_option(k, option)
+        if costs is not None:
+            self._set_costs(costs)
         self.choose = choose
         self.strategy = strategy
         self._infer = None
@@ -239,6 +243,22 @@ class Problem:
         colours = (ctypes.c_int32 * max(n, 1))(*[e[1] for e in elements])
         _check(self._lib.dlx_add_option(self._handle, items, colours, n), "option %d" % k)
         self.options.append(tuple(e[2] for e in elements))
+
+    def _set_costs(self, costs):
+        costs = list(costs)
+        if len(costs) != len(self.options):
+            raise ValueError("costs: %d of them for %d options" % (len(costs), len(self.options)))
+        for k, c in enumerate(costs):
+            c = operator.index(c)
+            if not 0 <= c <= 1 << 62:
+                raise ValueError("option %d: cost %d out of range (0 to 2**62)" % (k, c))
+            _check(self._lib.dlx_set_option_cost(self._handle, k, c), "option %d's cost" % k)
+
+    @property
+    def costs(self):
+        """The options' costs, a list (0 for an option without one)."""
+        h = self._h()
+        return [self._lib.dlx_option_cost(h, k) for k in range(len(self.options))]
 
     def close(self):
         """Frees the C problem now (also done when the object is garbage). A
@@ -549,6 +569,131 @@ class Problem:
     def unique(self):
         """True when the problem has exactly one solution."""
         return self.count(limit=2) == 1
+
+    # --- beyond enumeration: the cheapest solutions, the count by memo -----------
+
+    def min_cost(self, k=1, *, bound="full"):
+        """The k cheapest solutions (the options' costs, see `costs`), cheapest
+        first, ties in the order found: a list of (cost, options) pairs, options
+        a tuple of option numbers; [] when there is none. Branch and bound
+        (Knuth's DLX5 idea: each item's options tried cheapest first, a list
+        cut as soon as the cost so far plus a lower bound of the rest reaches
+        the k-th best known), with colours and bounds. bound: "full" (the
+        default), "cost" (the cost so far alone) or "none" (every solution
+        visited: for measuring what the bound saves). Ctrl-C stops it within
+        a fraction of a second and raises dlx.Interrupted, whose `cheapest`
+        is the list so far (cheaper ones may be left) and `count` its length."""
+        k = operator.index(k)
+        if k < 1:
+            raise ValueError("k must be at least 1, not %d" % k)
+        modes = {"full": 0, "cost": 1, "none": 2}
+        if bound not in modes:
+            raise ValueError("bound must be one of %s, not %r" % (", ".join(modes), bound))
+        self._stop_search()
+        found = []
+
+        def on_solution(ctx, opts, count, cost):
+            found.append((cost, tuple(opts[:count])))
+            return 0
+
+        # The watch stops the search on Ctrl-C; the report of what was kept
+        # comes after, with a guard of its own, so that it is still whole.
+        call, report = _interrupt.Call(), _interrupt.Call()
+        keep = _lib.COST_FN(report.guard(on_solution))
+        watch = _lib.COST_WATCH_FN(call.guard(lambda ctx, nodes: 0))
+        o = _lib.CostOpts(k=min(k, (1 << 64) - 1), bound=modes[bound], on_solution=keep,
+                          watch=watch)
+        r = _lib.CostResult()
+        with call, report:
+            rc = self._lib.dlx_min_cost(self._h(), ctypes.byref(o), ctypes.byref(r))
+        try:
+            call.raise_pending()
+            report.raise_pending()
+        except KeyboardInterrupt:
+            e = Interrupted(len(found))
+            e.cheapest = found
+            raise e from None
+        _check(rc, "min_cost")
+        return found
+
+    def _memo(self, rule, memory_limit, keep_zdd):
+        rules = {"mrv": 0, "first": 1}
+        if rule not in rules:
+            raise ValueError("rule must be \"mrv\" or \"first\", not %r" % (rule,))
+        limit = 0 if memory_limit is None else operator.index(memory_limit)
+        if limit < 0:
+            raise ValueError("memory_limit must be a number of bytes >= 0 (None: no cap)")
+        self._stop_search()
+        call = _interrupt.Call()
+        watch = _lib.MEMO_WATCH_FN(call.guard(lambda ctx, nodes, states: 0))
+        o = _lib.MemoOpts(rule=rules[rule], memory_limit=limit, keep_zdd=1 if keep_zdd else 0,
+                          watch=watch)
+        r = _lib.MemoResult()
+        z = ctypes.c_void_p()
+        with call:
+            rc = self._lib.dlx_count_memo(self._h(), ctypes.byref(o), ctypes.byref(r),
+                                          ctypes.byref(z) if keep_zdd else None)
+        count = r.count.hi << 64 | r.count.lo
+        try:
+            call.raise_pending()
+        except KeyboardInterrupt:
+            if z:
+                self._lib.dlx_zdd_free(z)
+            raise Interrupted(count) from None
+        if rc < 0 and z:
+            self._lib.dlx_zdd_free(z)
+        if rc == -13:  # DLX_ESTRATEGY
+            raise ValueError("count_memo: problems with bounds are not counted by memo "
+                             "(count() counts them)")
+        if rc == -10:  # DLX_ETOOBIG
+            raise OverflowError("count_memo: the count passes 2**128")
+        _check(rc, "count_memo")
+        return count, r, z
+
+    def count_memo(self, *, rule="mrv", memory_limit=None):
+        """The number of solutions, exactly (a Python int: past 2**64 too, up
+        to 2**128), counted by memo: the subproblems are remembered by the
+        state of the remaining items, as Nishino, Yasuda, Minato and Nagata's
+        DXZ does (AAAI 2017), which on problems whose states repeat (domino
+        tilings) is faster by orders of magnitude; where they hardly repeat
+        the memo gives up and the plain search counts. rule: "mrv" (the item
+        with fewest options left) or "first" (the first item left).
+        memory_limit: bytes for the memo (None: no cap; past it the count
+        goes on without storing states, still exact). Problems with bounds
+        are a ValueError. Ctrl-C raises dlx.Interrupted, whose `count` is a
+        lower bound (the branches finished)."""
+        count, _, _ = self._memo(rule, memory_limit, False)
+        return count
+
+    def sample(self, k, *, seed=0, memory_limit=None):
+        """k solutions drawn uniformly at random (with repeats) from all of
+        them, each a tuple of option numbers; the same seed draws the same
+        ones. The ZDD of every solution is built by the memo's count first
+        (count_memo()); MemoryError when memory_limit keeps it from being
+        whole. [] when there is no solution."""
+        k = operator.index(k)
+        if k < 0:
+            raise ValueError("k must be >= 0, not %d" % k)
+        count, r, z = self._memo("mrv", memory_limit, True)
+        if count == 0:
+            if z:
+                self._lib.dlx_zdd_free(z)
+            return []
+        if not z:
+            raise MemoryError("sample: the ZDD is not whole within memory_limit")
+        lib = self._lib
+        try:
+            rng = ctypes.c_uint64(operator.index(seed) & ((1 << 64) - 1))
+            cap = len(self.options) + 1
+            opts = (ctypes.c_int32 * cap)()
+            out = []
+            for _ in range(k):
+                n = lib.dlx_zdd_sample(z, ctypes.byref(rng), opts, cap)
+                _check(n, "sample")
+                out.append(tuple(opts[:n]))
+            return out
+        finally:
+            lib.dlx_zdd_free(z)
 
     def _read_stats(self):
         s = _lib.Stats()

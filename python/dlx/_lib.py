@@ -86,6 +86,44 @@ class TextDiag(ctypes.Structure):
                 ("code", ctypes.c_int), ("message", ctypes.c_char_p)]
 
 
+# Costs and the cheapest solutions (dlx_min_cost), the count by memo and the
+# ZDD (dlx_count_memo): the structs of dlx.h, field for field.
+COST_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, c_int32_p, ctypes.c_int32,
+                           ctypes.c_int64)
+COST_WATCH_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64)
+COST_TRACE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+MEMO_WATCH_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64)
+
+
+class CostOpts(ctypes.Structure):
+    _fields_ = [("k", ctypes.c_uint64), ("bound", ctypes.c_int), ("on_solution", COST_FN),
+                ("watch", COST_WATCH_FN), ("trace", COST_TRACE_FN), ("ctx", ctypes.c_void_p)]
+
+
+class CostResult(ctypes.Structure):
+    _fields_ = [("found", ctypes.c_uint64), ("best", ctypes.c_int64),
+                ("nodes", ctypes.c_uint64), ("cuts", ctypes.c_uint64),
+                ("solutions", ctypes.c_uint64), ("root_bound", ctypes.c_int64)]
+
+
+class U128(ctypes.Structure):
+    _fields_ = [("hi", ctypes.c_uint64), ("lo", ctypes.c_uint64)]
+
+
+class MemoOpts(ctypes.Structure):
+    _fields_ = [("rule", ctypes.c_int), ("memory_limit", ctypes.c_uint64),
+                ("keep_zdd", ctypes.c_int), ("no_memo", ctypes.c_int),
+                ("keep_memo", ctypes.c_int), ("watch", MEMO_WATCH_FN),
+                ("ctx", ctypes.c_void_p)]
+
+
+class MemoResult(ctypes.Structure):
+    _fields_ = [("count", U128), ("nodes", ctypes.c_uint64), ("states", ctypes.c_uint64),
+                ("hits", ctypes.c_uint64), ("zdd_nodes", ctypes.c_uint64),
+                ("memory", ctypes.c_uint64), ("memo_full", ctypes.c_int),
+                ("zdd_complete", ctypes.c_int), ("plain", ctypes.c_int)]
+
+
 def _declare(lib, table):
     for name, restype, argtypes in table:
         f = getattr(lib, name)
@@ -139,6 +177,14 @@ _DLX_OPTIONAL = [
     ("dlx_set_profile", ctypes.c_int, [_P, ctypes.c_int]),
     ("dlx_get_profile", ctypes.c_int32, [_P, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int32]),
     ("dlx_max_degree", ctypes.c_int32, [_P]),
+    ("dlx_set_option_cost", ctypes.c_int, [_P, ctypes.c_int32, ctypes.c_int64]),
+    ("dlx_option_cost", ctypes.c_int64, [_P, ctypes.c_int32]),
+    ("dlx_min_cost", ctypes.c_int, [_P, ctypes.POINTER(CostOpts), ctypes.POINTER(CostResult)]),
+    ("dlx_count_memo", ctypes.c_int,
+     [_P, ctypes.POINTER(MemoOpts), ctypes.POINTER(MemoResult), ctypes.POINTER(_P)]),
+    ("dlx_zdd_sample", ctypes.c_int32,
+     [_P, ctypes.POINTER(ctypes.c_uint64), c_int32_p, ctypes.c_int32]),
+    ("dlx_zdd_free", None, [_P]),
 ]
 
 

@@ -6,6 +6,7 @@ Petersen graph (its chromatic polynomial), and Knuth's "Dancing Links" paper
 example (its one solution, and the 6 nodes and 30 updates worked out by hand
 in docs/algorithm-x.md). Run by `make check` (tests/cli/test_python.sh)."""
 
+import collections
 import math
 import os
 import re
@@ -322,6 +323,120 @@ class Bounds(unittest.TestCase):
     def test_bounds_on_unknown_item(self):
         with self.assertRaisesRegex(ValueError, "bounds for 'y'"):
             dlx.Problem("x", ["x"], bounds={"y": (1, 2)})
+
+
+def dominoes(rows, cols):
+    """The domino tilings of a rows x cols board (OEIS A004003 for squares)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    options = [((r, c), (r, c + 1)) for r, c in cells if c + 1 < cols] + \
+              [((r, c), (r + 1, c)) for r, c in cells if r + 1 < rows]
+    return dlx.Problem(cells, options)
+
+
+def random_problem(seed, colours):
+    """A small problem of 4-6 primary items (and secondary ones, with colours
+    when asked) and 6-11 options with costs 0..19, from a fixed seed."""
+    import random
+    rnd = random.Random(seed)
+    primary = ["p%d" % i for i in range(rnd.randint(4, 6))]
+    secondary = ["s%d" % i for i in range(rnd.randint(1, 2))] if colours else []
+    options, costs = [], []
+    for _ in range(rnd.randint(6, 11)):
+        option = rnd.sample(primary, rnd.randint(1, 3))
+        for s in secondary:
+            if rnd.random() < 0.4:
+                option.append(s + ":" + rnd.choice("xy") if rnd.random() < 0.7 else s)
+        options.append(option)
+        costs.append(rnd.randint(0, 19))
+    return primary, secondary, options, costs
+
+
+def brute_costs(primary, secondary, options, costs):
+    """Every solution's (cost, sorted options), by trying every subset: each
+    primary item covered once; each secondary item used by at most one
+    option without a colour, or by any number that give it one colour."""
+    out = []
+    for mask in range(1 << len(options)):
+        chosen = [k for k in range(len(options)) if mask >> k & 1]
+        uses = collections.defaultdict(list)
+        for k in chosen:
+            for e in options[k]:
+                name, _, colour = e.partition(":")
+                uses[name].append(colour)
+        ok = all(len(uses[p]) == 1 for p in primary)
+        for name in secondary:
+            u = uses.get(name, [])
+            ok = ok and (len(u) <= 1 or ("" not in u and len(set(u)) == 1))
+        if ok:
+            out.append((sum(costs[k] for k in chosen), tuple(chosen)))
+    return sorted(out)
+
+
+class Beyond(unittest.TestCase):
+    """min_cost() against a brute force over every subset; count_memo()
+    against count() and OEIS A004003 (the domino tilings: 8x8 12,988,816,
+    14x14 112,202,208,776,036,178,000,000, past 2**64); sample() by a
+    chi-squared test over the 36 tilings of the 4x4 board."""
+
+    def test_min_cost_against_brute_force(self):
+        checked = 0
+        for seed in range(60):
+            primary, secondary, options, costs = random_problem(seed, seed % 2 == 1)
+            p = dlx.Problem(primary, options, secondary, costs=costs)
+            self.assertEqual(p.costs, costs)
+            want = brute_costs(primary, secondary, options, costs)
+            self.assertEqual(p.count(), len(want), "seed %d" % seed)
+            for k in (1, 3, 1000):
+                for bound in ("full", "cost", "none"):
+                    got = p.min_cost(k, bound=bound)
+                    self.assertEqual([c for c, _ in got], [c for c, _ in want][:k],
+                                     "seed %d k %d bound %s" % (seed, k, bound))
+                    for cost, opts in got:
+                        self.assertIn((cost, tuple(sorted(opts))), want)
+            checked += len(want)
+        self.assertGreater(checked, 20)
+
+    def test_min_cost_edges(self):
+        p = dlx.Problem("a b", ["a", "b"], costs=[3, 4])
+        self.assertEqual(p.min_cost(), [(7, (0, 1))])
+        self.assertEqual(dlx.Problem("a b", ["a"]).min_cost(), [])
+        self.assertEqual(dlx.parse("a b\na $3\nb $4\na b $8\n").min_cost(2),
+                         [(7, (0, 1)), (8, (2,))])
+        with self.assertRaises(ValueError):
+            dlx.Problem("a", ["a"], costs=[1, 2])
+        with self.assertRaises(ValueError):
+            dlx.Problem("a", ["a"], costs=[-1])
+        with self.assertRaises(ValueError):
+            p.min_cost(0)
+        with self.assertRaises(ValueError):
+            p.min_cost(bound="some")
+
+    def test_count_memo(self):
+        self.assertEqual(dominoes(8, 8).count_memo(), 12988816)
+        self.assertEqual(dominoes(8, 8).count_memo(rule="first"), 12988816)
+        self.assertEqual(dominoes(14, 14).count_memo(), 112202208776036178000000)
+        self.assertEqual(queens(8).count_memo(), 92)
+        for seed in range(20):
+            primary, secondary, options, _ = random_problem(seed, True)
+            p = dlx.Problem(primary, options, secondary)
+            self.assertEqual(p.count_memo(), p.count(), "seed %d" % seed)
+        with self.assertRaises(ValueError):
+            dlx.Problem("a", ["a"], bounds={"a": (0, 2)}).count_memo()
+        with self.assertRaises(ValueError):
+            queens(4).count_memo(rule="sideways")
+
+    def test_sample_is_uniform(self):
+        p = dominoes(4, 4)
+        draws = p.sample(3600, seed=11)
+        self.assertEqual(draws, p.sample(3600, seed=11))
+        tilings = {tuple(sorted(s)) for s in p.solutions()}
+        self.assertEqual(len(tilings), 36)
+        seen = collections.Counter(tuple(sorted(s)) for s in draws)
+        self.assertLessEqual(set(seen), tilings)
+        # 35 degrees of freedom: 66.6 is the 0.999 quantile of chi-squared.
+        chi2 = sum((seen[t] - 100) ** 2 / 100 for t in tilings)
+        self.assertLess(chi2, 66.6)
+        self.assertEqual(dlx.Problem("a b", ["a"]).sample(3), [])
 
 
 class Version(unittest.TestCase):

@@ -12,6 +12,8 @@ or a hang fails the test instead of the runner):
   sudoku.count() of the empty grid (about 6.7e21): dlx.Interrupted, with
   the count so far, long before the search could end (before: 16 queens
   came back when the search ended, the empty grid never);
+- during min_cost() and count_memo() (16 queens again): dlx.Interrupted,
+  with the cheapest so far and a lower bound of the count;
 - close() while a generator of solutions is open: the generator raises
   ValueError (before: a segmentation fault).
 The children are given 60 s, against 0.3 s to the signal: a loaded machine
@@ -88,6 +90,36 @@ class InterruptTest(unittest.TestCase):
         self.assertGreater(int(count), 0)
         self.assertLess(int(count), 14772512)
         self.assertEqual((nodes, is_ki), ("True", "True"))
+
+    def test_ctrl_c_during_min_cost_and_count_memo(self):
+        # 16 queens (14,772,512 solutions): every solution visited by
+        # min_cost(bound="none"), and counted by count_memo() after the memo
+        # gives up (its states hardly repeat): some 40 s each.
+        rc, out, err = run_child("""
+            p = queens(16)
+            costs = [(7 * k) % 10 for k in range(len(p.options))]
+            primary = [i for i in p.items if i not in p.secondary]
+            secondary = [i for i in p.items if i in p.secondary]
+            q = dlx.Problem(primary, p.options, secondary, costs=costs)
+            ring(0.3)
+            try:
+                print("finished", len(q.min_cost(bound="none")))
+            except dlx.Interrupted as e:
+                print("interrupted", e.count, len(e.cheapest), isinstance(e, KeyboardInterrupt))
+            ring(0.3)
+            try:
+                print("finished", p.count_memo())
+            except dlx.Interrupted as e:
+                print("interrupted", e.count)
+        """)
+        self.assertEqual(rc, 0, err)
+        self.assertNotIn("Exception ignored", err)
+        first, second = out.splitlines()
+        word, count, kept, is_ki = first.split()
+        self.assertEqual((word, count, kept, is_ki), ("interrupted", "1", "1", "True"), out)
+        word, count = second.split()
+        self.assertEqual(word, "interrupted", out)
+        self.assertLess(int(count), 14772512)
 
     def test_ctrl_c_during_a_sudoku_count(self):
         rc, out, err = run_child("""
