@@ -28,6 +28,8 @@
  * rated 4.6 (6 cells), 4.7 (8) and 5.0 (10 or more). */
 #include "logic_internal.h"
 
+#include <stdlib.h>
+
 /* The best rectangle step so far. */
 typedef struct rect_best {
     int found, rating, type;
@@ -216,6 +218,11 @@ typedef struct loop_search {
     uint64_t pair;
     int32_t cells[LOOP_MAX];
     int len;
+    /* house_count: the places k of each house whose cell is open and holds
+     * both symbols of the pair, the only cells a loop may go to (61
+     * top1465 puzzles, every 24th: 313 M -> 224 M instructions in the
+     * loop search) */
+    uint64_t *open;
 } loop_search;
 
 static int on_loop(const loop_search *S, int cell)
@@ -280,16 +287,15 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
         for (int j = 0; j < nh; j++) {
             if (L->house_kind[hs[j]] != ORDER[kind])
                 continue;
-            for (int k = 0; k < L->n; k++) {
-                int next = logic_house_cell(L, hs[j], k);
+            for (uint64_t m = S->open[hs[j]]; m; m &= m - 1) {
+                int next = logic_house_cell(L, hs[j], lowest_bit(m));
                 if (next == S->cells[0] && S->len >= 4) {
                     if (valid_loop(S))
                         loop_steps(L, S->st, S->cand, S->best, S->cells, S->len, S->pair,
                                    loop_rating(S->len));
                     continue;
                 }
-                if (on_loop(S, next) || L->value[next] ||
-                    (L->cand[next] & S->pair) != S->pair)
+                if (on_loop(S, next))
                     continue;
                 uint64_t more = ex | (L->cand[next] & ~S->pair);
                 int wide = L->cand[next] != S->pair;
@@ -304,13 +310,30 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
 {
     rect_best best = {0, 0, 0};
-    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0};
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL};
+    S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
+    if (!S.open) {
+        L->oom = 1;
+        return 0;
+    }
     for (int a = 0; a < L->cells; a++) {
         if (L->value[a] || popcount64(L->cand[a]) != 2)
             continue;
-        S.pair = L->cand[a];
+        if (L->cand[a] != S.pair) { /* the open places of this pair (S.pair 0 at first) */
+            S.pair = L->cand[a];
+            for (int h = 0; h < L->house_count; h++) {
+                uint64_t m = 0;
+                for (int k = 0; k < L->n; k++) {
+                    int c = logic_house_cell(L, h, k);
+                    if (!L->value[c] && (L->cand[c] & S.pair) == S.pair)
+                        m |= (uint64_t)1 << k;
+                }
+                S.open[h] = m;
+            }
+        }
         S.len = 0;
         extend(&S, a, 2, 0, -1);
     }
+    free(S.open);
     return best.found;
 }
