@@ -224,6 +224,11 @@ int dlxi_goal_start(dlx_problem *p, enum dlxi_goal g, const void *opts);
 /* Calls fn(ctx) as one of the user's callbacks (p frozen meanwhile);
  * returns what it returned. */
 int dlxi_callback(dlx_problem *p, int (*fn)(void *ctx), void *ctx);
+/* The common loop of a goal search started by dlxi_goal_start(): its
+ * engine's run() in slices (dlxi_goal_slice()), watch(ctx) between two as a
+ * callback (NULL: none), until the search ends. Returns run()'s last status,
+ * or DLX_STOPPED when the watch said stop. */
+int dlxi_goal_run(dlx_problem *p, int (*watch)(void *ctx), void *ctx);
 
 /* The state of a search while it runs, and what the engines derive from
  * the problem for it (the choice indexes, the bit-set tables): the

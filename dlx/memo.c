@@ -936,15 +936,11 @@ const dlx_engine dlxi_engine_memo = {
 
 /* --- dlx_count_memo(): the engine run to its end, by the common driver ------- */
 
-struct watch_call {
-    const dlx_memo_opts *o;
-    uint64_t nodes, states;
-};
-
+/* The watch, with the nodes and states so far (ctx: the problem). */
 static int call_watch(void *ctx)
 {
-    const struct watch_call *w = ctx;
-    return w->o->watch(w->o->ctx, w->nodes, w->states);
+    const struct memo_run *m = ((dlx_problem *)ctx)->run.goal_run;
+    return m->o->watch(m->o->ctx, memo_nodes(m), (uint64_t)m->n_states);
 }
 
 int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r, dlx_zdd **zdd)
@@ -961,13 +957,7 @@ int dlx_count_memo(dlx_problem *p, const dlx_memo_opts *o, dlx_memo_result *r, d
     if (rc != DLX_OK)
         return rc;
     struct memo_run *m = p->run.goal_run;
-    while ((rc = p->engine->run(p, dlxi_goal_slice(p))) == DLX_PAUSED) {
-        struct watch_call w = {o, memo_nodes(m), (uint64_t)m->n_states};
-        if (o->watch && dlxi_callback(p, call_watch, &w)) {
-            rc = DLX_STOPPED;
-            break;
-        }
-    }
+    rc = dlxi_goal_run(p, o->watch ? call_watch : NULL, p);
     if (rc == DLX_STOPPED) {
         /* A lower bound: the solutions of the branches finished. */
         if (m->phase == PHASE_PLAIN) {

@@ -538,6 +538,15 @@ int dlxi_goal_start(dlx_problem *p, enum dlxi_goal g, const void *opts)
     return DLX_OK;
 }
 
+int dlxi_goal_run(dlx_problem *p, int (*watch)(void *ctx), void *ctx)
+{
+    int rc;
+    while ((rc = p->engine->run(p, dlxi_goal_slice(p))) == DLX_PAUSED)
+        if (watch && dlxi_callback(p, watch, ctx))
+            return DLX_STOPPED;
+    return rc;
+}
+
 int dlx_set_watch_interval(dlx_problem *p, uint64_t nodes)
 {
     if (!p)

@@ -699,15 +699,11 @@ const dlx_engine dlxi_engine_cost = {
 
 /* --- dlx_min_cost(): the engine run to its end, by the common driver --------- */
 
-struct watch_call {
-    const dlx_cost_opts *o;
-    uint64_t nodes;
-};
-
+/* The watch, with the nodes so far (ctx: the problem). */
 static int call_watch(void *ctx)
 {
-    const struct watch_call *w = ctx;
-    return w->o->watch(w->o->ctx, w->nodes);
+    const struct cost_run *run = ((dlx_problem *)ctx)->run.goal_run;
+    return run->o->watch(run->o->ctx, run->r.nodes);
 }
 
 struct report_call {
@@ -733,13 +729,7 @@ int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r)
     if (rc != DLX_OK)
         return rc;
     struct cost_run *run = p->run.goal_run;
-    while ((rc = p->engine->run(p, dlxi_goal_slice(p))) == DLX_PAUSED) {
-        struct watch_call w = {o, run->r.nodes};
-        if (o->watch && dlxi_callback(p, call_watch, &w)) {
-            rc = DLX_STOPPED;
-            break;
-        }
-    }
+    rc = dlxi_goal_run(p, o->watch ? call_watch : NULL, p);
     if (rc == DLX_OK || rc == DLX_STOPPED) {
         /* Report cheapest first: pop the max-heap into place. */
         uint64_t n = run->kept;
