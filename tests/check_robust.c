@@ -24,6 +24,7 @@
  * bytes in use unchanged while the handle lives: every byte the reader and
  * its problem hold went through the allocator. The text's answers (no
  * solution, 150 warnings) are worked out beside text_input(). */
+#include "../examples/problems.h"
 #include "dlx.h"
 #include "dlx_text.h"
 
@@ -363,6 +364,72 @@ START_TEST(persistent_failure)
 }
 END_TEST
 
+/* The goal searches when memory runs out: dlx_min_cost() and dlx_count_memo()
+ * (kept to the end for its ZDD, and left to give up for the plain search on
+ * a clone) on 10 queens, each queen costing its file, so that every one of
+ * the 724 solutions (OEIS A000170) costs 0 + 1 + ... + 9 = 45. For every
+ * allocation they make, failing once and failing for good: DLX_ENOMEM or
+ * the right answer (a memo that could not store a state still counts
+ * exactly, without a ZDD), nothing left allocated, every free of the right
+ * size, and the problem idle and whole after. */
+static long goal_run(struct failing_alloc *fa, dlx_problem *p, long fail_at, int from_then)
+{
+    long base_blocks = fa->live_blocks;
+    size_t base_bytes = fa->live_bytes;
+    fa->calls = 0;
+    fa->fail_at = fail_at;
+    fa->fail_from_then = from_then;
+    dlx_cost_opts co = {.k = 3};
+    dlx_cost_result cr;
+    int rc = dlx_min_cost(p, &co, &cr);
+    ck_assert_msg(rc == DLX_ENOMEM || (rc == DLX_OK && cr.found == 3 && cr.best == 45),
+                  "min_cost, allocation %ld: rc %d, %llu found, best %lld", fail_at, rc,
+                  (unsigned long long)cr.found, (long long)cr.best);
+    for (int keep = 1; keep >= 0; keep--) {
+        dlx_memo_opts mo = {.keep_zdd = keep};
+        dlx_memo_result mr;
+        dlx_zdd *z = NULL;
+        rc = dlx_count_memo(p, &mo, &mr, keep ? &z : NULL);
+        ck_assert_msg(rc == DLX_ENOMEM || (rc == DLX_OK && mr.count.lo == 724),
+                      "count_memo (zdd %d), allocation %ld: rc %d, count %llu", keep, fail_at,
+                      rc, (unsigned long long)mr.count.lo);
+        if (z)
+            ck_assert_uint_eq(dlx_zdd_count(z, dlx_zdd_root(z)).lo, 724);
+        ck_assert_int_eq(rc != DLX_OK || !keep || z == NULL || mr.zdd_complete, 1);
+        dlx_zdd_free(z);
+    }
+    long calls = fa->calls;
+    fa->fail_at = 0;
+    if (fa->live_blocks != base_blocks || fa->live_bytes != base_bytes)
+        ck_abort_msg("allocation %ld failed: %ld blocks (%zu bytes) left by the goal searches",
+                     fail_at, fa->live_blocks - base_blocks, fa->live_bytes - base_bytes);
+    ck_assert_int_eq(fa->bad_old_size, 0);
+    ck_assert_int_eq(dlx_level(p), 0);
+    ck_assert_int_eq(dlx_check(p), DLX_OK);
+    return calls;
+}
+
+START_TEST(goal_searches_out_of_memory)
+{
+    struct failing_alloc fa = {0};
+    dlx_problem *p = dlx_new_alloc(failing_alloc_fn, &fa);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(queens_build(p, 10, 0), DLX_OK);
+    for (int32_t o = 0; o < dlx_option_count(p); o++)
+        ck_assert_int_eq(dlx_set_option_cost(p, o, o % 10), DLX_OK);
+    long calls = goal_run(&fa, p, 0, 0);
+    ck_assert_int_gt(calls, 20);
+    for (int from_then = 0; from_then < 2; from_then++)
+        for (long k = 1; k <= calls; k++)
+            goal_run(&fa, p, k, from_then);
+    uint64_t n = 0;
+    ck_assert_int_eq(dlx_count(p, &n), DLX_OK);
+    ck_assert_uint_eq(n, 724);
+    dlx_free(p);
+    assert_no_leak(&fa, 0);
+}
+END_TEST
+
 /* dlx_new_alloc() itself failing gives NULL and leaves nothing behind. */
 START_TEST(new_fails)
 {
@@ -643,6 +710,7 @@ Suite *robust_suite(void)
     tcase_add_test(oom, new_fails);
     tcase_add_test(oom, text_each_single_failure);
     tcase_add_test(oom, text_allocator_sees_every_byte);
+    tcase_add_test(oom, goal_searches_out_of_memory);
     suite_add_tcase(s, oom);
     TCase *api = tcase_create("hostile api use");
     tcase_add_test(api, bad_arguments);
