@@ -815,7 +815,8 @@ typedef struct dlx_cost_result {
  * in a run structure of its own, and leaves p as it found it. p's
  * solution callback, limit and statistics are not used. Returns DLX_OK
  * (the search is complete: r->found < k means p has no more solutions),
- * DLX_STOPPED (the watch stopped it), DLX_EBUSY during a search, DLX_ENOMEM.
+ * DLX_STOPPED (the watch stopped it), DLX_EBUSY during a search (one that
+ * ran to its end is forgotten first, as dlx_reset() would), DLX_ENOMEM.
  * r may be NULL. */
 DLX_API int dlx_min_cost(dlx_problem *p, const dlx_cost_opts *o, dlx_cost_result *r);
 
@@ -899,7 +900,8 @@ typedef struct dlx_zdd dlx_zdd;
  * DLX_ESTRATEGY (docs/algorithm-x.md says why). The search is the memo
  * engine's (dlx/memo.c), run in slices between the watch's calls; p is left
  * as it was found. Returns DLX_OK,
- * DLX_STOPPED (the watch), DLX_ESTRATEGY, DLX_EBUSY during a search,
+ * DLX_STOPPED (the watch), DLX_ESTRATEGY, DLX_EBUSY during a search (one
+ * that ran to its end is forgotten first, as dlx_reset() would),
  * DLX_ETOOBIG when the count passes 2^128, DLX_ENOMEM. With o->keep_zdd and
  * a complete ZDD, *zdd gets it (the caller frees it with dlx_zdd_free()),
  * else NULL. r may be NULL; o may be NULL (defaults). */
