@@ -351,19 +351,28 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
             uint64_t pair_peers[WORDS];
             for (int w = 0; w < words; w++)
                 pair_peers[w] = A.peers[cells[0]][w] & A.peers[cells[1]][w];
-            /* the third: an eligible cell among the excluders of either */
-            uint64_t twin[WORDS] = {0};
+            /* the third: an eligible cell among the excluders of either
+             * that sees two or more of the pair's common excluders (else
+             * exclude() would stop under two: a third's excluders among
+             * them are its peers among them, as they all have few
+             * candidates), found as the cells seeing twice, for the pair
+             * at once (61 top1465 puzzles: 616 M -> 381 M instructions in the
+             * triplets) */
+            uint64_t twin[WORDS] = {0}, once[WORDS] = {0}, twice[WORDS] = {0};
             for (int w = 0; w < words; w++)
-                twin[w] = (A.ex[cells[0]][w] | A.ex[cells[1]][w]) & A.eligible[w];
+                for (uint64_t m = pair_ex[w]; m; m &= m - 1) {
+                    const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                    for (int v = 0; v < words; v++) {
+                        twice[v] |= once[v] & pe[v];
+                        once[v] |= pe[v];
+                    }
+                }
+            for (int w = 0; w < words; w++)
+                twin[w] = (A.ex[cells[0]][w] | A.ex[cells[1]][w]) & A.eligible[w] & twice[w];
             for (int w = 0; w < words && !found; w++)
                 for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
                     int c = w * 64 + lowest_bit(m);
                     if (c == cells[0] || c == cells[1])
-                        continue;
-                    int common = 0; /* exclude() would stop under two */
-                    for (int v = 0; v < words && common < 2; v++)
-                        common += popcount64(pair_ex[v] & A.ex[c][v]);
-                    if (common < 2)
                         continue;
                     if (tried) {
                         /* the three indices sorted (i < j already) */
