@@ -334,7 +334,13 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
         for (int j = i + 1; j < ncand && !found; j++) {
             int32_t cells[3] = {cand[i], cand[j], -1};
             if (degree == 2) {
-                found = exclude_memo(&A, M, changed, NULL, st, cells, 2);
+                /* under two common excluders exclude() takes nothing:
+                 * not worth the memory's bookkeeping */
+                int common = 0;
+                for (int w = 0; w < words && common < 2; w++)
+                    common += popcount64(A.ex[cells[0]][w] & A.ex[cells[1]][w]);
+                if (common >= 2)
+                    found = exclude_memo(&A, M, changed, NULL, st, cells, 2);
                 continue;
             }
             /* the three have two excluders in common only if the first two
