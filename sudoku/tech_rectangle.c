@@ -219,9 +219,8 @@ typedef struct loop_search {
     int32_t cells[LOOP_MAX];
     int len;
     /* house_count: the places k of each house whose cell is open and holds
-     * both symbols of the pair, the only cells a loop may go to (61
-     * top1465 puzzles, every 24th: 313 M -> 224 M instructions in the
-     * loop search) */
+     * both symbols of the pair, the only cells a loop may go to (the loop
+     * search 1.4 times fewer instructions than testing every cell) */
     uint64_t *open;
 } loop_search;
 

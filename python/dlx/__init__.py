@@ -44,7 +44,7 @@ _CHOOSE = {"mrv": 0, "knuth": 1, "first": 2, "recent": 3, "path": 4}
 _INFER_SHARED_ITEM = 1
 _STRATEGY = {"auto": 0, "links": 1, "bits": 2}
 _OK, _STOPPED, _PAUSED = 0, 1, 2
-_ENOMEM, _ECONFLICT = -1, -8
+_ENOMEM, _ECONFLICT, _ETOOBIG, _ESTRATEGY = -1, -8, -10, -13
 
 
 class DlxError(ValueError):
@@ -642,10 +642,10 @@ class Problem:
             raise Interrupted(count) from None
         if rc < 0 and z:
             self._lib.dlx_zdd_free(z)
-        if rc == -13:  # DLX_ESTRATEGY
+        if rc == _ESTRATEGY:
             raise ValueError("count_memo: problems with bounds are not counted by memo "
                              "(count() counts them)")
-        if rc == -10:  # DLX_ETOOBIG
+        if rc == _ETOOBIG:
             raise OverflowError("count_memo: the count passes 2**128")
         _check(rc, "count_memo")
         return count, r, z
