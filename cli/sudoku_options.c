@@ -353,9 +353,10 @@ static int check_combinations(const cli_options *o)
         return usage_error("%s", "--difficulty and --rate-min/--rate-max exclude each other");
     if (o->rate_max && o->rate_min > o->rate_max)
         return usage_error("%s", "--rate-min is above --rate-max");
-    /* Past the dynamic forcing chains (+) a score is the 11.0 estimate (the
-     * nested chains are not searched), and such puzzles are out of reach of
-     * trying random ones: the hardest known were collected by players */
+    /* Past 10.0 a score comes of nested forcing chains, and such puzzles are
+     * out of reach of trying random ones: one random minimal puzzle in a
+     * thousand rates 9.0 (docs/rating.md); the hardest known were collected
+     * by players */
     if (o->generate && o->rate_min > 100)
         return usage_error("%s", "--rate-min above 10.0: puzzles that hard are too rare to be "
                                  "made by trying random ones (see docs/rating.md)");

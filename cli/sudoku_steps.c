@@ -417,6 +417,9 @@ static void describe(const steps *x, text *t)
     case SUDOKU_MULTIPLE_CHAIN:
     case SUDOKU_DYNAMIC_CHAIN:
     case SUDOKU_DYNAMIC_CHAIN_PLUS:
+    case SUDOKU_NESTED_FORCING_CHAIN:
+    case SUDOKU_NESTED_MULTIPLE_CHAIN:
+    case SUDOKU_NESTED_DYNAMIC_CHAIN:
         say(t, "%s from ", name);
         say_cells(x, t, -1);
         if (popcount_digits(st->digits) == 1) {
@@ -424,7 +427,11 @@ static void describe(const steps *x, text *t)
             say_digit_list(x, t, st->digits);
             say(t, ")");
         }
-        say(t, ", a chain of %d nodes: ", st->candidates);
+        /* a nested chain's count takes in the chains inside it */
+        if (st->technique >= SUDOKU_NESTED_FORCING_CHAIN)
+            say(t, ", a chain of %d nodes with the chains nested in it: ", st->candidates);
+        else
+            say(t, ", a chain of %d nodes: ", st->candidates);
         say_elims(x, t, 0);
         break;
     case SUDOKU_GUESS:

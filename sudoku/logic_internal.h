@@ -207,6 +207,9 @@ int find_nishio(sudoku_logic *L, sudoku_step *st);
 int find_multiple_chain(sudoku_logic *L, sudoku_step *st);
 int find_dynamic_chain(sudoku_logic *L, sudoku_step *st);
 int find_dynamic_chain_plus(sudoku_logic *L, sudoku_step *st);
+int find_nested_forcing_chain(sudoku_logic *L, sudoku_step *st);
+int find_nested_multiple_chain(sudoku_logic *L, sudoku_step *st);
+int find_nested_dynamic_chain(sudoku_logic *L, sudoku_step *st);
 /* logic.c */
 int find_guess(sudoku_logic *L, sudoku_step *st);
 

@@ -3,8 +3,9 @@
  * human-style solver goes step by step, always by the easiest technique
  * that applies, and the hardest step decides, as in Sudoku Explainer.
  *
- * Where no technique of ours applies, the rating goes on by trial, as
- * Sudoku Explainer goes on by chains: each candidate is assumed and
+ * Where no technique of ours applies (on grids the chains are not searched
+ * on, or where even the nested chains are not), the rating goes on by
+ * trial: each candidate is assumed and
  * propagated, and those whose assumption breaks the grid soonest are
  * eliminated (a contradiction proves them false); the solve then goes on
  * with the techniques. How hard such a step is, is estimated from how deep
@@ -15,7 +16,7 @@
  *   broken only with locked candidates and pairs in the propagation too:
  *     like its "dynamic forcing chains (+)", 9.6;
  *   not broken either way: nested chains would be needed; a guess is taken
- *     (the solution's value, as the solver's own guess), 10.5.
+ *     (the solution's value, as the solver's own guess), 11.0.
  * docs/rating.md has the whole table, its sources and how the estimate
  * compares with known ratings. */
 #include "logic_internal.h"
@@ -150,12 +151,12 @@ static int trial(sudoku_logic *L, sudoku_step *scratch, sudoku_step *out)
                                                                                        : 92;
 }
 
-/* The estimate when even trials fail. On grids the chains are searched on
- * (up to 16x16), it is where the dynamic forcing chains (+) find nothing and
- * Sudoku Explainer would go on with nested forcing chains (9.5 to 12), which
- * are not searched here: estimated 11.0, the base of its dynamic chains
- * nested in dynamic chains (10.5) and the length penalty its 11+ ratings
- * mostly carry (docs/rating.md has the measurement). */
+/* The estimate when even trials fail: on grids the chains are searched on,
+ * where the dynamic forcing chains (+) find nothing and the nested ones are
+ * not searched (grids above 9x9, puzzles of several solutions) or find
+ * nothing either. Estimated 11.0: the base of Sudoku Explainer's dynamic
+ * chains nested in dynamic chains (10.5) and the length penalty its 11+
+ * ratings mostly carry (10.9 to 11.3 on the ones measured, docs/rating.md). */
 #define NESTED_ESTIMATE 110
 
 /* --- Rating ---------------------------------------------------------------------- */

@@ -388,6 +388,10 @@ enum sudoku_technique {
     SUDOKU_MULTIPLE_CHAIN,      /* cell and region forcing chains: 8.0 up */
     SUDOKU_DYNAMIC_CHAIN,       /* dynamic forcing chains: 8.5 up */
     SUDOKU_DYNAMIC_CHAIN_PLUS,  /* the same with locked candidates, pairs, X-wings: 9.0 up */
+    /* nested forcing chains: dynamic ones that also use, when they stall, */
+    SUDOKU_NESTED_FORCING_CHAIN,  /* ... forcing chains and cycles: 9.5 up */
+    SUDOKU_NESTED_MULTIPLE_CHAIN, /* ... and multiple forcing chains: 10.0 up */
+    SUDOKU_NESTED_DYNAMIC_CHAIN,  /* ... dynamic forcing chains: 10.5 up */
     SUDOKU_GUESS,               /* no technique applies: the value of the cell with
                                    the fewest candidates, from the solution */
     SUDOKU_TECHNIQUE_COUNT
@@ -450,7 +454,9 @@ typedef struct sudoku_elim {
  *               pattern lives in first; fish: nbase base lines, then the
  *               cover lines; W-wing: the house of the strong link
  *   elims       the candidates removed (see sudoku_elim)
- *   candidates  for a guess: how many candidates the cell had */
+ *   candidates  for a guess: how many candidates the cell had; for a
+ *               chain: the nodes it counts (its length), those of the
+ *               chains nested in it included */
 typedef struct sudoku_step {
     int technique;
     int rating;
@@ -547,16 +553,17 @@ SUDOKU_API int sudoku_level_range(int level, int *min, int *max);
 /* A puzzle's rating. score: the hardest step's difficulty in tenths of the
  * Sudoku Explainer scale, the steps being Sudoku Explainer's techniques
  * (SUDOKU_SE_TECHNIQUES) in its order, chains up to its dynamic forcing
- * chains (+) included (on grids up to 16x16). Where none applies, the
- * rating goes on by trial: every candidate is assumed and propagated, and
- * those that break the grid soonest are eliminated; such a step is rated
- * by the estimate of docs/rating.md (how soon the contradiction came), and
+ * chains (+) included on grids up to 16x16, and its nested forcing chains
+ * on puzzles of one solution up to 9x9. Where none applies, the rating
+ * goes on by trial: every candidate is assumed and propagated, and those
+ * that break the grid soonest are eliminated; such a step is rated by the
+ * estimate of docs/rating.md (how soon the contradiction came), and
  * estimated is 1. Only when no assumption breaks the grid is a guess taken
  * (the solution's value, as sudoku_logic_next() guesses), rated 11.0 (an
- * estimate: Sudoku Explainer's nested forcing chains are not searched). On
- * grids the chains cover, a trial never succeeds where they failed, so
- * there it is always a guess. The steps of a trial and of a guess are
- * counted as used[SUDOKU_GUESS]. */
+ * estimate: there Sudoku Explainer would go on with nested forcing chains,
+ * or with more of them). On grids the chains cover, a trial never succeeds
+ * where they failed, so there it is always a guess. The steps of a trial
+ * and of a guess are counted as used[SUDOKU_GUESS]. */
 typedef struct sudoku_rating {
     int solutions;       /* 0, 1 or 2 (several), as sudoku_logic_start() */
     int score;           /* tenths: 23 is 2.3 */

@@ -70,6 +70,25 @@ typedef struct chain_best {
     int32_t elim_digit[SUDOKU_STEP_MAX_ELIMS];
 } chain_best;
 
+/* A step an inner search found (an engine collecting, see "nested chains"
+ * below): what the chain it is nested in takes of it. */
+typedef struct inner_hint {
+    double difficulty;   /* Sudoku Explainer's, as it computes it (its sort) */
+    int complexity, sort_key;
+    int rem_at, rem_count; /* its eliminations as off potentials, in rem_pool */
+    int rp_at, rp_count;   /* the potentials of the outer chain it needs off
+                              (its "rule parents"), in rp_pool */
+    uint64_t sig;          /* its chains, node by node (two equal steps) */
+    uint64_t rem_key;      /* its eliminations as a set */
+} inner_hint;
+
+/* The inner steps an outer chain's nodes rest on: each counts its
+ * complexity once in the complexity of a step that rests on it. */
+typedef struct nest_ref {
+    int complexity;
+    uint64_t sig;
+} nest_ref;
+
 struct chain_engine {
     sudoku_logic *L;
     int n, P;
@@ -77,6 +96,9 @@ struct chain_engine {
     int32_t *ipot, *ipar_start, *ipar_count;
     int32_t *idepth;     /* the longest way back to an assumption, + 1: a floor
                             under the instance's ancestor count */
+    int32_t *icause;     /* an on's rule: CAUSE_CELL, the house it was the last
+                            place in, or CAUSE_NONE (an assumption); offs NONE */
+    int32_t *inest;      /* an off an inner step gave: its nest_ref, else -1 */
     int ninst, cap_inst;
     int32_t *par;
     int npar, cap_par;
@@ -111,12 +133,18 @@ struct chain_engine {
      * compressed list, and the lanes' bit sets of the breadth-first walk. */
     int32_t *gnode;      /* P: potential -> node, -1 when not a candidate */
     int32_t *gpot;       /* node -> potential */
-    int32_t *gstart;     /* gnodes + 1: node's links [gstart, gstart+1) */
-    int32_t *glink;      /* the links' heads */
-    int gnodes, gcap_nodes, glinks, gcap_links;
+    int32_t *gbeg, *gend; /* gnodes: node's links [gbeg, gend) in glink */
+    int32_t *glink;      /* the links' heads: xy_link, the pass's kinds of it */
+    int gnodes;
     uint64_t *greach, *gcur, *gnext; /* gnodes each: lanes that reached */
     int32_t *gactive, *gactive2;     /* gnodes each: nodes with a lane */
     int32_t *floor_cycle, *floor_on, *floor_off; /* P/2: by (cell, digit) */
+    const uint64_t *since; /* an inner unary search: the grid its chain's
+                            steps were last looked for on (see qualify()) */
+    uint8_t *qual;       /* P/2: the sources qualify() lets through */
+    uint64_t *stall_grid; /* an outer chain: the grid of its last inner
+                            search, and whether there was one (stalled) */
+    int stalled;
     int32_t *closure;    /* 3 * P/2: a multiple pass's follow() of each
                             (cell, digit) on: the index of its on set in
                             sets (its off set next; -1 not yet), and the two
@@ -126,14 +154,72 @@ struct chain_engine {
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
+    int32_t *xy_beg, *xy_mid, *xy_end; /* P each: build_xy()'s links of each
+                            node, the cell's rule's [beg, mid), the houses'
+                            [mid, end), in xy_link; valid for the grid of the
+                            search under way */
+    int32_t *xy_link;
+    int xy_cap, xy_valid;
+    int32_t *peers;      /* cells * max_peers: the cells sharing a house with
+                            each cell, in its houses' order (box, row, column,
+                            the rest), each once */
+    int *npeers;
+    int max_peers;
+    int32_t *pair_order; /* L->pairs in advanced_locked_se()'s order, */
+    int pair_group[5];   /* ends of its groups */
     int32_t *path_mark;  /* P: stamps of the potentials on one instance's way
                             back (cycles_from) */
     int32_t path_stamp;
     /* the producer being run */
     int dynamic, nishio, multiple, level;
+    int nest;            /* level 4: the level of the dynamic chains inside */
     int collected;       /* offs the (+) level's rule found, new or not */
     chain_best best;
+    /* Nested chains (levels 2 to 4), see below. The outer engine: the inner
+     * steps its nodes rest on, found again by their chains (sig). */
+    nest_ref *nests;
+    int nnest, cap_nest;
+    int32_t *nest_slot;  /* open addressing on sig: nest index + 1, 0 empty */
+    int nest_slots;
+    int32_t *nest_mark;  /* cap_nest: stamps of those counted in one step */
+    int32_t nest_stamp;
+    int cx_nested;       /* what ancestors() added up of them since cx_begin() */
+    chain_engine *inner; /* the engine of the inner searches (owned; NULL
+                            until needed) */
+    /* An inner engine: collect keeps every step found (no best), for the
+     * outer chain, with initial the grid that chain started from. */
+    int collect;
+    const uint64_t *initial;
+    inner_hint *hints;
+    int nhints, cap_hints;
+    int32_t *rem_pool, *rp_pool;
+    int nrem, cap_rem, nrp, cap_rp;
+    int32_t *rp_mark;    /* P: stamps of the rule parents of one step */
+    int32_t rp_stamp;
+    int32_t *hint_order; /* the steps sorted as Sudoku Explainer sorts them,
+                            equal ones left out: nkept */
+    int32_t *hint_tmp;
+    uint64_t *key_slot;  /* open addressing on rem_key, for the equal ones */
+    int nkept, cap_order;
+    /* What each inner search found, by its grid (see inner_search()) */
+    uint64_t *memo_key;  /* memo_slots: the grid's key, 0 empty */
+    int32_t *memo_at;    /* memo_slots: where its steps are in memo_data */
+    int memo_slots, memo_used;
+    int32_t *memo_data;
+    size_t memo_len, memo_cap;
+    uint64_t memo_base;  /* the initial grid the memory was made for */
 };
+
+/* How an on potential was implied (icause): */
+#define CAUSE_NONE (-1) /* an assumption */
+#define CAUSE_CELL (-2) /* the last candidate of its cell; else a house */
+
+/* x has exactly two bits set. */
+static inline int two_bits(uint64_t x)
+{
+    uint64_t y = x & (x - 1);
+    return y && !(y & (y - 1));
+}
 
 static inline int pot_cell(const chain_engine *E, int32_t pot)
 {
@@ -178,7 +264,13 @@ static int grow_instances(chain_engine *E)
     int32_t *g = f ? realloc(E->idepth, sizeof(int32_t) * (size_t)cap) : NULL;
     if (g)
         E->idepth = g;
-    if (!g) {
+    int32_t *h = g ? realloc(E->icause, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (h)
+        E->icause = h;
+    int32_t *i = h ? realloc(E->inest, sizeof(int32_t) * (size_t)cap) : NULL;
+    if (i)
+        E->inest = i;
+    if (!i) {
         E->failed = 1;
         return 0;
     }
@@ -197,6 +289,8 @@ static int32_t new_inst(chain_engine *E, int32_t pot, int32_t parent)
     E->ipar_start[i] = E->npar;
     E->ipar_count[i] = 0;
     E->idepth[i] = parent >= 0 ? E->idepth[parent] + 1 : 1;
+    E->icause[i] = CAUSE_NONE;
+    E->inest[i] = -1;
     if (parent >= 0) {
         if (E->npar == E->cap_par) {
             int cap = E->cap_par ? E->cap_par * 2 : 8192;
@@ -278,7 +372,8 @@ static void clear_set(chain_engine *E, chain_set *s)
     s->count = 0;
 }
 
-/* Gives back every set taken, cleared, and forgets every instance. */
+/* Gives back every set taken, cleared, and forgets every instance (and
+ * the inner steps they rested on). */
 static void release_all(chain_engine *E)
 {
     for (int k = 0; k < E->used_sets; k++)
@@ -286,6 +381,10 @@ static void release_all(chain_engine *E)
     E->used_sets = 0;
     E->ninst = 0;
     E->npar = 0;
+    if (E->nnest) {
+        memset(E->nest_slot, 0, sizeof(int32_t) * (size_t)E->nest_slots);
+        E->nnest = 0;
+    }
 }
 
 static inline int32_t set_get(const chain_set *s, int32_t pot)
@@ -338,8 +437,8 @@ void chain_engine_free(chain_engine *E)
     free(E->exp_src);
     free(E->gnode);
     free(E->gpot);
-    free(E->gstart);
-    free(E->glink);
+    free(E->gbeg);
+    free(E->gend);
     free(E->greach);
     free(E->gcur);
     free(E->gnext);
@@ -348,8 +447,33 @@ void chain_engine_free(chain_engine *E)
     free(E->floor_cycle);
     free(E->floor_on);
     free(E->floor_off);
+    free(E->qual);
+    free(E->stall_grid);
     free(E->closure_mem);
     free(E->path_mark);
+    free(E->icause);
+    free(E->inest);
+    free(E->xy_beg);
+    free(E->xy_mid);
+    free(E->xy_end);
+    free(E->xy_link);
+    free(E->peers);
+    free(E->npeers);
+    free(E->pair_order);
+    free(E->nests);
+    free(E->nest_slot);
+    free(E->nest_mark);
+    free(E->hints);
+    free(E->rem_pool);
+    free(E->rp_pool);
+    free(E->rp_mark);
+    free(E->hint_order);
+    free(E->hint_tmp);
+    free(E->key_slot);
+    free(E->memo_key);
+    free(E->memo_at);
+    free(E->memo_data);
+    chain_engine_free(E->inner);
     free(E);
 }
 
@@ -385,12 +509,63 @@ static void order_houses(chain_engine *E)
     }
 }
 
-static chain_engine *engine_of(sudoku_logic *L)
+/* The pairs of houses for locked candidates in Sudoku Explainer's order
+ * (advanced_locked_se()): box and column, box and row, column and box, row
+ * and box, then the other kinds, each group in the pairs' order. */
+static int order_pairs(chain_engine *E)
 {
-    if (L->chains)
-        return L->chains;
-    if (L->n > CHAIN_MAX_N)
-        return NULL;
+    sudoku_logic *L = E->L;
+    static const int KINDS[4][2] = {{HOUSE_BOX, HOUSE_COLUMN}, {HOUSE_BOX, HOUSE_ROW},
+                                    {HOUSE_COLUMN, HOUSE_BOX}, {HOUSE_ROW, HOUSE_BOX}};
+    E->pair_order = malloc(sizeof(int32_t) * (size_t)(L->npairs ? L->npairs : 1));
+    if (!E->pair_order)
+        return 0;
+    int k = 0;
+    for (int g = 0; g < 5; g++) {
+        for (int p = 0; p < L->npairs; p++) {
+            int ka = L->house_kind[L->pairs[p].a], kb = L->house_kind[L->pairs[p].b], group = 4;
+            for (int q = 0; q < 4; q++)
+                if (ka == KINDS[q][0] && kb == KINDS[q][1])
+                    group = q;
+            if (group == g)
+                E->pair_order[k++] = p;
+        }
+        E->pair_group[g] = k;
+    }
+    return 1;
+}
+
+/* Each cell's peers in the order on_to_off_pot() meets them: its houses
+ * in E->order, each house's cells in order, each cell once. 0 when out of
+ * memory. */
+static int find_peers(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    E->max_peers = L->per_cell * L->n;
+    E->peers = malloc(sizeof(int32_t) * (size_t)L->cells * (size_t)E->max_peers);
+    E->npeers = malloc(sizeof(int) * (size_t)L->cells);
+    if (!E->peers || !E->npeers)
+        return 0;
+    for (int c = 0; c < L->cells; c++) {
+        int32_t *pp = E->peers + (size_t)c * (size_t)E->max_peers;
+        int np = 0;
+        const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
+        for (int j = 0; j < E->order_count[c]; j++)
+            for (int k = 0; k < L->n; k++) {
+                int other = logic_house_cell(L, hs[j], k), seen = other == c;
+                for (int q = 0; q < np && !seen; q++)
+                    seen = pp[q] == other;
+                if (!seen)
+                    pp[np++] = other;
+            }
+        E->npeers[c] = np;
+    }
+    return 1;
+}
+
+/* A new engine on L's grid (NULL when out of memory). */
+static chain_engine *engine_new(sudoku_logic *L)
+{
     chain_engine *E = calloc(1, sizeof *E);
     if (!E)
         return NULL;
@@ -418,8 +593,21 @@ static chain_engine *engine_of(sudoku_logic *L)
         return NULL;
     }
     order_houses(E);
-    L->chains = E;
+    if (!find_peers(E) || !order_pairs(E)) {
+        chain_engine_free(E);
+        return NULL;
+    }
     return E;
+}
+
+static chain_engine *engine_of(sudoku_logic *L)
+{
+    if (L->chains)
+        return L->chains;
+    if (L->n > CHAIN_MAX_N)
+        return NULL;
+    L->chains = engine_new(L);
+    return L->chains;
 }
 
 /* --- counting a chain --------------------------------------------------------- */
@@ -456,10 +644,36 @@ static int ancestors(chain_engine *E, int32_t inst)
             continue;
         E->anc_mark[E->ipot[i]] = stamp;
         count++;
+        if (E->nnest && E->inest[i] >= 0 && E->nest_mark[E->inest[i]] != E->nest_stamp) {
+            E->nest_mark[E->inest[i]] = E->nest_stamp; /* counted once a step */
+            E->cx_nested += E->nests[E->inest[i]].complexity;
+        }
         for (int k = 0; k < E->ipar_count[i] && tail < E->anc_cap; k++)
             E->anc_queue[tail++] = E->par[E->ipar_start[i] + k];
     }
     return count;
+}
+
+/* A step's complexity as Sudoku Explainer counts it: the potentials each
+ * of its chains (ending at targets[0..n)) rests on, chain by chain, and
+ * once each the complexity of the inner steps (nested chains) among them
+ * (ancestors() adds those up from cx_begin()). */
+static void cx_begin(chain_engine *E)
+{
+    E->cx_nested = 0;
+    if (E->nnest && ++E->nest_stamp == INT32_MAX) {
+        memset(E->nest_mark, 0, sizeof(int32_t) * (size_t)E->cap_nest);
+        E->nest_stamp = 1;
+    }
+}
+
+static int chain_cx(chain_engine *E, const int32_t *targets, int n)
+{
+    cx_begin(E);
+    int cx = 0;
+    for (int k = 0; k < n; k++)
+        cx += ancestors(E, targets[k]);
+    return cx + E->cx_nested;
 }
 
 /* The length penalty: 0.1 each time the nodes less 2 pass 4, 6, 8, 12, 16,
@@ -513,7 +727,7 @@ static int on_to_off(chain_engine *E, int32_t p, int y, int32_t *out)
 {
     if (E->graph_live && E->graph_y == y) { /* the same links, worked out once */
         int32_t u = E->gnode[E->ipot[p]], count = 0;
-        for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++)
+        for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
             out[count++] = E->gpot[E->glink[e]];
         return count;
     }
@@ -550,6 +764,29 @@ static int off_to_on_pots(chain_engine *E, int32_t pot, int y, int x, int32_t *o
     return count;
 }
 
+/* The rule by which the off potential off makes on (static chains: the
+ * grid as it is): CAUSE_CELL for the other candidate of its cell, else the
+ * first house of the cell (in Sudoku Explainer's order) where on is the
+ * only other place of the symbol. Only the inner searches ask: the steps
+ * they offer say which of the outer chain's offs they rest on. */
+static int32_t on_cause(const chain_engine *E, int32_t off, int32_t on)
+{
+    sudoku_logic *L = E->L;
+    int cell = pot_cell(E, off), other = pot_cell(E, on), digit = pot_digit(E, off);
+    if (cell == other)
+        return CAUSE_CELL;
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+    const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell]; j++) {
+        uint64_t others = E->places[row[j] + digit - 1] & ~((uint64_t)1 << pos[j]);
+        if (others && !(others & (others - 1)) &&
+            logic_house_cell(L, hs[j], lowest_bit(others)) == other)
+            return hs[j];
+    }
+    return CAUSE_NONE;
+}
+
 /* The instance of on (parent p) that off_to_on() adds after out[0..count):
  * -2 when on is among those already, or other than keep in known (when
  * not NULL); -1 when out of memory. */
@@ -580,11 +817,12 @@ static int off_to_on(chain_engine *E, int32_t p, int y, int x, const chain_set *
     int32_t pot = E->ipot[p], pots[SUDOKU_MAX_N * 8 + 8];
     int8_t via[SUDOKU_MAX_N * 8 + 8];
     int cell = pot_cell(E, pot), digit = pot_digit(E, pot), n = 0, count = 0;
-    if (E->graph_live && E->graph_y == y && E->graph_x == x && !E->dynamic) {
+    int graph = E->graph_live && E->graph_y == y && E->graph_x == x && !E->dynamic;
+    if (graph) {
         /* a static chain: the links worked out once, in the rules' order;
          * nothing was taken from the grid, so no hidden causes */
         int32_t u = E->gnode[pot];
-        for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+        for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++) {
             via[n] = -1;
             pots[n++] = E->gpot[E->glink[e]];
         }
@@ -611,6 +849,8 @@ static int off_to_on(chain_engine *E, int32_t p, int y, int x, const chain_set *
                 add_parent(E, i,
                            set_get(to_off, make_pot(E, logic_house_cell(L, h, lowest_bit(gone)), digit, 0)));
         }
+        E->icause[i] = !graph ? (via[k] < 0 ? CAUSE_CELL : hs[via[k]])
+                     : E->collect ? on_cause(E, pot, pots[k]) : CAUSE_NONE;
         out[count++] = i;
     }
     return count;
@@ -658,6 +898,9 @@ static void restore_grid_state(chain_engine *E)
  * to_off that the rule needed gone; appended to to_off and the off queue.
  * Returns how many were added. Defined below. */
 static int advanced_offs(chain_engine *E, chain_set *to_off, int *qtail);
+/* The same from the steps of an inner search, when those rules found
+ * nothing (levels 2 to 4). Defined below. */
+static int nested_offs(chain_engine *E, chain_set *to_off, int *qtail);
 
 /* --- one chain ------------------------------------------------------------------ */
 
@@ -671,6 +914,7 @@ static int follow(chain_engine *E, chain_set *to_on, chain_set *to_off, int32_t 
                   int32_t *abs_off)
 {
     int hon = 0, ton = 0, hoff = 0, toff = 0, result = 0;
+    E->stalled = 0;
     for (int k = 0; k < to_on->count; k++)
         E->qon[ton++] = to_on->items[k];
     for (int k = 0; k < to_off->count; k++)
@@ -742,18 +986,27 @@ done:
 static int may_beat(const chain_engine *E, int base, int floor)
 {
     const chain_best *b = &E->best;
-    if (!b->found)
+    if (!b->found || E->collect)
         return 1;
     int rating = base + length_tenths(floor);
     return rating < b->rating || (rating == b->rating && floor <= b->complexity);
 }
 
-/* A step that takes the candidates of target (an instance): an off target
- * loses its candidate, an on target's cell all its others. Offered to the
- * best with its difficulty (base + length) and tie-breaking key; kept when
- * it removes something and beats what is kept. */
+/* An inner engine keeps every step (see "nested chains" below). */
+static void collect_hint(chain_engine *E, int base, int complexity, int sort_key,
+                         const int32_t *targets, int ntargets, int32_t root_cause,
+                         const int32_t *rem, int nrem);
+
+/* A step that takes the candidates of target_pot: an off target loses its
+ * candidate, an on target's cell all its others. Offered to the best with
+ * its difficulty (base + length) and tie-breaking key; kept when it
+ * removes something and beats what is kept. Its chains end at
+ * targets[0..ntargets), instances; root_cause is the rule Sudoku Explainer
+ * gives their assumptions (a cell's or a region's chains) when it asks
+ * what they rest on: an inner engine collects the step with them. */
 static void offer(chain_engine *E, int technique, int base, int complexity, int sort_key,
-                  int32_t target_pot, int source_cell, int source_digit)
+                  int32_t target_pot, const int32_t *targets, int ntargets, int32_t root_cause,
+                  int source_cell, int source_digit)
 {
     sudoku_logic *L = E->L;
     int cell = pot_cell(E, target_pot), digit = pot_digit(E, target_pot);
@@ -761,6 +1014,14 @@ static void offer(chain_engine *E, int technique, int base, int complexity, int 
                                        : L->cand[cell] & digit_bit(digit);
     if (!gone)
         return;
+    if (E->collect) {
+        int32_t rem[SUDOKU_MAX_N];
+        int nrem = 0;
+        for (uint64_t m = gone; m; m &= m - 1)
+            rem[nrem++] = make_pot(E, cell, lowest_bit(m) + 1, 0);
+        collect_hint(E, base, complexity, sort_key, targets, ntargets, root_cause, rem, nrem);
+        return;
+    }
     int rating = base + length_tenths(complexity);
     chain_best *b = &E->best;
     if (b->found && (rating > b->rating || (rating == b->rating &&
@@ -812,10 +1073,16 @@ static void offer_elims(chain_engine *E, int technique, int rating, int complexi
 /* The cycle through dst (an instance of the source on potential, reached
  * again): the candidates outside its cells that see an on node and an off
  * node of their symbol go. */
+static void cycle_collect(chain_engine *E, int32_t dst, int x, int y);
+
 static void cycle_step(chain_engine *E, int32_t dst, int x, int y, int source_cell,
                        int source_digit)
 {
     sudoku_logic *L = E->L;
+    if (E->collect) {
+        cycle_collect(E, dst, x, y);
+        return;
+    }
     int32_t stamp = logic_new_stamp(L);
     for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i))
         L->mark[pot_cell(E, E->ipot[i])] = stamp;
@@ -997,7 +1264,8 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
                     if (t >= 0) {
                         done_target = 1;
                         int cx = ancestors(E, t);
-                        offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, buf[k], cell, digit);
+                        offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, buf[k], &t, 1, CAUSE_NONE,
+                              cell, digit);
                         return; /* the one step of this source */
                     }
                 }
@@ -1020,7 +1288,8 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
                 if ((pot & ~1) == src_pot && !done_target) {
                     done_target = 1;
                     int cx = ancestors(E, buf[k]);
-                    offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, pot, cell, digit);
+                    offer(E, SUDOKU_FORCING_CHAIN, base, cx, key, pot, &buf[k], 1, CAUSE_NONE,
+                          cell, digit);
                     return; /* the one step of this source */
                 }
                 if (set_get(to_on, pot) < 0) {
@@ -1065,7 +1334,8 @@ static int links_alloc(chain_engine *E)
     size_t P = (size_t)E->P;
     E->gnode = malloc(sizeof(int32_t) * P);
     E->gpot = malloc(sizeof(int32_t) * P);
-    E->gstart = malloc(sizeof(int32_t) * (P + 1));
+    E->gbeg = malloc(sizeof(int32_t) * P);
+    E->gend = malloc(sizeof(int32_t) * P);
     E->greach = calloc(P, sizeof(uint64_t));
     E->gcur = calloc(P, sizeof(uint64_t));
     E->gnext = calloc(P, sizeof(uint64_t));
@@ -1074,10 +1344,10 @@ static int links_alloc(chain_engine *E)
     E->floor_cycle = malloc(sizeof(int32_t) * (P / 2));
     E->floor_on = malloc(sizeof(int32_t) * (P / 2));
     E->floor_off = malloc(sizeof(int32_t) * (P / 2));
-    if (!E->gnode || !E->gpot || !E->gstart || !E->greach || !E->gcur || !E->gnext ||
+    if (!E->gnode || !E->gpot || !E->gbeg || !E->gend || !E->greach || !E->gcur || !E->gnext ||
         !E->gactive || !E->gactive2 || !E->floor_cycle || !E->floor_on || !E->floor_off) {
         uint64_t **w[] = {&E->greach, &E->gcur, &E->gnext};
-        int32_t **a[] = {&E->gnode, &E->gpot, &E->gstart, &E->gactive, &E->gactive2,
+        int32_t **a[] = {&E->gnode, &E->gpot, &E->gbeg, &E->gend, &E->gactive, &E->gactive2,
                          &E->floor_cycle, &E->floor_on, &E->floor_off};
         for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
             free(*w[k]);
@@ -1092,15 +1362,31 @@ static int links_alloc(chain_engine *E)
     return 1;
 }
 
-/* The pass's graph: a node for each potential of a candidate, the links
- * on_to_off() and off_to_on() would follow. 0 when out of memory. */
-static int build_links(chain_engine *E, int y, int x)
+/* The links of both kinds (on_to_off() and off_to_on() with y and x) of
+ * every potential of a candidate, worked out once for the grid of a search
+ * (E->xy_valid): each pass's graph is a part of each node's links, the
+ * same in the same order (a search's three unary passes work the grid out
+ * once, not three times). An on's links: its cell's other candidates, then
+ * its peers holding the symbol (in peers' order, on_to_off_pot()'s); an
+ * off's: the other candidate of a cell of two, then the other place of the
+ * symbol in each of its houses where there is one (off_to_on_pots()'s). */
+static int build_xy(chain_engine *E)
 {
     sudoku_logic *L = E->L;
-    E->graph_live = 0;
-    if (!links_alloc(E))
-        return 0;
-    for (int p = 0; p < E->P; p++)
+    size_t P = (size_t)E->P;
+    if (!E->xy_beg) {
+        E->xy_beg = malloc(sizeof(int32_t) * P);
+        E->xy_mid = malloc(sizeof(int32_t) * P);
+        E->xy_end = malloc(sizeof(int32_t) * P);
+        if (!E->xy_beg || !E->xy_mid || !E->xy_end) {
+            free(E->xy_beg);
+            free(E->xy_mid);
+            free(E->xy_end);
+            E->xy_beg = E->xy_mid = E->xy_end = NULL;
+            return 0;
+        }
+    }
+    for (size_t p = 0; p < P; p++)
         E->gnode[p] = -1;
     int nodes = 0;
     for (int cell = 0; cell < L->cells; cell++)
@@ -1111,31 +1397,66 @@ static int build_links(chain_engine *E, int y, int x)
                 E->gpot[nodes++] = pot;
             }
     E->gnodes = nodes;
-    E->glinks = 0;
-    int32_t buf[SUDOKU_MAX_N * 8 + 8];
+    int links = 0, most = E->max_peers + SUDOKU_MAX_N + L->per_cell;
     for (int v = 0; v < nodes; v++) {
         int32_t pot = E->gpot[v];
-        int8_t via[SUDOKU_MAX_N * 8 + 8];
-        int cnt = pot_on(pot) ? on_to_off_pot(E, pot, y, buf) : off_to_on_pots(E, pot, y, x, buf, via);
-        if (E->glinks + cnt > E->gcap_links) {
-            int cap = E->gcap_links ? E->gcap_links : 4096;
-            while (cap < E->glinks + cnt)
+        int cell = pot_cell(E, pot), digit = pot_digit(E, pot);
+        uint64_t bit = digit_bit(digit), cand = L->cand[cell];
+        if (links + most > E->xy_cap) {
+            int cap = E->xy_cap ? E->xy_cap : 4096;
+            while (cap < links + most)
                 cap *= 2;
-            int32_t *a = realloc(E->glink, sizeof(int32_t) * (size_t)cap);
+            int32_t *a = realloc(E->xy_link, sizeof(int32_t) * (size_t)cap);
             if (!a)
                 return 0;
-            E->glink = a;
-            E->gcap_links = cap;
+            E->xy_link = a;
+            E->xy_cap = cap;
         }
-        E->gstart[v] = E->glinks;
-        for (int k = 0; k < cnt; k++) {
-            int32_t w = E->gnode[buf[k]];
-            if (w < 0)
-                return 0; /* not a candidate: cannot be, but then no floors */
-            E->glink[E->glinks++] = w;
+        int32_t *out = E->xy_link;
+        E->xy_beg[v] = links;
+        if (pot_on(pot)) {
+            for (uint64_t m = cand & ~bit; m; m &= m - 1)
+                out[links++] = E->gnode[make_pot(E, cell, lowest_bit(m) + 1, 0)];
+            E->xy_mid[v] = links;
+            const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
+            for (int k = 0; k < E->npeers[cell]; k++)
+                if (L->cand[pp[k]] & bit)
+                    out[links++] = E->gnode[make_pot(E, pp[k], digit, 0)];
+        } else {
+            if (popcount64(cand) == 2)
+                out[links++] = E->gnode[make_pot(E, cell, lowest_bit(cand & ~bit) + 1, 1)];
+            E->xy_mid[v] = links;
+            const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+            const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+            for (int j = 0; j < E->order_count[cell]; j++) {
+                uint64_t others = E->places[row[j] + digit - 1] & ~((uint64_t)1 << pos[j]);
+                if (others && !(others & (others - 1)))
+                    out[links++] = E->gnode[make_pot(
+                        E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1)];
+            }
         }
+        E->xy_end[v] = links;
     }
-    E->gstart[nodes] = E->glinks;
+    E->glink = E->xy_link;
+    E->xy_valid = 1;
+    return 1;
+}
+
+/* The pass's graph: a node for each potential of a candidate, the links
+ * on_to_off() and off_to_on() would follow. 0 when out of memory. */
+static int build_links(chain_engine *E, int y, int x)
+{
+    E->graph_live = 0;
+    if (!links_alloc(E) || (!E->xy_valid && !build_xy(E)))
+        return 0;
+    /* an on keeps its cell's links with y; an off its cell's with y, its
+     * houses' with x */
+    for (int v = 0; v < E->gnodes; v++) {
+        int on = pot_on(E->gpot[v]);
+        E->gbeg[v] = y ? E->xy_beg[v] : E->xy_mid[v];
+        E->gend[v] = on || x ? E->xy_end[v] : E->xy_mid[v];
+    }
     E->graph_live = 1;
     E->graph_y = y;
     E->graph_x = x;
@@ -1173,7 +1494,7 @@ static void lanes_walk(chain_engine *E, int na, int nl, const int32_t *target, i
             int32_t u = act[a];
             uint64_t m = E->gcur[u];
             E->gcur[u] = 0;
-            for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+            for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++) {
                 int32_t v = E->glink[e];
                 uint64_t nx = m & ~E->greach[v];
                 if (!nx)
@@ -1208,6 +1529,8 @@ static void lanes_walk(chain_engine *E, int na, int nl, const int32_t *target, i
  * that beats the best kept, its nodes being the rounds plus extra. */
 static int rounds_worth(const chain_engine *E, int base, int extra)
 {
+    if (E->collect)
+        return E->gnodes; /* every step counts */
     int r = 0;
     while (r < E->gnodes && may_beat(E, base, r + 1 + extra))
         r++;
@@ -1242,6 +1565,123 @@ static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, 
     }
 }
 
+/* Lets lane walks run to their end: greach holds what each lane reached
+ * (the caller clears it). */
+static void lanes_flood(chain_engine *E, int na)
+{
+    int32_t *act = E->gactive, *next = E->gactive2;
+    while (na) {
+        int nn = 0;
+        for (int a = 0; a < na; a++) {
+            int32_t u = act[a];
+            uint64_t m = E->gcur[u];
+            E->gcur[u] = 0;
+            for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++) {
+                int32_t v = E->glink[e];
+                uint64_t nx = m & ~E->greach[v];
+                if (!nx)
+                    continue;
+                E->greach[v] |= nx;
+                if (!E->gnext[v])
+                    next[nn++] = v;
+                E->gnext[v] |= nx;
+            }
+        }
+        uint64_t *t = E->gcur;
+        E->gcur = E->gnext;
+        E->gnext = t;
+        int32_t *ta = act;
+        act = next;
+        next = ta;
+        na = nn;
+    }
+}
+
+#define LANE_EVEN 0x5555555555555555ull
+
+/* Marks, in E->qual, the pairs' sources that may have a step through one
+ * of them (the pairs' lanes 2p, 2p+1 walked from their ons): bit 1 a
+ * cycle, 2 a forcing chain from the on, 4 from the off. */
+static void qualify_lanes(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    for (int cell = 0; cell < L->cells; cell++)
+        for (uint64_t m = L->cand[cell]; m; m &= m - 1) {
+            int digit = lowest_bit(m) + 1;
+            uint64_t r_on = E->greach[E->gnode[make_pot(E, cell, digit, 1)]];
+            uint64_t r_off = E->greach[E->gnode[make_pot(E, cell, digit, 0)]];
+            uint8_t *q = &E->qual[cell * L->n + digit - 1];
+            if (((r_off & (r_on >> 1)) | ((r_off >> 1) & r_on)) & LANE_EVEN)
+                *q |= 1;
+            if (r_off & (r_off >> 1) & LANE_EVEN)
+                *q |= 2;
+            if (r_on & (r_on >> 1) & LANE_EVEN)
+                *q |= 4;
+        }
+    memset(E->greach, 0, sizeof(uint64_t) * (size_t)E->gnodes);
+}
+
+/* An inner unary search on the grid of a stall of the outer chain needs
+ * only the sources of steps new since the grid E->since, its last stall
+ * (or the grid the outer chain started from): the steps found there took
+ * their eliminations, and a chain that was there is there again with none
+ * (the grid only loses candidates); and on the grid the outer chain started
+ * from there was no step (the forcing chains' producer runs before). A new
+ * chain uses a link that is new: a strong one (a cell of two, a symbol's
+ * two places in a house) that the candidates gone since made. Through the
+ * link a -> b (a off, b on; and b -> a), from s to its negation, s reaches
+ * a and b's off, so the negation of s is reached from the ons of a and b
+ * (the links go both ways, negated): the lanes walk from those; a cycle
+ * through s needs s's off reached from one and its on from the other.
+ * Sets E->qual for the pass (y, x); 0 when there is nothing new (no
+ * source). */
+static int qualify(chain_engine *E, int y, int x)
+{
+    sudoku_logic *L = E->L;
+    int n = L->n, nl = 0, na = 0, any = 0;
+    memset(E->qual, 0, (size_t)(E->P / 2));
+    for (int cell = 0; cell < L->cells && y; cell++) {
+        uint64_t cand = L->cand[cell];
+        if (popcount64(cand) != 2 || E->since[cell] == cand)
+            continue;
+        if (nl == LANES) {
+            lanes_flood(E, na);
+            qualify_lanes(E);
+            nl = na = 0;
+        }
+        lane_seed(E, E->gnode[make_pot(E, cell, lowest_bit(cand) + 1, 1)], nl++, &na);
+        lane_seed(E, E->gnode[make_pot(E, cell, 64 - __builtin_clzll(cand), 1)], nl++, &na);
+        any = 1;
+    }
+    for (int h = 0; h < L->house_count && x; h++) {
+        uint64_t gone = 0;
+        for (int k = 0; k < n; k++) {
+            int c = logic_house_cell(L, h, k);
+            gone |= E->since[c] & ~L->cand[c];
+        }
+        for (; gone; gone &= gone - 1) {
+            int digit = lowest_bit(gone) + 1;
+            uint64_t places = E->places[(size_t)h * (size_t)n + (size_t)(digit - 1)];
+            if (popcount64(places) != 2)
+                continue;
+            if (nl == LANES) {
+                lanes_flood(E, na);
+                qualify_lanes(E);
+                nl = na = 0;
+            }
+            for (uint64_t m = places; m; m &= m - 1)
+                lane_seed(E, E->gnode[make_pot(E, logic_house_cell(L, h, lowest_bit(m)), digit, 1)],
+                          nl++, &na);
+            any = 1;
+        }
+    }
+    if (nl) {
+        lanes_flood(E, na);
+        qualify_lanes(E);
+    }
+    return any;
+}
+
 /* The floors of every source of the pass (y, x), against the best kept
  * now: FLOOR_NONE where no step can come of it that beats that best. 0
  * when out of memory (then every source is searched). */
@@ -1262,6 +1702,12 @@ static int unary_floors(chain_engine *E, int y, int x)
         return 1;
     if (!build_links(E, y, x))
         return 0;
+    int filter = 0;
+    if (E->since && (E->qual || (E->qual = malloc((size_t)(E->P / 2))))) {
+        if (!qualify(E, y, x))
+            return 1;
+        filter = 1;
+    }
     int max_rounds = rounds_worth(E, cbase, 1);
     if (x) {
         int f = rounds_worth(E, fbase, 0);
@@ -1280,14 +1726,15 @@ static int unary_floors(chain_engine *E, int y, int x)
             int32_t var = cell * L->n + digit - 1;
             int32_t on = E->gnode[make_pot(E, cell, digit, 1)];
             int32_t off = E->gnode[make_pot(E, cell, digit, 0)];
+            int q = filter ? E->qual[var] : 7;
             /* the cycles: one lane for each conjugate j (off's ons) */
-            for (int32_t e = E->gstart[off]; cycles && e < E->gstart[off + 1]; e++) {
+            for (int32_t e = E->gbeg[off]; cycles && (q & 1) && e < E->gend[off]; e++) {
                 int32_t joff = E->gnode[E->gpot[E->glink[e]] & ~1];
                 if (nl == LANES) {
                     lanes_settle(E, lanes, nl, na, max_rounds);
                     nl = na = 0;
                 }
-                for (int32_t f = E->gstart[on]; f < E->gstart[on + 1]; f++)
+                for (int32_t f = E->gbeg[on]; f < E->gend[on]; f++)
                     if (E->glink[f] != joff)
                         lane_seed(E, E->glink[f], nl, &na);
                 E->greach[on] |= (uint64_t)1 << nl; /* s left out */
@@ -1296,6 +1743,8 @@ static int unary_floors(chain_engine *E, int y, int x)
             if (!forcing)
                 continue;
             for (int k = 1; k <= 2; k++) {
+                if (!((q >> k) & 1))
+                    continue;
                 if (nl == LANES) {
                     lanes_settle(E, lanes, nl, na, max_rounds);
                     nl = na = 0;
@@ -1327,7 +1776,7 @@ static int follow_static(chain_engine *E, chain_set *to_on, chain_set *to_off, i
     while (!E->failed) {
         if (hon < ton) {
             int32_t p = E->qon[hon++], u = E->gnode[E->ipot[p]];
-            for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+            for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++) {
                 int32_t q = E->gpot[E->glink[e]];
                 if (set_get(to_on, q | 1) >= 0) {
                     *abs_on = set_get(to_on, q | 1);
@@ -1349,12 +1798,15 @@ static int follow_static(chain_engine *E, chain_set *to_on, chain_set *to_off, i
         /* off_to_on()'s: each on once, none already held */
         int32_t p = E->qoff[hoff++], u = E->gnode[E->ipot[p]];
         int cnt = 0;
-        for (int32_t e = E->gstart[u]; e < E->gstart[u + 1]; e++) {
+        for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++) {
             int32_t i = new_on(E, buf, cnt, E->gpot[E->glink[e]], to_on, -1, p);
             if (i == -1)
                 break;
-            if (i >= 0)
+            if (i >= 0) {
+                if (E->collect)
+                    E->icause[i] = on_cause(E, E->ipot[p], E->ipot[i]);
                 buf[cnt++] = i;
+            }
         }
         for (int k = 0; k < cnt; k++) {
             int32_t pot = E->ipot[buf[k]];
@@ -1421,6 +1873,16 @@ static void unary_pass(chain_engine *E, int y, int x)
 
 /* --- multiple and dynamic chains (both states of an assumption) --------------------- */
 
+/* The technique of a dynamic pass of level 1 (the "(+)" rules) and up
+ * (nested chains). */
+static int level_technique(int level)
+{
+    return level == 1 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+         : level == 2 ? SUDOKU_NESTED_FORCING_CHAIN
+         : level == 3 ? SUDOKU_NESTED_MULTIPLE_CHAIN
+                      : SUDOKU_NESTED_DYNAMIC_CHAIN;
+}
+
 /* The grids up to which a multiple pass keeps what each assumption implies
  * (see closure_of()): its sets are P words each, two kept per candidate. */
 #define CLOSURE_MAX_P (2 * 81 * 9)
@@ -1473,13 +1935,14 @@ static void binary_chains(chain_engine *E, int cell, int digit, chain_set *on_to
                           chain_set *on_to_off, int32_t a_on, int32_t a_off, int do_double,
                           int do_contradiction)
 {
-    int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+    int technique = E->level > 0 ? level_technique(E->level)
                   : E->nishio    ? SUDOKU_NISHIO
                                  : SUDOKU_DYNAMIC_CHAIN;
     int base = E->level > 0 ? 85 + 5 * E->level : E->nishio ? 75 : E->dynamic ? 85 : 80;
+    int32_t t[2] = {a_on, a_off};
     if (a_on >= 0 && do_contradiction && may_beat(E, base, E->idepth[a_on] + E->idepth[a_off]))
-        offer(E, technique, base, ancestors(E, a_on) + ancestors(E, a_off), 7,
-              make_pot(E, cell, digit, 0), cell, digit);
+        offer(E, technique, base, chain_cx(E, t, 2), 7, make_pot(E, cell, digit, 0), t, 2,
+              CAUSE_NONE, cell, digit);
     /* the off state serves only the contradictions and the doubles (a
      * static multiple chain wants neither: 8 top1465 puzzles, 152 M ->
      * 146 M instructions in find_multiple_chain) */
@@ -1491,21 +1954,30 @@ static void binary_chains(chain_engine *E, int cell, int digit, chain_set *on_to
     int32_t poff = new_inst(E, make_pot(E, cell, digit, 0), -1);
     set_add(E, off_to_off, poff);
     if (follow(E, off_to_on, off_to_off, &a_on, &a_off) && do_contradiction &&
-        may_beat(E, base, E->idepth[a_on] + E->idepth[a_off]))
-        offer(E, technique, base, ancestors(E, a_on) + ancestors(E, a_off), 7,
-              make_pot(E, cell, digit, 1), cell, digit);
+        may_beat(E, base, E->idepth[a_on] + E->idepth[a_off])) {
+        t[0] = a_on;
+        t[1] = a_off;
+        offer(E, technique, base, chain_cx(E, t, 2), 7, make_pot(E, cell, digit, 1), t, 2,
+              CAUSE_NONE, cell, digit);
+    }
     if (do_double) {
         for (int k = 0; k < on_to_on->count; k++) {
             int32_t a = on_to_on->items[k], b = set_get(off_to_on, E->ipot[a]);
-            if (b >= 0 && may_beat(E, base, E->idepth[a] + E->idepth[b]))
-                offer(E, technique, base, ancestors(E, a) + ancestors(E, b), 1, E->ipot[a],
+            if (b >= 0 && may_beat(E, base, E->idepth[a] + E->idepth[b])) {
+                t[0] = a;
+                t[1] = b;
+                offer(E, technique, base, chain_cx(E, t, 2), 1, E->ipot[a], t, 2, CAUSE_NONE,
                       cell, digit);
+            }
         }
         for (int k = 0; k < on_to_off->count; k++) {
             int32_t a = on_to_off->items[k], b = set_get(off_to_off, E->ipot[a]);
-            if (b >= 0 && may_beat(E, base, E->idepth[a] + E->idepth[b]))
-                offer(E, technique, base, ancestors(E, a) + ancestors(E, b), 1, E->ipot[a],
+            if (b >= 0 && may_beat(E, base, E->idepth[a] + E->idepth[b])) {
+                t[0] = a;
+                t[1] = b;
+                offer(E, technique, base, chain_cx(E, t, 2), 1, E->ipot[a], t, 2, CAUSE_NONE,
                       cell, digit);
+            }
         }
     }
 }
@@ -1517,7 +1989,7 @@ static void region_chains(chain_engine *E, int cell, int digit, chain_set *on_to
                           chain_set *on_to_off)
 {
     sudoku_logic *L = E->L;
-    int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+    int technique = E->level > 0 ? level_technique(E->level)
                   : E->dynamic   ? SUDOKU_DYNAMIC_CHAIN
                                  : SUDOKU_MULTIPLE_CHAIN;
     int base = E->level > 0 ? 85 + 5 * E->level : E->dynamic ? 85 : 80;
@@ -1561,10 +2033,10 @@ static void region_chains(chain_engine *E, int cell, int digit, chain_set *on_to
                 }
                 if (!all || !may_beat(E, base, floor))
                     continue;
-                int cx = 0;
+                int32_t t[SUDOKU_MAX_N];
                 for (int q = 0; q < npos; q++)
-                    cx += ancestors(E, set_get(side ? pos_off[q] : pos_on[q], pot));
-                offer(E, technique, base, cx, 6, pot, cell, digit);
+                    t[q] = set_get(side ? pos_off[q] : pos_on[q], pot);
+                offer(E, technique, base, chain_cx(E, t, npos), 6, pot, t, npos, h, cell, digit);
             }
         }
         (void)bit;
@@ -1583,7 +2055,7 @@ static void cell_chains(chain_engine *E, int cell)
 {
     sudoku_logic *L = E->L;
     int card = popcount64(L->cand[cell]);
-    int technique = E->level > 0 ? SUDOKU_DYNAMIC_CHAIN_PLUS
+    int technique = E->level > 0 ? level_technique(E->level)
                   : E->dynamic   ? SUDOKU_DYNAMIC_CHAIN
                                  : SUDOKU_MULTIPLE_CHAIN;
     int base = E->level > 0 ? 85 + 5 * E->level : E->dynamic ? 85 : 80;
@@ -1624,10 +2096,11 @@ static void cell_chains(chain_engine *E, int cell)
             }
             if (!all || !may_beat(E, base, floor))
                 continue;
-            int cx = 0;
+            int32_t t[SUDOKU_MAX_N];
             for (int q = 0; q < nv; q++)
-                cx += ancestors(E, set_get(side ? v_off[q] : v_on[q], pot));
-            offer(E, technique, base, cx, 5, pot, cell, L->n + 1);
+                t[q] = set_get(side ? v_off[q] : v_on[q], pot);
+            offer(E, technique, base, chain_cx(E, t, nv), 5, pot, t, nv, CAUSE_CELL, cell,
+                  L->n + 1);
         }
     }
 }
@@ -1847,25 +2320,892 @@ static int advanced_x_wing(chain_engine *E, chain_set *to_off, int *qtail)
     return added;
 }
 
+/* --- the same rules in Sudoku Explainer's order ---------------------------------------
+ * What the rules find is the same; the order in which their offs join the
+ * chain decides which of two rules giving the same off is its cause, and
+ * the order of the queue after them: the complexity of the chains that
+ * follow. Sudoku Explainer takes each rule's steps in its order (below)
+ * and each step's eliminations by the slot of their cell in a hash table
+ * of the cell numbers. The nested chains go by this order (their
+ * complexities, hundreds of nodes, add up such differences); the (+)
+ * level keeps the order it was measured with (its ratings and steps stay
+ * as they were). */
+
+/* The offs of one step of a rule: cells[k] loses digits[k] (each cell
+ * once), taken in Sudoku Explainer's order, with the rule's causes. */
+static int rule_step_offs(chain_engine *E, chain_set *to_off, int *qtail, const int32_t *cells,
+                          const uint64_t *digits, int ncells, const int32_t *cause_cells,
+                          const uint64_t *cause_digits, int ncauses)
+{
+    int added = 0, cap = 16;
+    while (ncells > cap * 3 / 4)
+        cap *= 2;
+    for (int slot = 0; slot < cap; slot++)
+        for (int r = 0; r < ncells; r++)
+            if ((cells[r] & (cap - 1)) == slot)
+                for (uint64_t m = digits[r]; m; m &= m - 1)
+                    added += rule_off(E, to_off, qtail, cells[r], lowest_bit(m) + 1, cause_cells,
+                                      cause_digits, ncauses);
+    return added;
+}
+
+/* The houses of one kind, in order: Sudoku Explainer looks at boxes,
+ * then columns, then rows (the rest after). */
+static int se_house(const sudoku_logic *L, int k)
+{
+    int n = L->n;
+    return k < n ? 2 * n + k : k < 2 * n ? k : k < 3 * n ? k - 2 * n : k;
+}
+
+/* Locked candidates: box and column, box and row, column and box, row and
+ * box (then the other kinds), each symbol, each first house, each second. */
+static int advanced_locked_se(chain_engine *E, chain_set *to_off, int *qtail)
+{
+    sudoku_logic *L = E->L;
+    int added = 0;
+    for (int g = 0; g < 5; g++)
+        for (int digit = 1; digit <= L->n; digit++) {
+            uint64_t bit = digit_bit(digit);
+            for (int at = g ? E->pair_group[g - 1] : 0; at < E->pair_group[g]; at++) {
+                const house_pair *hp = &L->pairs[E->pair_order[at]];
+                uint64_t in_a = E->places[(size_t)hp->a * (size_t)L->n + (size_t)(digit - 1)];
+                if (!(in_a & (in_a - 1)) || (in_a & ~hp->in_a))
+                    continue;
+                uint64_t outside =
+                    E->places[(size_t)hp->b * (size_t)L->n + (size_t)(digit - 1)] & ~hp->in_b;
+                if (!outside)
+                    continue;
+                int32_t cc[SUDOKU_MAX_N], rc[SUDOKU_MAX_N];
+                uint64_t cd[SUDOKU_MAX_N], rd[SUDOKU_MAX_N];
+                int nc = 0, nr = 0;
+                for (int k = 0; k < L->n; k++) {
+                    int c = logic_house_cell(L, hp->a, k);
+                    if (!((hp->in_a >> k) & 1) && (E->saved[c] & bit) && !(L->cand[c] & bit)) {
+                        cc[nc] = c;
+                        cd[nc++] = bit;
+                    }
+                }
+                if (!nc)
+                    continue; /* there without the chain */
+                for (uint64_t m = outside; m; m &= m - 1) {
+                    rc[nr] = logic_house_cell(L, hp->b, lowest_bit(m));
+                    rd[nr++] = bit;
+                }
+                added += rule_step_offs(E, to_off, qtail, rc, rd, nr, cc, cd, nc);
+            }
+        }
+    return added;
+}
+
+/* Hidden pairs (each house, the pairs of symbols as Sudoku Explainer's
+ * permutations give them: (1,2), (1,3), (2,3), (1,4) ...) and naked pairs
+ * (the pairs of cells in the same order). */
+static int advanced_pairs_se(chain_engine *E, chain_set *to_off, int *qtail, int hidden)
+{
+    sudoku_logic *L = E->L;
+    int n = L->n, added = 0;
+    for (int k = 0; k < L->house_count; k++) {
+        int h = se_house(L, k);
+        int blanks = popcount64(logic_missing(L, h));
+        if (hidden ? blanks <= 4 : blanks < 4)
+            continue;
+        /* the symbols of two places (hidden), the cells of two candidates
+         * (naked): the pairs are among them */
+        uint64_t two = 0;
+        for (int q = 0; q < n; q++) {
+            int c = logic_house_cell(L, h, q);
+            if (hidden ? two_bits(E->places[(size_t)h * (size_t)n + (size_t)q])
+                       : !L->value[c] && two_bits(L->cand[c]))
+                two |= (uint64_t)1 << q;
+        }
+        for (uint64_t jm = two & (two - 1); jm; jm &= jm - 1)
+            for (uint64_t im = two & (((uint64_t)1 << lowest_bit(jm)) - 1); im; im &= im - 1) {
+                int i = lowest_bit(im), j = lowest_bit(jm);
+                int32_t cc[SUDOKU_MAX_N], rc[SUDOKU_MAX_N];
+                uint64_t cd[SUDOKU_MAX_N], rd[SUDOKU_MAX_N];
+                int nc = 0, nr = 0;
+                if (hidden) {
+                    uint64_t px = E->places[(size_t)h * (size_t)n + (size_t)i];
+                    if (E->places[(size_t)h * (size_t)n + (size_t)j] != px)
+                        continue;
+                    uint64_t pair = ((uint64_t)1 << i) | ((uint64_t)1 << j);
+                    for (int q = 0; q < n; q++) {
+                        int c = logic_house_cell(L, h, q);
+                        if (!((px >> q) & 1) && (E->saved[c] & pair)) {
+                            cc[nc] = c;
+                            cd[nc++] = E->saved[c] & pair;
+                        }
+                    }
+                    if (!nc)
+                        continue;
+                    for (uint64_t m = px; m; m &= m - 1) {
+                        int c = logic_house_cell(L, h, lowest_bit(m));
+                        if (L->cand[c] & ~pair) {
+                            rc[nr] = c;
+                            rd[nr++] = L->cand[c] & ~pair;
+                        }
+                    }
+                } else {
+                    int a = logic_house_cell(L, h, i), b = logic_house_cell(L, h, j);
+                    if (L->cand[b] != L->cand[a])
+                        continue;
+                    uint64_t pair = L->cand[a];
+                    cc[0] = a;
+                    cc[1] = b;
+                    cd[0] = E->saved[a] & ~pair;
+                    cd[1] = E->saved[b] & ~pair;
+                    nc = 2;
+                    if (!cd[0] && !cd[1])
+                        continue;
+                    for (int q = 0; q < n; q++) {
+                        int c = logic_house_cell(L, h, q);
+                        if (c != a && c != b && (L->cand[c] & pair)) {
+                            rc[nr] = c;
+                            rd[nr++] = L->cand[c] & pair;
+                        }
+                    }
+                }
+                added += rule_step_offs(E, to_off, qtail, rc, rd, nr, cc, cd, nc);
+            }
+    }
+    return added;
+}
+
+/* X-wings: columns as the base lines first, then rows; the pairs of lines
+ * in permutation order, each symbol of which 4 or more are still to place. */
+static int advanced_x_wing_se(chain_engine *E, chain_set *to_off, int *qtail)
+{
+    sudoku_logic *L = E->L;
+    int n = L->n, added = 0;
+    uint64_t few = 0; /* the symbols 4 or more times still to place */
+    for (int digit = 1; digit <= n; digit++) {
+        int placed = 0;
+        for (int r = 0; r < n; r++)
+            placed += (L->have[r] & digit_bit(digit)) != 0;
+        if (placed + 4 <= n)
+            few |= digit_bit(digit);
+    }
+    for (int orient = 0; orient < 2; orient++) {
+        int base0 = orient ? 0 : n, cover0 = orient ? n : 0;
+        for (int b = 1; b < n; b++)
+            for (int a = 0; a < b; a++)
+                for (uint64_t dm = few; dm; dm &= dm - 1) {
+                    int digit = lowest_bit(dm) + 1;
+                    uint64_t bit = digit_bit(digit);
+                    uint64_t pa = E->places[(size_t)(base0 + a) * (size_t)n + (size_t)(digit - 1)];
+                    if (!two_bits(pa) ||
+                        E->places[(size_t)(base0 + b) * (size_t)n + (size_t)(digit - 1)] != pa)
+                        continue;
+                    int32_t cc[2 * SUDOKU_MAX_N], rc[2 * SUDOKU_MAX_N];
+                    uint64_t cd[2 * SUDOKU_MAX_N], rd[2 * SUDOKU_MAX_N];
+                    int nc = 0, nr = 0;
+                    for (int side = 0; side < 2; side++)
+                        for (int k = 0; k < n; k++) {
+                            int c = logic_house_cell(L, base0 + (side ? b : a), k);
+                            if (!((pa >> k) & 1) && (E->saved[c] & bit) && !(L->cand[c] & bit)) {
+                                cc[nc] = c;
+                                cd[nc++] = bit;
+                            }
+                        }
+                    if (!nc)
+                        continue;
+                    for (uint64_t m = pa; m; m &= m - 1)
+                        for (int k = 0; k < n; k++) {
+                            int c = logic_house_cell(L, cover0 + lowest_bit(m), k);
+                            if (k != a && k != b && (L->cand[c] & bit)) {
+                                rc[nr] = c;
+                                rd[nr++] = bit;
+                            }
+                        }
+                    added += rule_step_offs(E, to_off, qtail, rc, rd, nr, cc, cd, nc);
+                }
+    }
+    return added;
+}
+
 /* The first rule that finds anything decides, even when all it finds is
  * already off (then the chain stops), as in Sudoku Explainer. */
 static int advanced_offs(chain_engine *E, chain_set *to_off, int *qtail)
 {
     E->collected = 0;
-    int added = advanced_locked(E, to_off, qtail);
+    int se = E->L->n == 9; /* Sudoku Explainer's grid: its order */
+    int added = se ? advanced_locked_se(E, to_off, qtail) : advanced_locked(E, to_off, qtail);
     if (!E->collected)
-        added = advanced_pairs(E, to_off, qtail, 1);
+        added = se ? advanced_pairs_se(E, to_off, qtail, 1) : advanced_pairs(E, to_off, qtail, 1);
     if (!E->collected)
-        added = advanced_pairs(E, to_off, qtail, 0);
+        added = se ? advanced_pairs_se(E, to_off, qtail, 0) : advanced_pairs(E, to_off, qtail, 0);
     if (!E->collected)
-        added = advanced_x_wing(E, to_off, qtail);
+        added = se ? advanced_x_wing_se(E, to_off, qtail) : advanced_x_wing(E, to_off, qtail);
+    if (!E->collected && E->level >= 2)
+        added = nested_offs(E, to_off, qtail);
+    return added;
+}
+
+/* --- nested chains -------------------------------------------------------------------
+ * Levels 2 to 4 of the dynamic chains (Sudoku Explainer's "nested forcing
+ * chains"): when the (+) rules find nothing more, the outer chain asks an
+ * inner search what it finds on the grid as the chain has left it: forcing
+ * chains and cycles (level 2), then multiple forcing chains when those find
+ * nothing (level 3), or dynamic forcing chains of a lower level (level 4:
+ * plain, (+), level 2 or 3, each level 4's nesting tried in turn). Every
+ * step the inner search finds takes its eliminations as off potentials of
+ * the outer chain, with as parents the outer chain's offs it rests on: the
+ * candidates that an on node of its chains needed gone (its cell's other
+ * candidates, or the symbol's other places in the house it was the last
+ * place in) and that the outer chain took (its "rule parents"); a step
+ * that rests on none would hold without the outer chain and is left out.
+ * The steps are taken in the order Sudoku Explainer sorts them (difficulty,
+ * complexity, kind; equal eliminations once), each off from the first that
+ * gives it. A step of the outer chain counts, besides its nodes, the
+ * complexity of each inner step its nodes rest on, once.
+ *
+ * The inner search is an engine of its own (E->inner) in collect mode:
+ * every step it finds is kept (inner_hint), not only the best. */
+
+enum { INNER_UNARY, INNER_MULTIPLE, INNER_DYNAMIC };
+
+static int grow_i32(int32_t **a, int *cap, int need)
+{
+    if (need <= *cap)
+        return 1;
+    int c = *cap ? *cap : 256;
+    while (c < need)
+        c *= 2;
+    int32_t *b = realloc(*a, sizeof(int32_t) * (size_t)c);
+    if (!b)
+        return 0;
+    *a = b;
+    *cap = c;
+    return 1;
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* A step's difficulty as Sudoku Explainer computes it, a double: its base
+ * and 0.1 added once for each length step. Inner steps of two bases (a
+ * cycle's 6.5, a forcing chain's 6.6) are sorted by it, rounding and all. */
+static double se_difficulty(int base, int complexity)
+{
+    double added = 0.0;
+    for (int k = length_tenths(complexity); k > 0; k--)
+        added += 0.1;
+    return (double)base / 10.0 + added;
+}
+
+static void rp_add(chain_engine *E, int32_t pot)
+{
+    if (E->rp_mark[pot] == E->rp_stamp)
+        return;
+    if (!grow_i32(&E->rp_pool, &E->cap_rp, E->nrp + 1)) {
+        E->failed = 1;
+        return;
+    }
+    E->rp_mark[pot] = E->rp_stamp;
+    E->rp_pool[E->nrp++] = pot;
+}
+
+/* The outer chain's offs that an on node (cell, digit) implied by cause
+ * needed: the candidates the outer chain took (initial, not in E->saved)
+ * from its cell, or from the symbol's places in the house. */
+static void rule_parents_of(chain_engine *E, int32_t cause, int cell, int digit)
+{
+    sudoku_logic *L = E->L;
+    if (cause == CAUSE_CELL) {
+        for (uint64_t m = E->initial[cell] & ~E->saved[cell]; m; m &= m - 1)
+            rp_add(E, make_pot(E, cell, lowest_bit(m) + 1, 0));
+        return;
+    }
+    uint64_t bit = digit_bit(digit);
+    for (int k = 0; k < L->n; k++) {
+        int c = logic_house_cell(L, cause, k);
+        if (E->initial[c] & ~E->saved[c] & bit)
+            rp_add(E, make_pot(E, c, digit, 0));
+    }
+}
+
+/* Walks the chain ending at target as Sudoku Explainer's getChain() does
+ * (by generations, a potential once, its first instance met standing for
+ * it): the rule parents of its on nodes (an assumption's rule being
+ * root_cause), and the nodes mixed into the signature sig. */
+static uint64_t walk_chain(chain_engine *E, int32_t target, int32_t root_cause, uint64_t sig)
+{
+    size_t need = (size_t)E->npar + 1;
+    if (need > E->anc_cap) {
+        int32_t *q = realloc(E->anc_queue, sizeof(int32_t) * need * 2);
+        if (!q) {
+            E->failed = 1;
+            return sig;
+        }
+        E->anc_queue = q;
+        E->anc_cap = need * 2;
+    }
+    if (E->anc_stamp == INT32_MAX) {
+        memset(E->anc_mark, 0, sizeof(int32_t) * (size_t)E->P);
+        E->anc_stamp = 0;
+    }
+    int32_t stamp = ++E->anc_stamp;
+    size_t head = 0, tail = 0;
+    E->anc_queue[tail++] = target;
+    while (head < tail) {
+        int32_t i = E->anc_queue[head++], pot = E->ipot[i];
+        if (E->anc_mark[pot] == stamp)
+            continue;
+        E->anc_mark[pot] = stamp;
+        sig = mix64(sig + (uint64_t)pot + 1);
+        if (pot_on(pot)) {
+            int32_t cause = E->icause[i];
+            if (cause == CAUSE_NONE && !E->ipar_count[i])
+                cause = root_cause;
+            if (cause != CAUSE_NONE)
+                rule_parents_of(E, cause, pot_cell(E, pot), pot_digit(E, pot));
+        }
+        for (int k = 0; k < E->ipar_count[i] && tail < E->anc_cap; k++)
+            E->anc_queue[tail++] = E->par[E->ipar_start[i] + k];
+    }
+    return sig;
+}
+
+/* A new step for the list, its rule parents to come (NULL when out of
+ * memory). */
+static inner_hint *hint_begin(chain_engine *E)
+{
+    if (E->nhints == E->cap_hints) {
+        int cap = E->cap_hints ? E->cap_hints * 2 : 64;
+        inner_hint *h = realloc(E->hints, sizeof(inner_hint) * (size_t)cap);
+        if (!h) {
+            E->failed = 1;
+            return NULL;
+        }
+        E->hints = h;
+        E->cap_hints = cap;
+    }
+    if (++E->rp_stamp == INT32_MAX) {
+        memset(E->rp_mark, 0, sizeof(int32_t) * (size_t)E->P);
+        E->rp_stamp = 1;
+    }
+    inner_hint *h = &E->hints[E->nhints];
+    h->rp_at = E->nrp;
+    return h;
+}
+
+/* Ends the step hint_begin() made: its eliminations rem[0..nrem), in the
+ * order Sudoku Explainer takes them. */
+static void hint_end(chain_engine *E, inner_hint *h, int base, int complexity, int sort_key,
+                     const int32_t *rem, int nrem, uint64_t sig)
+{
+    if (E->failed || !grow_i32(&E->rem_pool, &E->cap_rem, E->nrem + nrem)) {
+        E->failed = 1;
+        return;
+    }
+    h->difficulty = se_difficulty(base, complexity);
+    h->complexity = complexity;
+    h->sort_key = sort_key;
+    h->rp_count = E->nrp - h->rp_at;
+    h->rem_at = E->nrem;
+    h->rem_count = nrem;
+    h->sig = sig;
+    uint64_t key = (uint64_t)nrem;
+    for (int k = 0; k < nrem; k++) {
+        E->rem_pool[E->nrem++] = rem[k];
+        key += mix64((uint64_t)rem[k] + 0x1234567ull);
+    }
+    h->rem_key = key;
+    E->nhints++;
+}
+
+static void collect_hint(chain_engine *E, int base, int complexity, int sort_key,
+                         const int32_t *targets, int ntargets, int32_t root_cause,
+                         const int32_t *rem, int nrem)
+{
+    inner_hint *h = hint_begin(E);
+    if (!h)
+        return;
+    uint64_t sig = 0;
+    for (int k = 0; k < ntargets; k++)
+        sig = mix64(walk_chain(E, targets[k], root_cause, sig) + 0x51);
+    hint_end(E, h, base, complexity, sort_key, rem, nrem, sig);
+}
+
+/* The rule that made the off potential inst (static): the other
+ * candidates of its parent's cell, or the first of the parent's houses
+ * holding it. */
+static int32_t off_cause(const chain_engine *E, int32_t inst)
+{
+    sudoku_logic *L = E->L;
+    int32_t parent = first_parent(E, inst);
+    int cell = pot_cell(E, E->ipot[inst]), from = pot_cell(E, E->ipot[parent]);
+    if (cell == from)
+        return CAUSE_CELL;
+    const int32_t *hs = E->order + (size_t)from * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[from]; j++)
+        for (int k = 0; k < L->n; k++)
+            if (logic_house_cell(L, hs[j], k) == cell)
+                return hs[j];
+    return CAUSE_NONE;
+}
+
+/* A cycle closed at dst, for the list, as Sudoku Explainer makes it: its
+ * eliminations (the candidates outside its cells that see an on node and
+ * an off node of their symbol) in its order (the cells by their slot in a
+ * hash table of the cell numbers, then as met: along the cycle from dst,
+ * each node's peers in cell order), and its two chains, dst's and the
+ * reversed one (each off node made on by the rule that made it off). */
+static void cycle_collect(chain_engine *E, int32_t dst, int x, int y)
+{
+    sudoku_logic *L = E->L;
+    int32_t stamp = logic_new_stamp(L);
+    for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i))
+        L->mark[pot_cell(E, E->ipot[i])] = stamp;
+    /* the candidates seen by an on node (fw, in the order met) and by an
+     * off node (back); kept those in both */
+    int32_t fw[SUDOKU_STEP_MAX_ELIMS];
+    int nfw = 0;
+    /* rp_mark serves as the set of potentials seen by an off node (its
+     * stamp is renewed by hint_begin() below) */
+    if (++E->rp_stamp == INT32_MAX) {
+        memset(E->rp_mark, 0, sizeof(int32_t) * (size_t)E->P);
+        E->rp_stamp = 1;
+    }
+    int32_t back_stamp = E->rp_stamp;
+    for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i)) {
+        int32_t pot = E->ipot[i];
+        int cell = pot_cell(E, pot), digit = pot_digit(E, pot);
+        uint64_t bit = digit_bit(digit);
+        for (int c = 0; c < L->cells; c++) {
+            if (L->mark[c] == stamp || !(L->cand[c] & bit) || !logic_sees(L, cell, c))
+                continue;
+            int32_t off = make_pot(E, c, digit, 0);
+            if (!pot_on(pot)) {
+                E->rp_mark[off] = back_stamp;
+                continue;
+            }
+            int seen = 0;
+            for (int q = 0; q < nfw && !seen; q++)
+                seen = fw[q] == off;
+            if (!seen && nfw < SUDOKU_STEP_MAX_ELIMS)
+                fw[nfw++] = off;
+        }
+    }
+    int32_t keep[SUDOKU_STEP_MAX_ELIMS];
+    int nkeep = 0, ncells = 0;
+    for (int q = 0; q < nfw; q++)
+        if (E->rp_mark[fw[q]] == back_stamp)
+            keep[nkeep++] = fw[q];
+    if (!nkeep)
+        return;
+    /* the cells as met, each with its symbols ascending; then by slot */
+    int32_t cells[SUDOKU_STEP_MAX_ELIMS];
+    for (int q = 0; q < nkeep; q++) {
+        int c = pot_cell(E, keep[q]), seen = 0;
+        for (int r = 0; r < ncells && !seen; r++)
+            seen = cells[r] == c;
+        if (!seen)
+            cells[ncells++] = c;
+    }
+    int cap = 16;
+    while (ncells > cap * 3 / 4)
+        cap *= 2;
+    int32_t rem[SUDOKU_STEP_MAX_ELIMS];
+    int nrem = 0;
+    for (int slot = 0; slot < cap; slot++)
+        for (int r = 0; r < ncells; r++) {
+            if ((cells[r] & (cap - 1)) != slot)
+                continue;
+            for (int d = 1; d <= L->n; d++)
+                for (int q = 0; q < nkeep; q++)
+                    if (keep[q] == make_pot(E, cells[r], d, 0))
+                        rem[nrem++] = keep[q];
+        }
+    inner_hint *h = hint_begin(E);
+    if (!h)
+        return;
+    uint64_t sig = mix64(walk_chain(E, dst, CAUSE_NONE, 0) + 0x51);
+    /* the reversed chain, from the source's off back along the cycle; its
+     * end, the source's off again, is met already */
+    int32_t *path = E->stack;
+    int np = 0;
+    for (int32_t i = dst; i >= 0; i = first_parent(E, i))
+        path[np++] = i;
+    for (int k = np - 1; k >= 1; k--) {
+        int32_t i = path[k], pot = E->ipot[i] ^ 1;
+        sig = mix64(sig + (uint64_t)pot + 1);
+        if (pot_on(pot)) /* an off of the cycle, made on */
+            rule_parents_of(E, off_cause(E, i), pot_cell(E, pot), pot_digit(E, pot));
+    }
+    sig = mix64(sig + 0x51);
+    hint_end(E, h, x && y ? 70 : 65, ancestors(E, dst), x && y ? 4 : y ? 3 : 2, rem, nrem, sig);
+}
+
+/* Room for n steps in hint_order (and its scratch). 0 when out of memory. */
+static int order_room(chain_engine *E, int n)
+{
+    if (n > E->cap_order) {
+        int cap = E->cap_order ? E->cap_order : 64;
+        while (cap < n)
+            cap *= 2;
+        int32_t *a = realloc(E->hint_order, sizeof(int32_t) * (size_t)cap);
+        if (a)
+            E->hint_order = a;
+        int32_t *b = a ? realloc(E->hint_tmp, sizeof(int32_t) * (size_t)cap) : NULL;
+        if (b)
+            E->hint_tmp = b;
+        uint64_t *c = b ? realloc(E->key_slot, sizeof(uint64_t) * 2 * (size_t)cap) : NULL;
+        if (!c)
+            return 0;
+        E->key_slot = c;
+        E->cap_order = cap;
+    }
+    return 1;
+}
+
+/* The steps collected, sorted as Sudoku Explainer sorts them (difficulty,
+ * then complexity, then kind; found first, first), into hint_order; a step
+ * with the same eliminations as one before it is left out. 0 when out of
+ * memory. */
+static int sort_hints(chain_engine *E)
+{
+    int n = E->nhints;
+    E->nkept = 0;
+    if (!n)
+        return 1;
+    if (!order_room(E, n))
+        return 0;
+    int32_t *a = E->hint_order, *t = E->hint_tmp;
+    for (int k = 0; k < n; k++)
+        a[k] = k;
+    /* a stable merge sort, bottom up */
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) {
+                const inner_hint *p = &E->hints[a[i]], *q = &E->hints[a[j]];
+                int right = q->difficulty < p->difficulty ||
+                            (q->difficulty == p->difficulty &&
+                             (q->complexity < p->complexity ||
+                              (q->complexity == p->complexity && q->sort_key < p->sort_key)));
+                t[o++] = right ? a[j++] : a[i++];
+            }
+            while (i < mid)
+                t[o++] = a[i++];
+            while (j < hi)
+                t[o++] = a[j++];
+        }
+        int32_t *swap = a;
+        a = t;
+        t = swap;
+    }
+    E->hint_order = a;
+    E->hint_tmp = t;
+    /* equal eliminations: the first stays */
+    int slots = 2 * E->cap_order;
+    memset(E->key_slot, 0, sizeof(uint64_t) * (size_t)slots);
+    for (int k = 0; k < n; k++) {
+        uint64_t key = E->hints[a[k]].rem_key | 1;
+        int at = (int)(mix64(key) & (uint64_t)(slots - 1)), dup = 0;
+        while (E->key_slot[at] && !dup) {
+            dup = E->key_slot[at] == key;
+            at = (at + 1) & (slots - 1);
+        }
+        if (dup)
+            continue;
+        E->key_slot[at] = key;
+        a[E->nkept++] = a[k];
+    }
+    return 1;
+}
+
+/* --- the inner searches' memory ---
+ * An inner search depends on the grid it runs on, the grid the outer chain
+ * started from (what its steps rest on) and its kind: the passes of one
+ * step meet the same grids again (level 3's chains are level 2's until its
+ * multiple chains join in), so what each found is kept, as the steps the
+ * outer chain takes: complexity, signature, eliminations, rule parents. */
+
+/* The most memo_data holds (int32s) before it is emptied. */
+#define MEMO_MAX ((size_t)1 << 24)
+
+static uint64_t grid_key(const uint64_t *cand, int cells, uint64_t seed)
+{
+    uint64_t h = seed;
+    for (int c = 0; c < cells; c++)
+        h = mix64(h ^ (cand[c] + (uint64_t)c * 0x9e3779b97f4a7c15ull));
+    return h | 1;
+}
+
+static void memo_clear(chain_engine *I)
+{
+    if (I->memo_used)
+        memset(I->memo_key, 0, sizeof(uint64_t) * (size_t)I->memo_slots);
+    I->memo_used = 0;
+    I->memo_len = 0;
+}
+
+/* The steps kept for key into I's lists, as sort_hints() leaves them; 0
+ * when there are none (or out of memory: I->failed). */
+static int memo_load(chain_engine *I, uint64_t key)
+{
+    if (!I->memo_used)
+        return 0;
+    int at = (int)(key & (uint64_t)(I->memo_slots - 1));
+    while (I->memo_key[at] && I->memo_key[at] != key)
+        at = (at + 1) & (I->memo_slots - 1);
+    if (!I->memo_key[at])
+        return 0;
+    const int32_t *d = I->memo_data + I->memo_at[at];
+    int n = *d++;
+    I->nhints = I->nrem = I->nrp = 0;
+    for (int k = 0; k < n; k++) {
+        int nrem = d[3], nrp = d[4];
+        if (I->nhints == I->cap_hints && !hint_begin(I))
+            return 0;
+        if (!grow_i32(&I->rem_pool, &I->cap_rem, I->nrem + nrem) ||
+            !grow_i32(&I->rp_pool, &I->cap_rp, I->nrp + nrp) || !order_room(I, n)) {
+            I->failed = 1;
+            return 0;
+        }
+        inner_hint *h = &I->hints[I->nhints];
+        h->complexity = d[0];
+        h->sig = (uint64_t)(uint32_t)d[1] | (uint64_t)(uint32_t)d[2] << 32;
+        h->rem_at = I->nrem;
+        h->rem_count = nrem;
+        h->rp_at = I->nrp;
+        h->rp_count = nrp;
+        memcpy(I->rem_pool + I->nrem, d + 5, sizeof(int32_t) * (size_t)nrem);
+        memcpy(I->rp_pool + I->nrp, d + 5 + nrem, sizeof(int32_t) * (size_t)nrp);
+        I->nrem += nrem;
+        I->nrp += nrp;
+        I->hint_order[k] = I->nhints++;
+        d += 5 + nrem + nrp;
+    }
+    I->nkept = n;
+    return 1;
+}
+
+/* Keeps what the search just made for key (nothing when out of memory:
+ * the memory is only a saving). */
+static void memo_store(chain_engine *I, uint64_t key)
+{
+    size_t need = 1;
+    for (int k = 0; k < I->nkept; k++) {
+        const inner_hint *h = &I->hints[I->hint_order[k]];
+        need += 5 + (size_t)h->rem_count + (size_t)h->rp_count;
+    }
+    if (I->memo_len + need > MEMO_MAX)
+        memo_clear(I);
+    if (I->memo_len + need > I->memo_cap) {
+        size_t cap = I->memo_cap ? I->memo_cap * 2 : 65536;
+        while (cap < I->memo_len + need)
+            cap *= 2;
+        int32_t *d = realloc(I->memo_data, sizeof(int32_t) * cap);
+        if (!d)
+            return;
+        I->memo_data = d;
+        I->memo_cap = cap;
+    }
+    if (2 * (I->memo_used + 1) > I->memo_slots) {
+        int slots = I->memo_slots ? I->memo_slots * 2 : 1024;
+        uint64_t *keys = calloc((size_t)slots, sizeof(uint64_t));
+        int32_t *ats = malloc(sizeof(int32_t) * (size_t)slots);
+        if (!keys || !ats) {
+            free(keys);
+            free(ats);
+            return;
+        }
+        for (int s = 0; s < I->memo_slots; s++)
+            if (I->memo_key[s]) {
+                int at = (int)(I->memo_key[s] & (uint64_t)(slots - 1));
+                while (keys[at])
+                    at = (at + 1) & (slots - 1);
+                keys[at] = I->memo_key[s];
+                ats[at] = I->memo_at[s];
+            }
+        free(I->memo_key);
+        free(I->memo_at);
+        I->memo_key = keys;
+        I->memo_at = ats;
+        I->memo_slots = slots;
+    }
+    int at = (int)(key & (uint64_t)(I->memo_slots - 1));
+    while (I->memo_key[at])
+        at = (at + 1) & (I->memo_slots - 1);
+    I->memo_key[at] = key;
+    I->memo_at[at] = (int32_t)I->memo_len;
+    I->memo_used++;
+    int32_t *d = I->memo_data + I->memo_len;
+    *d++ = I->nkept;
+    for (int k = 0; k < I->nkept; k++) {
+        const inner_hint *h = &I->hints[I->hint_order[k]];
+        d[0] = h->complexity;
+        d[1] = (int32_t)(uint32_t)h->sig;
+        d[2] = (int32_t)(uint32_t)(h->sig >> 32);
+        d[3] = h->rem_count;
+        d[4] = h->rp_count;
+        memcpy(d + 5, I->rem_pool + h->rem_at, sizeof(int32_t) * (size_t)h->rem_count);
+        memcpy(d + 5 + h->rem_count, I->rp_pool + h->rp_at, sizeof(int32_t) * (size_t)h->rp_count);
+        d += 5 + h->rem_count + h->rp_count;
+    }
+    I->memo_len += need;
+}
+
+/* Runs the inner search (mode) on the grid as the outer chain has left it:
+ * the inner engine I collects its steps, sorted (or finds them in its
+ * memory). 0 when out of memory. */
+static int inner_search(chain_engine *I, chain_engine *outer, int mode)
+{
+    if (!I->rp_mark && !(I->rp_mark = calloc((size_t)I->P, sizeof(int32_t))))
+        return 0;
+    sudoku_logic *L = I->L;
+    uint64_t base = grid_key(outer->saved, L->cells, 0x5eed);
+    if (base != I->memo_base) {
+        memo_clear(I);
+        I->memo_base = base;
+    }
+    uint64_t key = grid_key(L->cand, L->cells,
+                            (uint64_t)mode * 8 + (uint64_t)(mode == INNER_DYNAMIC ? outer->nest : 0));
+    I->failed = 0;
+    if (memo_load(I, key) || I->failed)
+        return !I->failed;
+    I->collect = 1;
+    I->initial = outer->saved;
+    I->dynamic = mode == INNER_DYNAMIC;
+    I->nishio = 0;
+    I->multiple = mode != INNER_UNARY;
+    I->level = mode == INNER_DYNAMIC ? outer->nest : 0;
+    I->nest = 0;
+    I->failed = 0;
+    I->best.found = 0;
+    I->graph_live = 0;
+    I->xy_valid = 0;
+    I->nhints = I->nrem = I->nrp = 0;
+    /* the unary steps new since the outer chain's last inner search (see
+     * qualify()) */
+    I->since = NULL;
+    if (mode == INNER_UNARY && (outer->stall_grid ||
+                                (outer->stall_grid = malloc(sizeof(uint64_t) * (size_t)L->cells))))
+        I->since = outer->stalled ? outer->stall_grid : outer->saved;
+    load_places(I);
+    save_grid_state(I);
+    if (mode == INNER_UNARY) {
+        unary_pass(I, 0, 1);
+        unary_pass(I, 1, 0);
+        unary_pass(I, 1, 1);
+    } else {
+        multiple_pass(I);
+    }
+    I->since = NULL;
+    if (I->failed || !sort_hints(I))
+        return 0;
+    memo_store(I, key);
+    return 1;
+}
+
+/* The index of the inner step of this signature among those the outer
+ * engine's nodes rest on, added when new; -1 when out of memory. */
+static int32_t nest_register(chain_engine *E, int complexity, uint64_t sig)
+{
+    if (2 * (E->nnest + 1) > E->nest_slots) {
+        int slots = E->nest_slots ? E->nest_slots * 2 : 256;
+        int32_t *t = calloc((size_t)slots, sizeof(int32_t));
+        if (!t) {
+            E->failed = 1;
+            return -1;
+        }
+        for (int k = 0; k < E->nnest; k++) {
+            int at = (int)(E->nests[k].sig & (uint64_t)(slots - 1));
+            while (t[at])
+                at = (at + 1) & (slots - 1);
+            t[at] = k + 1;
+        }
+        free(E->nest_slot);
+        E->nest_slot = t;
+        E->nest_slots = slots;
+    }
+    int at = (int)(sig & (uint64_t)(E->nest_slots - 1));
+    while (E->nest_slot[at]) {
+        if (E->nests[E->nest_slot[at] - 1].sig == sig)
+            return E->nest_slot[at] - 1;
+        at = (at + 1) & (E->nest_slots - 1);
+    }
+    if (E->nnest == E->cap_nest) {
+        int cap = E->cap_nest ? E->cap_nest * 2 : 64;
+        nest_ref *r = realloc(E->nests, sizeof(nest_ref) * (size_t)cap);
+        if (r)
+            E->nests = r;
+        int32_t *m = r ? realloc(E->nest_mark, sizeof(int32_t) * (size_t)cap) : NULL;
+        if (!m) {
+            E->failed = 1;
+            return -1;
+        }
+        memset(m + E->cap_nest, 0, sizeof(int32_t) * (size_t)(cap - E->cap_nest));
+        E->nest_mark = m;
+        E->cap_nest = cap;
+    }
+    E->nests[E->nnest].complexity = complexity;
+    E->nests[E->nnest].sig = sig;
+    E->nest_slot[at] = E->nnest + 1;
+    return E->nnest++;
+}
+
+static int nested_offs(chain_engine *E, chain_set *to_off, int *qtail)
+{
+    if (!E->inner && !(E->inner = engine_new(E->L))) {
+        E->failed = 1;
+        return 0;
+    }
+    chain_engine *I = E->inner;
+    int added = 0;
+    for (int stage = 0; stage < 2 && !E->collected && !E->failed; stage++) {
+        if (stage == 1 && E->level != 3)
+            break; /* multiple chains: level 3's, after its forcing chains */
+        int mode = E->level == 4 ? INNER_DYNAMIC : stage == 0 ? INNER_UNARY : INNER_MULTIPLE;
+        if (!inner_search(I, E, mode)) {
+            E->failed = 1;
+            return added;
+        }
+        if (mode == INNER_UNARY && E->stall_grid) {
+            memcpy(E->stall_grid, E->L->cand, sizeof(uint64_t) * (size_t)E->L->cells);
+            E->stalled = 1;
+        }
+        for (int k = 0; k < I->nkept; k++) {
+            const inner_hint *h = &I->hints[I->hint_order[k]];
+            if (!h->rp_count)
+                continue; /* it holds without the outer chain */
+            E->collected++;
+            int32_t id = nest_register(E, h->complexity, h->sig);
+            if (id < 0)
+                return added;
+            for (int r = 0; r < h->rem_count; r++) {
+                int32_t pot = I->rem_pool[h->rem_at + r];
+                if (set_get(to_off, pot) >= 0)
+                    continue;
+                int32_t i = new_inst(E, pot, -1);
+                if (i < 0)
+                    return added;
+                for (int q = 0; q < h->rp_count; q++)
+                    add_parent(E, i, set_get(to_off, I->rp_pool[h->rp_at + q]));
+                E->inest[i] = id;
+                set_add(E, to_off, i);
+                if (*qtail < E->cap_inst)
+                    E->qoff[(*qtail)++] = i;
+                added++;
+            }
+        }
+    }
     return added;
 }
 
 /* --- the finders ---------------------------------------------------------------------- */
 
 static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int multiple,
-               int level, int unary)
+               int level, int nest, int unary)
 {
     chain_engine *E = engine_of(L);
     if (!E) {
@@ -1877,6 +3217,10 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
     E->nishio = nishio;
     E->multiple = multiple;
     E->level = level;
+    E->nest = nest;
+    E->collect = 0;
+    E->xy_valid = 0;
+    E->since = NULL;
     E->failed = 0;
     E->best.found = 0;
     E->graph_live = 0;
@@ -1913,25 +3257,62 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
 
 int find_forcing_chain(sudoku_logic *L, sudoku_step *st)
 {
-    return run(L, st, 0, 0, 0, 0, 1);
+    return run(L, st, 0, 0, 0, 0, 0, 1);
 }
 
 int find_nishio(sudoku_logic *L, sudoku_step *st)
 {
-    return run(L, st, 1, 1, 0, 0, 0);
+    return run(L, st, 1, 1, 0, 0, 0, 0);
 }
 
 int find_multiple_chain(sudoku_logic *L, sudoku_step *st)
 {
-    return run(L, st, 0, 0, 1, 0, 0);
+    return run(L, st, 0, 0, 1, 0, 0, 0);
 }
 
 int find_dynamic_chain(sudoku_logic *L, sudoku_step *st)
 {
-    return run(L, st, 1, 0, 1, 0, 0);
+    return run(L, st, 1, 0, 1, 0, 0, 0);
 }
 
 int find_dynamic_chain_plus(sudoku_logic *L, sudoku_step *st)
 {
-    return run(L, st, 1, 0, 1, 1, 0);
+    return run(L, st, 1, 0, 1, 1, 0, 0);
+}
+
+/* The nested chains are searched on grids up to 9x9, Sudoku Explainer's,
+ * and on puzzles of one solution: their inner searches multiply the cost of
+ * the dynamic chains' (one 16x16 puzzle of bench/compare-se.sh's kind: 2.6 s
+ * with the guess's estimate, 79 s with nested chains; an empty grid, never
+ * ending); elsewhere the rating's guess stands for them. */
+#define NESTED_MAX_N 9
+
+static int nested_allowed(const sudoku_logic *L)
+{
+    return L->n <= NESTED_MAX_N && L->solutions == 1;
+}
+
+int find_nested_forcing_chain(sudoku_logic *L, sudoku_step *st)
+{
+    return nested_allowed(L) && run(L, st, 1, 0, 1, 2, 0, 0);
+}
+
+int find_nested_multiple_chain(sudoku_logic *L, sudoku_step *st)
+{
+    return nested_allowed(L) && run(L, st, 1, 0, 1, 3, 0, 0);
+}
+
+/* Sudoku Explainer's four producers of level 4, in its order: the dynamic
+ * chains inside plain, then (+), then of level 2, then 3; the first that
+ * finds a step gives it. */
+int find_nested_dynamic_chain(sudoku_logic *L, sudoku_step *st)
+{
+    if (!nested_allowed(L))
+        return 0;
+    for (int nest = 0; nest <= 3; nest++)
+        if (run(L, st, 1, 0, 1, 4, nest, 0))
+            return 1;
+        else if (L->oom)
+            return 0;
+    return 0;
 }

@@ -62,6 +62,12 @@ static const technique_info TECHNIQUES[SUDOKU_TECHNIQUE_COUNT] = {
     [SUDOKU_DYNAMIC_CHAIN] = {"dynamic forcing chain", "dynamic-chain", 85, find_dynamic_chain},
     [SUDOKU_DYNAMIC_CHAIN_PLUS] = {"dynamic forcing chain (+)", "dynamic-chain-plus", 90,
                                    find_dynamic_chain_plus},
+    [SUDOKU_NESTED_FORCING_CHAIN] = {"dynamic forcing chain (+ forcing chains)",
+                                     "nested-forcing-chain", 95, find_nested_forcing_chain},
+    [SUDOKU_NESTED_MULTIPLE_CHAIN] = {"dynamic forcing chain (+ multiple forcing chains)",
+                                      "nested-multiple-chain", 100, find_nested_multiple_chain},
+    [SUDOKU_NESTED_DYNAMIC_CHAIN] = {"dynamic forcing chain (+ dynamic forcing chains)",
+                                     "nested-dynamic-chain", 105, find_nested_dynamic_chain},
     [SUDOKU_GUESS] = {"guess", "guess", 0, find_guess},
 };
 

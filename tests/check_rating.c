@@ -40,6 +40,11 @@ START_TEST(test_table)
         {SUDOKU_FORCING_CHAIN, 65},      {SUDOKU_ALIGNED_TRIPLE, 75},
         {SUDOKU_NISHIO, 75},             {SUDOKU_MULTIPLE_CHAIN, 80},
         {SUDOKU_DYNAMIC_CHAIN, 85},      {SUDOKU_DYNAMIC_CHAIN_PLUS, 90},
+        /* the nested forcing chains, not in the wiki's table: 8.5 + 0.5 *
+         * level in SukakuExplainer's Chaining.getDifficulty(), levels 2, 3
+         * and 4 */
+        {SUDOKU_NESTED_FORCING_CHAIN, 95}, {SUDOKU_NESTED_MULTIPLE_CHAIN, 100},
+        {SUDOKU_NESTED_DYNAMIC_CHAIN, 105},
     };
     /* (the chains' ratings are their bases: a step adds its length) */
     for (size_t k = 0; k < sizeof SE / sizeof SE[0]; k++)
@@ -236,9 +241,10 @@ END_TEST
 
 /* Puzzles with a reputation (tests/data/sudoku/known.txt): the one at the
  * top of Wikipedia's "Sudoku" article is solved by singles, as the article
- * shows; Arto Inkala's 2012 "world's hardest sudoku" is beyond every
- * technique here (it needs nested forcing chains) and needs a guess,
- * estimated 11.0. */
+ * shows; Arto Inkala's 2012 "world's hardest sudoku" needs nested forcing
+ * chains: serate (SukakuExplainer 362854e, SE 1.2.1's techniques as
+ * bench/compare-se.sh runs it) rates it 10.7 by its dynamic forcing chains
+ * (+ forcing chains), on 2026-12-07. */
 START_TEST(test_known)
 {
     sudoku_shape sh;
@@ -257,10 +263,48 @@ START_TEST(test_known)
                p);
     ck_assert_int_eq(sudoku_rate(L, p, &r), 1);
     ck_assert_int_eq(r.level, SUDOKU_EXTREME);
-    ck_assert_int_gt(r.trials + r.guesses, 0);
+    ck_assert_int_eq(r.trials + r.guesses, 0);
+    ck_assert_int_eq(r.estimated, 0);
+    ck_assert_int_eq(r.score, 107);
+    ck_assert_int_eq(r.hardest, SUDOKU_NESTED_FORCING_CHAIN);
+    sudoku_logic_free(L);
+}
+END_TEST
+
+/* Puzzles of the players' forum's "hardest" list (its 11+ collection,
+ * ../shared/data/sudoku/forum_hardest_1905_11plus.txt, lines 1,271 and
+ * 35,945), rated by serate as in test_known on 2026-12-07: 11.0 and 11.1,
+ * the hardest step of each a dynamic contradiction forcing chain (+
+ * multiple forcing chains). No guess, no estimate. And the nested chains
+ * are searched only on puzzles of one solution: with a given taken away
+ * the first goes on by a guess. */
+START_TEST(test_nested)
+{
+    static const struct { const char *puzzle; int score, hardest; } CASES[] = {
+        {"98.7.....6...5.9....5....7.4.......3..86..7......2..1..3...4..7..95..6......1..2.",
+         110, SUDOKU_NESTED_MULTIPLE_CHAIN},
+        {"98.7..6..5.4.3........94.5.3...2.....7.1..8..........2.9...6.8....9...16....7.9..",
+         111, SUDOKU_NESTED_MULTIPLE_CHAIN},
+    };
+    sudoku_shape sh;
+    sudoku_shape_default(&sh, 9);
+    sudoku_logic *L = sudoku_logic_new(&sh, NULL);
+    uint8_t p[81];
+    sudoku_rating r;
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        cells_from(CASES[k].puzzle, p);
+        ck_assert_int_eq(sudoku_rate(L, p, &r), 1);
+        ck_assert_int_eq(r.score, CASES[k].score);
+        ck_assert_int_eq(r.hardest, CASES[k].hardest);
+        ck_assert_int_eq(r.estimated, 0);
+        ck_assert_int_eq(r.trials + r.guesses, 0);
+        ck_assert_int_eq(r.level, SUDOKU_EXTREME);
+    }
+    cells_from(CASES[0].puzzle, p);
+    p[0] = 0;
+    ck_assert_int_eq(sudoku_rate(L, p, &r), 2);
+    ck_assert_int_gt(r.guesses, 0);
     ck_assert_int_eq(r.estimated, 1);
-    ck_assert_int_eq(r.score, 110);
-    ck_assert_int_eq(r.hardest, SUDOKU_GUESS);
     sudoku_logic_free(L);
 }
 END_TEST
@@ -350,6 +394,7 @@ Suite *rating_suite(void)
     tcase_add_test(tc, test_singles_boundary);
     tcase_add_test(tc, test_hardest_step);
     tcase_add_test(tc, test_known);
+    tcase_add_test(tc, test_nested);
     tcase_add_test(tc, test_trials);
     tcase_add_test(tc, test_not_one_solution);
     suite_add_tcase(s, tc);

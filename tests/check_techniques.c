@@ -798,17 +798,32 @@ START_TEST(test_logic_errors)
     static sudoku_step st;
     uint8_t p[81];
     ck_assert_int_eq(sudoku_logic_next(L, &st), SUDOKU_EINVAL); /* not started */
-    /* Arto Inkala's puzzle (tests/data/sudoku/known.txt) stalls early */
+    /* Arto Inkala's puzzle (tests/data/sudoku/known.txt) stalls early
+     * without the nested forcing chains; with them it finishes */
     cells_from("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
                p);
     ck_assert_int_eq(sudoku_logic_start(L, p), 1);
-    sudoku_logic_allow(L, ~(1ull << SUDOKU_GUESS));
+    uint64_t nested = (1ull << SUDOKU_NESTED_FORCING_CHAIN) |
+                      (1ull << SUDOKU_NESTED_MULTIPLE_CHAIN) | (1ull << SUDOKU_NESTED_DYNAMIC_CHAIN);
+    sudoku_logic_allow(L, ~(1ull << SUDOKU_GUESS) & ~nested);
     int rc;
     while ((rc = sudoku_logic_next(L, &st)) == 1)
         ;
     ck_assert_int_eq(rc, SUDOKU_ESTUCK);
     ck_assert_int_gt(sudoku_logic_blanks(L), 0);
-    /* with the guess it finishes, and says when it guessed */
+    sudoku_logic_allow(L, ~(1ull << SUDOKU_GUESS));
+    while ((rc = sudoku_logic_next(L, &st)) == 1)
+        ;
+    ck_assert_int_eq(rc, 0);
+    /* Wikipedia's puzzle less its first three givens has two solutions:
+     * stuck without the guess (the nested chains are searched on puzzles
+     * of one solution); with it, it finishes, and says when it guessed */
+    cells_from("....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+               p);
+    ck_assert_int_eq(sudoku_logic_start(L, p), 2);
+    while ((rc = sudoku_logic_next(L, &st)) == 1)
+        ;
+    ck_assert_int_eq(rc, SUDOKU_ESTUCK);
     sudoku_logic_allow(L, ~0ull);
     ck_assert_int_eq(sudoku_logic_next(L, &st), 1);
     ck_assert_int_eq(st.technique, SUDOKU_GUESS);

@@ -103,8 +103,9 @@ for case in INT:130 TERM:143 HUP:129 INT,INT:130; do
 done
 
 # --- sudoku --generate, searching for a rating it will not find --------------------
-# Ratings from 10.0 to 10.9 are beyond the puzzles the generator makes (past
-# the dynamic forcing chains (+) a rating is the estimate 11.0): it would try
+# Ratings from 10.0 to 10.9 are beyond the puzzles the generator makes (only
+# nested forcing chains rate so, and random puzzles that need them are too
+# rare to meet): it would try
 # 100,000 candidates (minutes) before giving up. SIGTERM must stop it between
 # two candidates, not after the last (it once took 9 minutes: the stop was
 # seen only between puzzles). The watchdog in stop() kills it after 60 s.

@@ -61,13 +61,20 @@ grep -q -E '^ *[0-9]+\. r[1-9]c[1-9] = [1-9]: full house, the last blank cell of
 grep -q "^Solved in 51 steps, no guess; the hardest step rates 1.2 (see --rate).$" "$T/text" ||
     fail "summary: $(grep Solved "$T/text")"
 
-# Inkala's puzzle: guesses, each only where no technique applies, each
-# after the candidates; all sound
+# Inkala's puzzle: no guess (nested forcing chains), all sound
 "$S" --explain=json -p "$inkala" > "$T/json" || fail "Inkala json: status $?"
 case $(sound "$T/json" "$inkala_sol") in bad*) fail "Inkala: $(sound "$T/json" "$inkala_sol")" ;; esac
-"$S" --explain --candidates -p "$inkala" > "$T/text" || fail "Inkala --candidates: status $?"
+tail -1 "$T/json" | grep -q '"guesses":0,' || fail "Inkala: a guess: $(tail -1 "$T/json")"
+# Wikipedia's puzzle less three givens has two solutions: guesses, each only
+# where no technique applies, each after the candidates; all sound for the
+# solution the guesses follow (the first found, which the solver prints)
+two="....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+two_sol=$("$S" -p "$two")
+"$S" --explain=json -p "$two" > "$T/json" 2> /dev/null || fail "two solutions json: status $?"
+case $(sound "$T/json" "$two_sol") in bad*) fail "two solutions: $(sound "$T/json" "$two_sol")" ;; esac
+"$S" --explain --candidates -p "$two" > "$T/text" 2> /dev/null || fail "--candidates: status $?"
 guesses=$(grep -c -E '^ *[0-9]+\. r[1-9]c[1-9] = [1-9]: guess - no technique applies; ' "$T/text")
-[ "$guesses" -ge 1 ] || fail "Inkala: no guess"
+[ "$guesses" -ge 1 ] || fail "two solutions: no guess"
 [ "$(grep -c '^No technique applies here. Candidates:$' "$T/text")" -eq "$guesses" ] ||
     fail "a candidate grid before each guess"
 awk '/^No technique applies here/ { want = 1; next } want && /^ *[0-9]+\. / { if ($0 !~ /guess/) bad = 1; want = 0 }
@@ -102,6 +109,8 @@ nishio nishio_from .....8.9.87....4.1..4...3...4..2..5.61...4..8................
 multiple-chain multiple_forcing_chain_from ...456....4.....2...8.1.5..81....9.3....7....6.2....18..1.6.3...3.....9....7.9...
 dynamic-chain dynamic_forcing_chain_from ...46....568......3....1....3....96..956........7...4..8.94.3......7..2.1.....89.
 dynamic-chain-plus dynamic_forcing_chain_(+)_from 7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5
+nested-forcing-chain (+_forcing_chains)_from_r 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+nested-multiple-chain with_the_chains_nested_in_it 98.7..6..5.4.3........94.5.3...2.....7.1..8..........2.9...6.8....9...16....7.9..
 simple-colouring simple_colouring_on .27..6..1.1.......6...8....2.4..8......67....1......35......5.68..1....9....39...
 unique-rectangle would_have_two_solutions .......3..6.4..17....83.......9....524.5.3....7....6...91..85..75.34........5.9..
 EOF
