@@ -1625,16 +1625,18 @@ static void qualify_lanes(chain_engine *E)
  * only the sources of steps new since the grid E->since, its last stall
  * (or the grid the outer chain started from): the steps found there took
  * their eliminations, and a chain that was there is there again with none
- * (the grid only loses candidates); and on the grid the outer chain started
- * from there was no step (the forcing chains' producer runs before). A new
- * chain uses a link that is new: a strong one (a cell of two, a symbol's
- * two places in a house) that the candidates gone since made. Through the
- * link a -> b (a off, b on; and b -> a), from s to its negation, s reaches
- * a and b's off, so the negation of s is reached from the ons of a and b
- * (the links go both ways, negated): the lanes walk from those; a cycle
- * through s needs s's off reached from one and its on from the other.
- * Sets E->qual for the pass (y, x); 0 when there is nothing new (no
- * source). */
+ * (the grid only loses candidates); on the grid the outer chain started
+ * from there was none (the forcing chains' producer runs before; called
+ * on a grid that has some, the step found is still sound, if maybe not
+ * Sudoku Explainer's). A new chain uses a link that is new: a strong one
+ * (a cell of two, a symbol's two places in a house) that the candidates
+ * gone since made. Through the link a -> b (a off, b on; and b -> a), from
+ * s to its negation, s reaches a and b's off, so the negation of s is
+ * reached from the ons of a and b (the links go both ways, negated): the
+ * lanes walk from those; a cycle through s needs s's off reached from one
+ * and its on from the other. Sets E->qual for the pass (y, x); 0 when
+ * there is nothing new (no source). Inner unary searches: 2.68 G ->
+ * 1.43 G instructions on one 11+ puzzle. */
 static int qualify(chain_engine *E, int y, int x)
 {
     sudoku_logic *L = E->L;
@@ -3086,10 +3088,13 @@ static int inner_search(chain_engine *I, chain_engine *outer, int mode)
     I->xy_valid = 0;
     I->nhints = I->nrem = I->nrp = 0;
     /* the unary steps new since the outer chain's last inner search (see
-     * qualify()) */
+     * qualify()): for the chains of the producer run on the grid, where
+     * the forcing chains found nothing (not for those inside an inner
+     * search, whose grid may hold some) */
     I->since = NULL;
-    if (mode == INNER_UNARY && (outer->stall_grid ||
-                                (outer->stall_grid = malloc(sizeof(uint64_t) * (size_t)L->cells))))
+    if (mode == INNER_UNARY && !outer->collect &&
+        (outer->stall_grid ||
+         (outer->stall_grid = malloc(sizeof(uint64_t) * (size_t)L->cells))))
         I->since = outer->stalled ? outer->stall_grid : outer->saved;
     load_places(I);
     save_grid_state(I);
