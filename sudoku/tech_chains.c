@@ -2980,8 +2980,10 @@ static int memo_load(chain_engine *I, uint64_t key)
         h->rem_count = nrem;
         h->rp_at = I->nrp;
         h->rp_count = nrp;
-        memcpy(I->rem_pool + I->nrem, d + 5, sizeof(int32_t) * (size_t)nrem);
-        memcpy(I->rp_pool + I->nrp, d + 5 + nrem, sizeof(int32_t) * (size_t)nrp);
+        if (nrem)
+            memcpy(I->rem_pool + I->nrem, d + 5, sizeof(int32_t) * (size_t)nrem);
+        if (nrp)
+            memcpy(I->rp_pool + I->nrp, d + 5 + nrem, sizeof(int32_t) * (size_t)nrp);
         I->nrem += nrem;
         I->nrp += nrp;
         I->hint_order[k] = I->nhints++;
@@ -3050,8 +3052,11 @@ static void memo_store(chain_engine *I, uint64_t key)
         d[2] = (int32_t)(uint32_t)(h->sig >> 32);
         d[3] = h->rem_count;
         d[4] = h->rp_count;
-        memcpy(d + 5, I->rem_pool + h->rem_at, sizeof(int32_t) * (size_t)h->rem_count);
-        memcpy(d + 5 + h->rem_count, I->rp_pool + h->rp_at, sizeof(int32_t) * (size_t)h->rp_count);
+        if (h->rem_count)
+            memcpy(d + 5, I->rem_pool + h->rem_at, sizeof(int32_t) * (size_t)h->rem_count);
+        if (h->rp_count)
+            memcpy(d + 5 + h->rem_count, I->rp_pool + h->rp_at,
+                   sizeof(int32_t) * (size_t)h->rp_count);
         d += 5 + h->rem_count + h->rp_count;
     }
     I->memo_len += need;
