@@ -499,6 +499,22 @@ typedef struct band_choice {
     vec keep[6];
 } band_choice;
 
+/* The cells of the six permutations of a band, in a band word: row r in
+ * box k + r (0..2), or in box k - r (3..5), k the box of row 0. */
+#define BAND_PERMUTATION(b0, b1, b2) (7u << 3 * (b0) | 7u << (10 + 3 * (b1)) | 7u << (20 + 3 * (b2)))
+static const uint32_t band_permutation_cells[6] = {
+    BAND_PERMUTATION(0, 1, 2), BAND_PERMUTATION(1, 2, 0), BAND_PERMUTATION(2, 0, 1),
+    BAND_PERMUTATION(0, 2, 1), BAND_PERMUTATION(1, 0, 2), BAND_PERMUTATION(2, 1, 0),
+};
+/* The column, in its stack, of band b (bits 2b, 2b + 1) in the six
+ * permutations of a stack: band b in column j + b (0..2) or j - b (3..5),
+ * j the column of band 0. */
+#define STACK_PERMUTATION(c0, c1, c2) ((c0) | (c1) << 2 | (c2) << 4)
+static const uint8_t stack_permutation_columns[6] = {
+    STACK_PERMUTATION(0, 1, 2), STACK_PERMUTATION(1, 2, 0), STACK_PERMUTATION(2, 0, 1),
+    STACK_PERMUTATION(0, 2, 1), STACK_PERMUTATION(1, 0, 2), STACK_PERMUTATION(2, 1, 0),
+};
+
 /* Where to branch: the band or stack with the fewest triads left over all
  * symbols (a symbol's triads in a band, or (band, column) pairs in a
  * stack, are three when its permutation there is settled, five or more
@@ -509,9 +525,10 @@ typedef struct band_choice {
  * 0 when every symbol is settled everywhere (the grid is solved). */
 static int choose_permutation(const band_state *st, band_choice *ch)
 {
-    /* count[d]: triads in lanes 0..2 (bits 0..3), the pairs of the three
-     * stacks at bits 8, 16, 24 (the same in every lane) */
-    vec count[9];
+    /* count[d], lane b: the triads of band b (bits 0..3), and the pairs of
+     * band b in stacks 0, 1, 2 (bits 8, 16, 24); summed over the lanes
+     * only for the stack that is chosen */
+    uint32_t count[9][4];
     vec total = v_set(0);
     for (int d = 0; d < 9; d++) {
         vec x = st->digit[d];
@@ -522,78 +539,75 @@ static int choose_permutation(const band_state *st, band_choice *ch)
         vec g = v_sub(v_sub(p, v_and(v_shr(p, 1), v_set(0xDBu))), v_and(v_shr(p, 2), v_set(0x49u)));
         g = v_or(v_shl(v_and(g, v_set(7u)), 8),
                  v_or(v_shl(v_and(g, v_set(0x38u)), 13), v_shl(v_and(g, v_set(0x1C0u)), 18)));
-        g = v_add(g, v_add(v_rot1(g), v_rot2(g)));
-        count[d] = v_or(h, g);
-        total = v_add(total, count[d]);
+        vec c = v_or(h, g);
+        v_store(count[d], c);
+        total = v_add(total, c);
     }
     uint32_t tot[4];
     v_store(tot, total);
+    uint32_t stacks = tot[0] + tot[1] + tot[2];
     int totals[6] = {(int)(tot[0] & 0xFF), (int)(tot[1] & 0xFF), (int)(tot[2] & 0xFF),
-                     (int)(tot[0] >> 8 & 0xFF), (int)(tot[0] >> 16 & 0xFF), (int)(tot[0] >> 24)};
+                     (int)(stacks >> 8 & 0xFF), (int)(stacks >> 16 & 0xFF), (int)(stacks >> 24)};
     int best = -1;
     for (int i = 0; i < 6; i++)
         if (totals[i] > 27 && (best < 0 || totals[i] < totals[best]))
             best = i;
     if (best < 0)
         return 0;
-    int lane = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
     int digit = -1, fewest = 10;
-    for (int d = 0; d < 9; d++) {
-        uint32_t c[4];
-        v_store(c, count[d]);
-        int n = (int)(c[lane] >> shift & 0xFF);
-        if (n > 3 && n < fewest) {
-            fewest = n;
-            digit = d;
+    if (best < 3) {
+        for (int d = 0; d < 9; d++) {
+            int n = (int)(count[d][best] & 0xFF);
+            if (n > 3 && n < fewest) {
+                fewest = n;
+                digit = d;
+            }
+        }
+    } else {
+        int shift = 8 * (best - 2);
+        for (int d = 0; d < 9; d++) {
+            int n = (int)((count[d][0] + count[d][1] + count[d][2]) >> shift & 0xFF);
+            if (n > 3 && n < fewest) {
+                fewest = n;
+                digit = d;
+            }
         }
     }
-    /* the permutations of that symbol: row 0 of the band in box k, the
-     * others following (even) or going the other way (odd), bits 0, 3, 6;
-     * for stacks, read in lane 0: band 0 in column j, bits 3s + j */
-    uint32_t hev[4], hov[4], vev[4], vov[4];
-    {
-        vec x = st->digit[digit];
-        vec o = fill_triads(triads_of(x));
-        vec b1 = boxes_rot1(o), b2 = boxes_rot2(o);
-        v_store(hev, v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b1), rows_rot2(b2))));
-        v_store(hov, v_and(v_and(o, v_set(0x49u)), v_and(rows_rot1(b2), rows_rot2(b1))));
-        vec p = columns_of(x);
-        vec j1 = cols_rot1(p), j2 = cols_rot2(p);
-        v_store(vev, v_and(p, v_and(v_rot1(j1), v_rot2(j2))));
-        v_store(vov, v_and(p, v_and(v_rot1(j2), v_rot2(j1))));
-    }
+    /* the permutations of that symbol there, as bits 0..5 (see the tables) */
+    vec x = st->digit[digit];
     ch->digit = digit;
     ch->count = 0;
-    if (best < 3) { /* band: row r takes box k + r (even) or k - r (odd) */
-        int b = best;
-        for (int odd = 0; odd < 2; odd++)
-            for (int k = 0; k < 3; k++) {
-                uint32_t w = odd ? hov[b] : hev[b];
-                if (!(w & (1u << (3 * k))))
-                    continue;
-                uint32_t cells = 0;
-                for (int r = 0; r < 3; r++)
-                    cells |= 7u << (10 * r + 3 * ((odd ? 3 - r + k : r + k) % 3));
-                uint32_t keep[4] = {~0u, ~0u, ~0u, ~0u};
-                keep[b] = cells;
-                ch->keep[ch->count++] = v_load(keep);
-            }
-    } else { /* stack: band b takes column j + b (even) or j - b (odd) */
+    if (best < 3) {
+        vec o = fill_triads(triads_of(x));
+        vec b1 = boxes_rot1(o), b2 = boxes_rot2(o);
+        uint32_t ev[4], od[4];
+        v_store(ev, v_and(o, v_and(rows_rot1(b1), rows_rot2(b2))));
+        v_store(od, v_and(o, v_and(rows_rot1(b2), rows_rot2(b1))));
+        uint32_t e = ev[best], o2 = od[best];
+        unsigned perms = (e & 1u) | (e >> 2 & 2u) | (e >> 4 & 4u) | (o2 << 3 & 8u) |
+                         (o2 << 1 & 16u) | (o2 >> 1 & 32u);
+        for (; perms; perms &= perms - 1) {
+            uint32_t keep[4] = {~0u, ~0u, ~0u, ~0u};
+            keep[best] = band_permutation_cells[lowest_bit(perms)];
+            ch->keep[ch->count++] = v_load(keep);
+        }
+    } else {
         int sk = best - 3;
-        for (int odd = 0; odd < 2; odd++)
-            for (int j = 0; j < 3; j++) {
-                uint32_t w = odd ? vov[0] : vev[0];
-                if (!(w & (1u << (3 * sk + j))))
-                    continue;
-                uint32_t keep[4];
-                for (int b = 0; b < 3; b++) {
-                    uint32_t col = 1u << (3 * sk + (odd ? 3 - b + j : b + j) % 3);
-                    uint32_t m = (~(7u << (3 * sk)) & 0x1FFu) | col;
-                    keep[b] = m * ONES;
-                }
-                keep[3] = 0;
-                ch->keep[ch->count++] = v_load(keep);
-            }
+        vec p = columns_of(x);
+        vec j1 = cols_rot1(p), j2 = cols_rot2(p);
+        uint32_t ev[4], od[4];
+        v_store(ev, v_and(p, v_and(v_rot1(j1), v_rot2(j2))));
+        v_store(od, v_and(p, v_and(v_rot1(j2), v_rot2(j1))));
+        unsigned perms = (ev[0] >> 3 * sk & 7u) | (od[0] >> 3 * sk & 7u) << 3;
+        uint32_t others = 0x1FFu & ~(7u << 3 * sk);
+        for (; perms; perms &= perms - 1) {
+            unsigned cols = stack_permutation_columns[lowest_bit(perms)];
+            uint32_t keep[4];
+            for (int b = 0; b < 3; b++)
+                keep[b] = (others | 1u << (3 * sk + (cols >> 2 * b & 3u))) * ONES;
+            keep[3] = 0;
+            ch->keep[ch->count++] = v_load(keep);
+        }
     }
     return 1;
 }
