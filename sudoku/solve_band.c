@@ -212,6 +212,9 @@ static inline vec fill_columns(vec c) { return v_or(c, v_or(v_shl(c, 10), v_shl(
 static inline vec rows_rot1(vec y) { return v_or(v_shr(y, 10), v_and(v_shl(y, 20), v_set(ROWS))); }
 static inline vec rows_rot2(vec y) { return v_or(v_and(v_shl(y, 10), v_set(ROWS)), v_shr(y, 20)); }
 
+/* rows_rot1 without its mask: row 1's bits also land on bits 30, 31 */
+static inline vec rows_rot1_raw(vec y) { return v_or(v_shr(y, 10), v_shl(y, 20)); }
+
 /* Box k of each row takes box k+1 (mod 3); k+2. */
 static inline vec boxes_rot1(vec y)
 {
@@ -237,10 +240,15 @@ static inline vec cols_rot2(vec p)
  * permutation becomes 0. */
 static inline vec band_step(vec x)
 {
-    vec o = fill_triads(triads_of(x));
-    vec b1 = boxes_rot1(o), b2 = boxes_rot2(o);
-    vec keep = v_or(v_and(rows_rot1(b1), rows_rot2(b2)), v_and(rows_rot1(b2), rows_rot2(b1)));
-    return v_and(x, keep);
+    vec t = triads_of(x);
+    /* box k+1 and box k+2 of each row; the bits these shifts carry off the
+     * triads' own places stay off them through the row rotations, and the
+     * last `and` with t drops them */
+    vec b1 = v_or(v_shr(t, 3), v_shl(t, 6)), b2 = v_or(v_shl(t, 3), v_shr(t, 6));
+    /* (r, k) keeps (r+1, k+1) and (r+2, k+2), or (r+1, k+2) and (r+2, k+1):
+     * the row rotation taken once, after the `or` */
+    vec u = v_or(v_and(b1, rows_rot1_raw(b2)), v_and(b2, rows_rot1_raw(b1)));
+    return v_and(x, fill_triads(v_and(t, rows_rot1_raw(u))));
 }
 
 /* The stack step: the columns each band may still hold the symbol in, as a
@@ -250,8 +258,9 @@ static inline vec stack_step(vec x)
 {
     vec p = columns_of(x);
     vec j1 = cols_rot1(p), j2 = cols_rot2(p);
-    vec keep = v_and(p, v_or(v_and(v_rot1(j1), v_rot2(j2)), v_and(v_rot1(j2), v_rot2(j1))));
-    return v_and(x, fill_columns(keep));
+    /* as in the band step: the lane rotation once, after the `or` */
+    vec u = v_or(v_and(j1, v_rot1(j2)), v_and(j2, v_rot1(j1)));
+    return v_and(x, fill_columns(v_and(p, v_rot1(u))));
 }
 
 /* Both steps on one symbol until neither changes anything; 0 when a band of
