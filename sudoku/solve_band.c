@@ -309,13 +309,8 @@ static unsigned place(band_state *st, const vec *place_at, vec all)
     st->solved = v_or(st->solved, all);
     for (int d = 0; d < 9; d++) {
         vec x = st->digit[d];
-        if (v_is_zero(v_and(x, all))) /* none of its cells placed: untouched */
-            continue;
-        vec y = v_andnot(x, all);
-        if (!v_is_zero(place_at[d]))
-            y = v_or(v_andnot(y, peers(place_at[d])), place_at[d]);
-        if (!v_equal(x, y))
-            changed |= 1u << d;
+        vec y = v_or(v_andnot(v_andnot(x, all), peers(place_at[d])), place_at[d]);
+        changed |= (unsigned)!v_equal(x, y) << d;
         st->digit[d] = y;
     }
     return changed;
