@@ -381,24 +381,16 @@ static int triads(band_state *st, unsigned *dirty)
         /* one of exactly three that reach a triad: locked in it, its other
          * places in the row (the band step does the box), or in the column
          * (the stack step does the box), go */
-        vec lock = v_and(ht[d], hexact);
-        if (!v_is_zero(lock)) {
-            vec cells = fill_triads(lock);
-            vec g = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
-            vec rows = v_sub(g, v_shr(g, 9));
-            y = v_andnot(y, v_andnot(rows, cells));
-        }
-        lock = v_and(vt[d], vexact);
-        if (!v_is_zero(lock)) {
-            y = v_andnot(y, fill_columns(v_or(v_rot1(lock), v_rot2(lock))));
-        }
+        vec cells = fill_triads(v_and(ht[d], hexact));
+        vec g = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
+        y = v_andnot(y, v_andnot(v_sub(g, v_shr(g, 9)), cells));
+        vec lock = v_and(vt[d], vexact);
+        y = v_andnot(y, fill_columns(v_or(v_rot1(lock), v_rot2(lock))));
         /* a triad three other symbols are locked in has no room */
         y = v_andnot(y, fill_triads(v_andnot(hl3, hlocked[d])));
         y = v_andnot(y, fill_columns(v_andnot(vl3, vlocked[d])));
-        if (!v_equal(x, y)) {
-            *dirty |= 1u << d;
-            st->digit[d] = y;
-        }
+        *dirty |= (unsigned)!v_equal(x, y) << d;
+        st->digit[d] = y;
     }
     return 1;
 }
