@@ -282,6 +282,26 @@ static inline int settle(vec *digit)
     return 1;
 }
 
+/* settle() on two symbols at once: the two chains of steps overlap. */
+static inline int settle2(vec *da, vec *db)
+{
+    vec a = *da, b = *db;
+    for (;;) {
+        a = band_step(a);
+        b = band_step(b);
+        if (v_any_lane_zero(a) | v_any_lane_zero(b))
+            return 0;
+        vec a2 = stack_step(a), b2 = stack_step(b);
+        if (v_equal(a, a2) & v_equal(b, b2))
+            break;
+        a = a2;
+        b = b2;
+    }
+    *da = a;
+    *db = b;
+    return 1;
+}
+
 /* The rows of x (each band) holding exactly one bit, those bits. */
 static inline vec row_singles(vec x)
 {
@@ -407,7 +427,12 @@ static int propagate(band_state *st, unsigned dirty)
         while (dirty) {
             int d = lowest_bit(dirty);
             dirty &= dirty - 1;
-            if (!settle(&st->digit[d]))
+            if (dirty) {
+                int e = lowest_bit(dirty);
+                dirty &= dirty - 1;
+                if (!settle2(&st->digit[d], &st->digit[e]))
+                    return 0;
+            } else if (!settle(&st->digit[d]))
                 return 0;
         }
         vec once = v_set(0), twice = v_set(0);
