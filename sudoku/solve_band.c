@@ -302,6 +302,32 @@ static inline int settle2(vec *da, vec *db)
     return 1;
 }
 
+/* settle() on four symbols at once. */
+static inline int settle4(vec *da, vec *db, vec *dc, vec *dd)
+{
+    vec a = *da, b = *db, c = *dc, e = *dd;
+    for (;;) {
+        a = band_step(a);
+        b = band_step(b);
+        c = band_step(c);
+        e = band_step(e);
+        if (v_any_lane_zero(a) | v_any_lane_zero(b) | v_any_lane_zero(c) | v_any_lane_zero(e))
+            return 0;
+        vec a2 = stack_step(a), b2 = stack_step(b), c2 = stack_step(c), e2 = stack_step(e);
+        if (v_equal(a, a2) & v_equal(b, b2) & v_equal(c, c2) & v_equal(e, e2))
+            break;
+        a = a2;
+        b = b2;
+        c = c2;
+        e = e2;
+    }
+    *da = a;
+    *db = b;
+    *dc = c;
+    *dd = e;
+    return 1;
+}
+
 /* The rows of x (each band) holding exactly one bit, those bits. */
 static inline vec row_singles(vec x)
 {
@@ -424,15 +450,29 @@ static int propagate(band_state *st, unsigned dirty)
         /* a symbol that did not change since the last look has no new row
          * single: the ones it had were placed then */
         unsigned fresh = dirty;
+        /* four at a time, else two, else one: the chains of steps of
+         * different symbols overlap (four: 0.95x thread CPU time on 11+
+         * isomorphs against two) */
         while (dirty) {
-            int d = lowest_bit(dirty);
+            vec *a = &st->digit[lowest_bit(dirty)];
             dirty &= dirty - 1;
-            if (dirty) {
-                int e = lowest_bit(dirty);
-                dirty &= dirty - 1;
-                if (!settle2(&st->digit[d], &st->digit[e]))
+            if (!dirty) {
+                if (!settle(a))
                     return 0;
-            } else if (!settle(&st->digit[d]))
+                break;
+            }
+            vec *b = &st->digit[lowest_bit(dirty)];
+            dirty &= dirty - 1;
+            if (!dirty) {
+                if (!settle2(a, b))
+                    return 0;
+                break;
+            }
+            vec *c = &st->digit[lowest_bit(dirty)];
+            dirty &= dirty - 1;
+            vec *e = dirty ? &st->digit[lowest_bit(dirty)] : c; /* c twice: harmless */
+            dirty &= dirty - 1;
+            if (!settle4(a, b, c, e))
                 return 0;
         }
         vec once = v_set(0), twice = v_set(0);
