@@ -553,28 +553,34 @@ static int report(sudoku_solver *s, const band_state *st)
 
 /* A branching choice: symbol `digit` in one band (lane) or one stack keeps
  * the cells of one permutation; keep[i] are the masks, one per child, of
- * all three lanes. */
+ * all four lanes (rows of the tables below). */
 typedef struct band_choice {
     int digit;
     int count;
-    vec keep[6];
+    const uint32_t *keep[6];
 } band_choice;
 
-/* The cells of the six permutations of a band, in a band word: row r in
- * box k + r (0..2), or in box k - r (3..5), k the box of row 0. */
+/* The masks of the permutations of a band, for the band's lane (the other
+ * lanes keep everything): row r in box k + r (0..2), or in box k - r
+ * (3..5), k the box of row 0. Read from memory, not put together in a
+ * buffer: a vector loaded from narrower stores just made waits for them. */
 #define BAND_PERMUTATION(b0, b1, b2) (7u << 3 * (b0) | 7u << (10 + 3 * (b1)) | 7u << (20 + 3 * (b2)))
-static const uint32_t band_permutation_cells[6] = {
-    BAND_PERMUTATION(0, 1, 2), BAND_PERMUTATION(1, 2, 0), BAND_PERMUTATION(2, 0, 1),
-    BAND_PERMUTATION(0, 2, 1), BAND_PERMUTATION(1, 0, 2), BAND_PERMUTATION(2, 1, 0),
-};
-/* The column, in its stack, of band b (bits 2b, 2b + 1) in the six
- * permutations of a stack: band b in column j + b (0..2) or j - b (3..5),
- * j the column of band 0. */
-#define STACK_PERMUTATION(c0, c1, c2) ((c0) | (c1) << 2 | (c2) << 4)
-static const uint8_t stack_permutation_columns[6] = {
-    STACK_PERMUTATION(0, 1, 2), STACK_PERMUTATION(1, 2, 0), STACK_PERMUTATION(2, 0, 1),
-    STACK_PERMUTATION(0, 2, 1), STACK_PERMUTATION(1, 0, 2), STACK_PERMUTATION(2, 1, 0),
-};
+#define BAND_KEEP(b, cells) {(b) == 0 ? (cells) : ~0u, (b) == 1 ? (cells) : ~0u, (b) == 2 ? (cells) : ~0u, ~0u}
+#define BAND_KEEPS(b)                                                                             \
+    {BAND_KEEP(b, BAND_PERMUTATION(0, 1, 2)), BAND_KEEP(b, BAND_PERMUTATION(1, 2, 0)),            \
+     BAND_KEEP(b, BAND_PERMUTATION(2, 0, 1)), BAND_KEEP(b, BAND_PERMUTATION(0, 2, 1)),            \
+     BAND_KEEP(b, BAND_PERMUTATION(1, 0, 2)), BAND_KEEP(b, BAND_PERMUTATION(2, 1, 0))}
+static const uint32_t band_keep[3][6][4] = {BAND_KEEPS(0), BAND_KEEPS(1), BAND_KEEPS(2)};
+
+/* The same for the stacks: in stack s, band b keeps column j + b of the
+ * stack (0..2) or j - b (3..5), j the column of band 0, and every column
+ * of the other stacks. */
+#define STACK_LANE(s, c) (((0x1FFu & ~(7u << 3 * (s))) | 1u << (3 * (s) + (c))) * ONES)
+#define STACK_KEEP(s, c0, c1, c2) {STACK_LANE(s, c0), STACK_LANE(s, c1), STACK_LANE(s, c2), 0}
+#define STACK_KEEPS(s)                                                                            \
+    {STACK_KEEP(s, 0, 1, 2), STACK_KEEP(s, 1, 2, 0), STACK_KEEP(s, 2, 0, 1),                      \
+     STACK_KEEP(s, 0, 2, 1), STACK_KEEP(s, 1, 0, 2), STACK_KEEP(s, 2, 1, 0)}
+static const uint32_t stack_keep[3][6][4] = {STACK_KEEPS(0), STACK_KEEPS(1), STACK_KEEPS(2)};
 
 /* Where to branch: the band or stack with the fewest triads left over all
  * symbols (a symbol's triads in a band, or (band, column) pairs in a
@@ -647,11 +653,8 @@ static int choose_permutation(const band_state *st, band_choice *ch)
         uint32_t e = ev[best], o2 = od[best];
         unsigned perms = (e & 1u) | (e >> 2 & 2u) | (e >> 4 & 4u) | (o2 << 3 & 8u) |
                          (o2 << 1 & 16u) | (o2 >> 1 & 32u);
-        for (; perms; perms &= perms - 1) {
-            uint32_t keep[4] = {~0u, ~0u, ~0u, ~0u};
-            keep[best] = band_permutation_cells[lowest_bit(perms)];
-            ch->keep[ch->count++] = v_load(keep);
-        }
+        for (; perms; perms &= perms - 1)
+            ch->keep[ch->count++] = band_keep[best][lowest_bit(perms)];
     } else {
         int sk = best - 3;
         vec p = columns_of(x);
@@ -660,15 +663,8 @@ static int choose_permutation(const band_state *st, band_choice *ch)
         v_store(ev, v_and(p, v_and(v_rot1(j1), v_rot2(j2))));
         v_store(od, v_and(p, v_and(v_rot1(j2), v_rot2(j1))));
         unsigned perms = (ev[0] >> 3 * sk & 7u) | (od[0] >> 3 * sk & 7u) << 3;
-        uint32_t others = 0x1FFu & ~(7u << 3 * sk);
-        for (; perms; perms &= perms - 1) {
-            unsigned cols = stack_permutation_columns[lowest_bit(perms)];
-            uint32_t keep[4];
-            for (int b = 0; b < 3; b++)
-                keep[b] = (others | 1u << (3 * sk + (cols >> 2 * b & 3u))) * ONES;
-            keep[3] = 0;
-            ch->keep[ch->count++] = v_load(keep);
-        }
+        for (; perms; perms &= perms - 1)
+            ch->keep[ch->count++] = stack_keep[sk][lowest_bit(perms)];
     }
     return 1;
 }
@@ -691,7 +687,7 @@ static int search(sudoku_solver *s, band_state *st)
             child = *st;
             c = &child;
         }
-        c->digit[ch.digit] = v_and(c->digit[ch.digit], ch.keep[i]);
+        c->digit[ch.digit] = v_and(c->digit[ch.digit], v_load(ch.keep[i]));
         if (propagate(c, 1u << ch.digit) && search(s, c))
             return 1;
     }
