@@ -51,16 +51,82 @@
 
 #include <string.h>
 
-#if defined(__SSE2__) && !defined(SUDOKU_BAND_PORTABLE)
+/* Which lanes: AVX2 in solve_band_avx2.c (which includes this file, two
+ * symbols to a vector), else SSE2 where the compiler has it, else plain
+ * C. The entry point of each build: */
+#if defined(SUDOKU_BAND_AVX2)
+#define BAND_AVX2 1
+#define BAND_SSE2 0
+#define BAND_ENTRY sudoku_band_solve_avx2
+#include <immintrin.h>
+#elif defined(__SSE2__) && !defined(SUDOKU_BAND_PORTABLE)
+#define BAND_AVX2 0
 #define BAND_SSE2 1
+#define BAND_ENTRY sudoku_band_solve_generic
 #include <emmintrin.h>
 #else
+#define BAND_AVX2 0
 #define BAND_SSE2 0
+#if defined(SUDOKU_BAND_PORTABLE)
+#define BAND_ENTRY sudoku_band_solve /* the tests' build renames it */
+#else
+#define BAND_ENTRY sudoku_band_solve_generic
+#endif
 #endif
 
-/* ==== Four 32-bit lanes ==================================================== */
+/* ==== Four 32-bit lanes (eight: two symbols) =============================== */
 
-#if BAND_SSE2
+#if BAND_AVX2
+
+/* Two symbols: lanes 0..3 and 4..7, each as the SSE2 code's four lanes;
+ * every rotation stays inside its half. */
+typedef __m256i vec;
+
+static inline vec v_set(uint32_t a) { return _mm256_set1_epi32((int)a); }
+static inline vec v_set3(uint32_t a)
+{
+    return _mm256_set_epi32(0, (int)a, (int)a, (int)a, 0, (int)a, (int)a, (int)a);
+}
+static inline vec v_and(vec a, vec b) { return _mm256_and_si256(a, b); }
+static inline vec v_or(vec a, vec b) { return _mm256_or_si256(a, b); }
+static inline vec v_andnot(vec a, vec b) { return _mm256_andnot_si256(b, a); }
+static inline vec v_add(vec a, vec b) { return _mm256_add_epi32(a, b); }
+static inline vec v_sub(vec a, vec b) { return _mm256_sub_epi32(a, b); }
+#define v_shr(a, n) _mm256_srli_epi32((a), (n))
+#define v_shl(a, n) _mm256_slli_epi32((a), (n))
+static inline vec v_rot1(vec a) { return _mm256_shuffle_epi32(a, _MM_SHUFFLE(3, 0, 2, 1)); }
+static inline vec v_rot2(vec a) { return _mm256_shuffle_epi32(a, _MM_SHUFFLE(3, 1, 0, 2)); }
+static inline int v_equal(vec a, vec b)
+{
+    return (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi32(a, b)) == 0xFFFFFFFFu;
+}
+static inline int v_is_zero(vec a) { return _mm256_testz_si256(a, a); }
+static inline int v_any_lane_zero(vec a)
+{
+    return (_mm256_movemask_epi8(_mm256_cmpeq_epi32(a, _mm256_setzero_si256())) & 0x0FFF0FFF) != 0;
+}
+static inline void v_store(uint32_t *out, vec a) { _mm256_storeu_si256((__m256i *)(void *)out, a); }
+static inline vec v_load(const uint32_t *in)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)in);
+}
+/* the two halves swapped */
+static inline vec v_swap(vec a) { return _mm256_permute2x128_si256(a, a, 1); }
+/* which of the two symbols differ: bit 0 the first, bit 1 the second */
+static inline unsigned v_changed(vec a, vec b)
+{
+    unsigned m = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi32(a, b));
+    return (unsigned)((m & 0xFFFFu) != 0) | (unsigned)((m >> 16) != 0) << 1;
+}
+/* two symbols' four words (out of memory) into one vector */
+static inline vec v_pair(const uint32_t *lo, const uint32_t *hi)
+{
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)lo)),
+        _mm_loadu_si128((const __m128i *)(const void *)hi), 1);
+}
+
+#elif BAND_SSE2
 
 typedef __m128i vec;
 
@@ -164,6 +230,17 @@ static inline vec v_load(const uint32_t *in)
 
 #endif
 
+/* Symbols a vector holds: GROUPS vectors hold the nine (with AVX2, a tenth
+ * that never has a candidate fills the last). */
+#if BAND_AVX2
+#define GROUP 2
+#else
+#define GROUP 1
+static inline vec v_swap(vec a) { return a; }
+static inline unsigned v_changed(vec a, vec b) { return !v_equal(a, b); }
+#endif
+#define GROUPS ((9 + GROUP - 1) / GROUP)
+
 static inline int lowest_bit(uint32_t x)
 {
 #if defined(__GNUC__)
@@ -178,6 +255,11 @@ static inline int lowest_bit(uint32_t x)
 #endif
 }
 
+#if GROUP == 2
+/* The lowest bit of x; d when x is 0. */
+static inline int lowest_or(uint32_t x, int d) { return x ? lowest_bit(x) : d; }
+#endif
+
 /* ==== The layout ============================================================= */
 
 #define ONES 0x00100401u       /* bit 0 of each row */
@@ -186,9 +268,52 @@ static inline int lowest_bit(uint32_t x)
 #define TRIAD_LOW (0x49u * ONES) /* the first cell of each triad */
 
 typedef struct band_state {
-    vec digit[9]; /* candidates of symbol d+1 */
-    vec solved;   /* cells placed */
+    vec group[GROUPS]; /* candidates of symbol d+1: in group d / GROUP, its
+                        * (d % GROUP)th four lanes */
+    vec solved;        /* cells placed (with AVX2: in both halves) */
 } band_state;
+
+#if BAND_AVX2
+/* The four words of symbol d in memory. */
+static inline uint32_t *digit_words(band_state *st, int d)
+{
+    return (uint32_t *)(void *)st->group + 4 * d;
+}
+/* Symbols a and b (a again for one), as one vector, and back. */
+static inline vec pair_get(band_state *st, int a, int b)
+{
+    return v_pair(digit_words(st, a), digit_words(st, b));
+}
+/* (Written into whole groups: a group loaded right after two half stores
+ * into it waits for them to reach the cache.) */
+static inline void pair_set(band_state *st, int a, int b, vec x)
+{
+    static const uint32_t half[2][8] = {{~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0},
+                                        {0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u}};
+    vec lo = _mm256_permute2x128_si256(x, x, 0x00), hi = _mm256_permute2x128_si256(x, x, 0x11);
+    st->group[a >> 1] = _mm256_blendv_epi8(st->group[a >> 1], lo, v_load(half[a & 1]));
+    st->group[b >> 1] = _mm256_blendv_epi8(st->group[b >> 1], hi, v_load(half[b & 1]));
+}
+/* Symbol d alone, in both halves. */
+static inline vec digit_get(const band_state *st, int d)
+{
+    const uint32_t *w = (const uint32_t *)(const void *)st->group + 4 * d;
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w));
+}
+/* Symbol d keeps only the cells of keep (four words). */
+static inline void digit_keep(band_state *st, int d, const uint32_t *keep)
+{
+    __m128i *w = (__m128i *)(void *)digit_words(st, d);
+    _mm_storeu_si128(w, _mm_and_si128(_mm_loadu_si128(w),
+                                      _mm_loadu_si128((const __m128i *)(const void *)keep)));
+}
+#else
+static inline vec digit_get(const band_state *st, int d) { return st->group[d]; }
+static inline void digit_keep(band_state *st, int d, const uint32_t *keep)
+{
+    st->group[d] = v_and(st->group[d], v_load(keep));
+}
+#endif
 
 /* ==== Propagation ============================================================= */
 
@@ -347,20 +472,34 @@ static inline vec peers(vec f)
     return v_or(rows, fill_columns(v_or(c, v_or(v_rot1(c), v_rot2(c)))));
 }
 
-/* Places symbol d+1 in the cells place_at[d] (for every d; `all` is their
- * union). Returns the symbols whose candidates changed, as a bit mask. */
+/* Places symbol d+1 in the cells place_at[d] (for every d, by groups;
+ * `all` is their union, in every half). Returns the symbols whose candidates changed, as a bit mask. */
 static unsigned place(band_state *st, const vec *place_at, vec all)
 {
     unsigned changed = 0;
     st->solved = v_or(st->solved, all);
-    for (int d = 0; d < 9; d++) {
-        vec x = st->digit[d];
-        vec y = v_or(v_andnot(v_andnot(x, all), peers(place_at[d])), place_at[d]);
-        changed |= (unsigned)!v_equal(x, y) << d;
-        st->digit[d] = y;
+    for (int g = 0; g < GROUPS; g++) {
+        vec x = st->group[g];
+        vec y = v_or(v_andnot(v_andnot(x, all), peers(place_at[g])), place_at[g]);
+        changed |= v_changed(x, y) << GROUP * g;
+        st->group[g] = y;
     }
     return changed;
 }
+
+#if GROUP == 2
+/* Counts to four ("one or more" .. "four or more") of the two halves, made
+ * the counts of both, in both halves. */
+static inline void fold_counts(vec *c1, vec *c2, vec *c3, vec *c4)
+{
+    vec l1 = *c1, l2 = *c2, l3 = *c3, l4 = *c4;
+    vec h1 = v_swap(l1), h2 = v_swap(l2), h3 = v_swap(l3), h4 = v_swap(l4);
+    *c1 = v_or(l1, h1);
+    *c2 = v_or(v_or(l2, h2), v_and(l1, h1));
+    *c3 = v_or(v_or(l3, h3), v_or(v_and(l2, h1), v_and(l1, h2)));
+    *c4 = v_or(v_or(v_or(l4, h4), v_and(l3, h1)), v_or(v_and(l2, h2), v_and(l1, h3)));
+}
+#endif
 
 /* The three cells of a triad (a row inside a box, or a column inside a box)
  * hold three different symbols. So a triad fewer than three symbols can
@@ -374,18 +513,18 @@ static int triads(band_state *st, unsigned *dirty)
 {
     /* per symbol: its triads (rows in boxes, on TRIAD_LOW bits) and its
      * columns in each band (bits 0..8); those it is locked in */
-    vec ht[9], vt[9], hlocked[9], vlocked[9];
+    vec ht[GROUPS], vt[GROUPS], hlocked[GROUPS], vlocked[GROUPS];
     /* per triad: reached by one, two, three, four or more symbols; and
      * how many symbols are locked in it */
     vec h1 = v_set(0), h2 = v_set(0), h3 = v_set(0), h4 = v_set(0);
     vec v1 = v_set(0), v2 = v_set(0), v3 = v_set(0), v4 = v_set(0);
     vec hl1 = v_set(0), hl2 = v_set(0), hl3 = v_set(0), hl4 = v_set(0);
     vec vl1 = v_set(0), vl2 = v_set(0), vl3 = v_set(0), vl4 = v_set(0);
-    for (int d = 0; d < 9; d++) {
-        vec x = st->digit[d];
+    for (int g = 0; g < GROUPS; g++) {
+        vec x = st->group[g];
         vec t = triads_of(x), p = columns_of(x);
-        ht[d] = t;
-        vt[d] = p;
+        ht[g] = t;
+        vt[g] = p;
         h4 = v_or(h4, v_and(h3, t));
         h3 = v_or(h3, v_and(h2, t));
         h2 = v_or(h2, v_and(h1, t));
@@ -397,8 +536,8 @@ static int triads(band_state *st, unsigned *dirty)
         /* locked: the only triad of its row; the only band of its column */
         vec hl = row_singles(t);
         vec vl = v_andnot(v_andnot(p, v_rot1(p)), v_rot2(p));
-        hlocked[d] = hl;
-        vlocked[d] = vl;
+        hlocked[g] = hl;
+        vlocked[g] = vl;
         hl4 = v_or(hl4, v_and(hl3, hl));
         hl3 = v_or(hl3, v_and(hl2, hl));
         hl2 = v_or(hl2, v_and(hl1, hl));
@@ -408,6 +547,12 @@ static int triads(band_state *st, unsigned *dirty)
         vl2 = v_or(vl2, v_and(vl1, vl));
         vl1 = v_or(vl1, vl);
     }
+#if GROUP == 2
+    fold_counts(&h1, &h2, &h3, &h4);
+    fold_counts(&v1, &v2, &v3, &v4);
+    fold_counts(&hl1, &hl2, &hl3, &hl4);
+    fold_counts(&vl1, &vl2, &vl3, &vl4);
+#endif
     if (!v_is_zero(v_andnot(v_set3(TRIAD_LOW), h3)) || !v_is_zero(v_andnot(v_set3(0x1FFu), v3)) ||
         !v_is_zero(hl4) || !v_is_zero(vl4))
         return 0;
@@ -421,22 +566,22 @@ static int triads(band_state *st, unsigned *dirty)
     vl3 = v_andnot(vl3, vdone);
     if (v_is_zero(v_or(v_or(hexact, vexact), v_or(hl3, vl3))))
         return 1;
-    for (int d = 0; d < 9; d++) {
-        vec x = st->digit[d];
+    for (int g = 0; g < GROUPS; g++) {
+        vec x = st->group[g];
         vec y = x;
         /* one of exactly three that reach a triad: locked in it, its other
          * places in the row (the band step does the box), or in the column
          * (the stack step does the box), go */
-        vec cells = fill_triads(v_and(ht[d], hexact));
-        vec g = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
-        y = v_andnot(y, v_andnot(v_sub(g, v_shr(g, 9)), cells));
-        vec lock = v_and(vt[d], vexact);
+        vec cells = fill_triads(v_and(ht[g], hexact));
+        vec full = v_and(v_add(cells, v_set(ROWS)), v_set(GUARDS));
+        y = v_andnot(y, v_andnot(v_sub(full, v_shr(full, 9)), cells));
+        vec lock = v_and(vt[g], vexact);
         y = v_andnot(y, fill_columns(v_or(v_rot1(lock), v_rot2(lock))));
         /* a triad three other symbols are locked in has no room */
-        y = v_andnot(y, fill_triads(v_andnot(hl3, hlocked[d])));
-        y = v_andnot(y, fill_columns(v_andnot(vl3, vlocked[d])));
-        *dirty |= (unsigned)!v_equal(x, y) << d;
-        st->digit[d] = y;
+        y = v_andnot(y, fill_triads(v_andnot(hl3, hlocked[g])));
+        y = v_andnot(y, fill_columns(v_andnot(vl3, vlocked[g])));
+        *dirty |= v_changed(x, y) << GROUP * g;
+        st->group[g] = y;
     }
     return 1;
 }
@@ -447,6 +592,7 @@ static int propagate(band_state *st, unsigned dirty)
 {
     int triads_done = 0;
     for (;;) {
+#if GROUP == 1
         /* a symbol that did not change since the last look has no new row
          * single: the ones it had were placed then */
         unsigned fresh = dirty;
@@ -454,32 +600,83 @@ static int propagate(band_state *st, unsigned dirty)
          * different symbols overlap (four: 0.95x thread CPU time on 11+
          * isomorphs against two) */
         while (dirty) {
-            vec *a = &st->digit[lowest_bit(dirty)];
+            vec *a = &st->group[lowest_bit(dirty)];
             dirty &= dirty - 1;
             if (!dirty) {
                 if (!settle(a))
                     return 0;
                 break;
             }
-            vec *b = &st->digit[lowest_bit(dirty)];
+            vec *b = &st->group[lowest_bit(dirty)];
             dirty &= dirty - 1;
             if (!dirty) {
                 if (!settle2(a, b))
                     return 0;
                 break;
             }
-            vec *c = &st->digit[lowest_bit(dirty)];
+            vec *c = &st->group[lowest_bit(dirty)];
             dirty &= dirty - 1;
-            vec *e = dirty ? &st->digit[lowest_bit(dirty)] : c; /* c twice: harmless */
+            vec *e = dirty ? &st->group[lowest_bit(dirty)] : c; /* c twice: harmless */
             dirty &= dirty - 1;
             if (!settle4(a, b, c, e))
                 return 0;
         }
-        vec once = v_set(0), twice = v_set(0);
-        for (int d = 0; d < 9; d++) {
-            twice = v_or(twice, v_and(once, st->digit[d]));
-            once = v_or(once, st->digit[d]);
+#else
+        /* two symbols a vector, a symbol twice where they run short
+         * (harmless): two, else four, else eight at a time */
+        while (dirty) {
+            int a = lowest_bit(dirty);
+            dirty &= dirty - 1;
+            int b = lowest_or(dirty, a);
+            dirty &= dirty - 1;
+            vec x = pair_get(st, a, b);
+            if (!dirty) {
+                if (!settle(&x))
+                    return 0;
+                pair_set(st, a, b, x);
+                break;
+            }
+            int c = lowest_bit(dirty);
+            dirty &= dirty - 1;
+            int e = lowest_or(dirty, c);
+            dirty &= dirty - 1;
+            vec y = pair_get(st, c, e);
+            if (!dirty) {
+                if (!settle2(&x, &y))
+                    return 0;
+                pair_set(st, a, b, x);
+                pair_set(st, c, e, y);
+                break;
+            }
+            int f = lowest_bit(dirty);
+            dirty &= dirty - 1;
+            int h = lowest_or(dirty, f);
+            dirty &= dirty - 1;
+            int i = lowest_or(dirty, h);
+            dirty &= dirty - 1;
+            int j = lowest_or(dirty, i);
+            dirty &= dirty - 1;
+            vec z = pair_get(st, f, h), w = pair_get(st, i, j);
+            if (!settle4(&x, &y, &z, &w))
+                return 0;
+            pair_set(st, a, b, x);
+            pair_set(st, c, e, y);
+            pair_set(st, f, h, z);
+            pair_set(st, i, j, w);
         }
+#endif
+        vec once = v_set(0), twice = v_set(0);
+        for (int g = 0; g < GROUPS; g++) {
+            twice = v_or(twice, v_and(once, st->group[g]));
+            once = v_or(once, st->group[g]);
+        }
+#if GROUP == 2
+        {
+            vec other = v_swap(once);
+            twice = v_or(v_or(twice, v_swap(twice)), v_and(once, other));
+            once = v_or(once, other);
+        }
+#endif
         /* a cell without a candidate; a placed cell with two symbols */
         if (!v_equal(once, v_set3(ROWS)))
             return 0;
@@ -489,15 +686,21 @@ static int propagate(band_state *st, unsigned dirty)
         if (v_is_zero(open))
             return 1;
         vec naked = v_andnot(open, twice);
-        vec at[9], all = v_set(0);
-        for (int d = 0; d < 9; d++)
-            at[d] = v_and(st->digit[d], naked);
+        vec at[GROUPS], all = v_set(0);
+        for (int g = 0; g < GROUPS; g++)
+            at[g] = v_and(st->group[g], naked);
+#if GROUP == 1
         for (; fresh; fresh &= fresh - 1) {
             int d = lowest_bit(fresh);
-            at[d] = v_or(at[d], v_and(row_singles(st->digit[d]), open));
+            at[d] = v_or(at[d], v_and(row_singles(st->group[d]), open));
         }
-        for (int d = 0; d < 9; d++)
-            all = v_or(all, at[d]);
+#else
+        for (int g = 0; g < GROUPS; g++)
+            at[g] = v_or(at[g], v_and(row_singles(st->group[g]), open));
+#endif
+        for (int g = 0; g < GROUPS; g++)
+            all = v_or(all, at[g]);
+        all = v_or(all, v_swap(all));
         if (v_is_zero(all)) {
             /* once: a second pass after what the first found pays less
              * than it costs (3% more instructions on the 11+ set, the same
@@ -533,11 +736,12 @@ static int clash(vec f)
 /* Writes the solution held in st (every cell placed) into grid. */
 static void decode(const band_state *st, uint8_t *grid)
 {
+    uint32_t w[GROUPS * GROUP][4];
+    for (int g = 0; g < GROUPS; g++)
+        v_store(w[GROUP * g], st->group[g]);
     for (int d = 0; d < 9; d++) {
-        uint32_t w[4];
-        v_store(w, st->digit[d]);
         for (int lane = 0; lane < 3; lane++)
-            for (uint32_t x = w[lane]; x; x &= x - 1) {
+            for (uint32_t x = w[d][lane]; x; x &= x - 1) {
                 int p = lowest_bit(x);
                 grid[27 * lane + 9 * (p / 10) + p % 10] = (uint8_t)(d + 1);
             }
@@ -595,22 +799,25 @@ static int choose_permutation(const band_state *st, band_choice *ch)
     /* count[d], lane b: the triads of band b (bits 0..3), and the pairs of
      * band b in stacks 0, 1, 2 (bits 8, 16, 24); summed over the lanes
      * only for the stack that is chosen */
-    uint32_t count[9][4];
+    uint32_t count[GROUPS * GROUP][4];
     vec total = v_set(0);
-    for (int d = 0; d < 9; d++) {
-        vec x = st->digit[d];
+    for (int g = 0; g < GROUPS; g++) {
+        vec x = st->group[g];
         vec t = triads_of(x), p = columns_of(x);
         vec h = v_add(t, v_add(v_shr(t, 10), v_shr(t, 20))); /* per box: 0..3 */
         vec three = v_set(3u);
         h = v_add(v_and(h, three), v_add(v_and(v_shr(h, 3), three), v_and(v_shr(h, 6), three)));
-        vec g = v_sub(v_sub(p, v_and(v_shr(p, 1), v_set(0xDBu))), v_and(v_shr(p, 2), v_set(0x49u)));
-        g = v_or(v_shl(v_and(g, v_set(7u)), 8),
-                 v_or(v_shl(v_and(g, v_set(0x38u)), 13), v_shl(v_and(g, v_set(0x1C0u)), 18)));
-        vec c = v_or(h, g);
-        v_store(count[d], c);
+        vec q = v_sub(v_sub(p, v_and(v_shr(p, 1), v_set(0xDBu))), v_and(v_shr(p, 2), v_set(0x49u)));
+        q = v_or(v_shl(v_and(q, v_set(7u)), 8),
+                 v_or(v_shl(v_and(q, v_set(0x38u)), 13), v_shl(v_and(q, v_set(0x1C0u)), 18)));
+        vec c = v_or(h, q);
+        v_store(count[GROUP * g], c);
         total = v_add(total, c);
     }
-    uint32_t tot[4];
+#if GROUP == 2
+    total = v_add(total, v_swap(total));
+#endif
+    uint32_t tot[4 * GROUP];
     v_store(tot, total);
     uint32_t stacks = tot[0] + tot[1] + tot[2];
     int totals[6] = {(int)(tot[0] & 0xFF), (int)(tot[1] & 0xFF), (int)(tot[2] & 0xFF),
@@ -641,13 +848,13 @@ static int choose_permutation(const band_state *st, band_choice *ch)
         }
     }
     /* the permutations of that symbol there, as bits 0..5 (see the tables) */
-    vec x = st->digit[digit];
+    vec x = digit_get(st, digit);
     ch->digit = digit;
     ch->count = 0;
     if (best < 3) {
         vec o = fill_triads(triads_of(x));
         vec b1 = boxes_rot1(o), b2 = boxes_rot2(o);
-        uint32_t ev[4], od[4];
+        uint32_t ev[4 * GROUP], od[4 * GROUP];
         v_store(ev, v_and(o, v_and(rows_rot1(b1), rows_rot2(b2))));
         v_store(od, v_and(o, v_and(rows_rot1(b2), rows_rot2(b1))));
         uint32_t e = ev[best], o2 = od[best];
@@ -659,7 +866,7 @@ static int choose_permutation(const band_state *st, band_choice *ch)
         int sk = best - 3;
         vec p = columns_of(x);
         vec j1 = cols_rot1(p), j2 = cols_rot2(p);
-        uint32_t ev[4], od[4];
+        uint32_t ev[4 * GROUP], od[4 * GROUP];
         v_store(ev, v_and(p, v_and(v_rot1(j1), v_rot2(j2))));
         v_store(od, v_and(p, v_and(v_rot1(j2), v_rot2(j1))));
         unsigned perms = (ev[0] >> 3 * sk & 7u) | (od[0] >> 3 * sk & 7u) << 3;
@@ -687,37 +894,65 @@ static int search(sudoku_solver *s, band_state *st)
             child = *st;
             c = &child;
         }
-        c->digit[ch.digit] = v_and(c->digit[ch.digit], v_load(ch.keep[i]));
+        digit_keep(c, ch.digit, ch.keep[i]);
         if (propagate(c, 1u << ch.digit) && search(s, c))
             return 1;
     }
     return 0;
 }
 
-int64_t sudoku_band_solve(sudoku_solver *s)
+/* Every cell a candidate of every symbol; the tenth, AVX2's filler, none. */
+static const uint32_t all_candidates[10][4] = {
+    {ROWS, ROWS, ROWS, 0}, {ROWS, ROWS, ROWS, 0}, {ROWS, ROWS, ROWS, 0}, {ROWS, ROWS, ROWS, 0},
+    {ROWS, ROWS, ROWS, 0}, {ROWS, ROWS, ROWS, 0}, {ROWS, ROWS, ROWS, 0}, {ROWS, ROWS, ROWS, 0},
+    {ROWS, ROWS, ROWS, 0}, {0, 0, 0, 0},
+};
+
+int64_t BAND_ENTRY(sudoku_solver *s)
 {
-    const uint8_t *g = s->givens;
-    uint32_t f[10][4];
+    const uint8_t *giv = s->givens;
+    uint32_t f[11][4];
     memset(f, 0, sizeof f); /* f[v]: the givens of symbol v; f[0] the blanks */
     for (int lane = 0, i = 0; lane < 3; lane++)
         for (int r = 0; r < 3; r++)
             for (int c = 0; c < 9; c++, i++)
-                f[g[i]][lane] |= 1u << (10 * r + c);
+                f[giv[i]][lane] |= 1u << (10 * r + c);
     band_state st;
-    vec at[9], all = v_set(0);
-    for (int d = 0; d < 9; d++) {
-        at[d] = v_load(f[d + 1]);
-        if (clash(at[d])) {
+    vec at[GROUPS], all = v_set(0);
+    for (int g = 0; g < GROUPS; g++) {
+        at[g] = v_load(f[GROUP * g + 1]);
+        if (clash(at[g])) {
             int rc = sudoku_place_givens(s); /* names the clash */
             if (rc < 0)
                 return rc;
         }
-        all = v_or(all, at[d]);
-        st.digit[d] = v_set3(ROWS);
+        all = v_or(all, at[g]);
+        st.group[g] = v_load(all_candidates[GROUP * g]);
     }
+    all = v_or(all, v_swap(all));
     st.solved = v_set(0);
     unsigned changed = place(&st, at, all);
     if (propagate(&st, changed))
         search(s, &st);
     return (int64_t)s->found;
 }
+
+#if !BAND_AVX2 && !defined(SUDOKU_BAND_PORTABLE)
+int sudoku_band_avx2_usable(void)
+{
+#if SUDOKU_BAND_HAVE_AVX2
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+int64_t sudoku_band_solve(sudoku_solver *s)
+{
+#if SUDOKU_BAND_HAVE_AVX2
+    if (sudoku_band_avx2_usable())
+        return sudoku_band_solve_avx2(s);
+#endif
+    return sudoku_band_solve_generic(s);
+}
+#endif
