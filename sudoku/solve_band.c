@@ -6,8 +6,8 @@
  * (0..2) in bits 10r .. 10r+8 (column c at bit 10r + c); bits 9, 19, 29 stay
  * clear, as guards for arithmetic done on the three rows at once. A symbol's
  * three band words are the lanes 0..2 of a four-lane vector (lane 3 is
- * always 0), so the whole grid is nine vectors, 144 bytes, and a guess is a
- * copy of them. A placed cell keeps its one candidate: the words always
+ * always 0), so the whole grid is nine vectors, 144 bytes (and the cells
+ * placed, 16 more), and a guess is a copy of them. A placed cell keeps its one candidate: the words always
  * hold every symbol's possible places, placed or not.
  *
  * Propagation works a symbol at a time, on whole bands, without looking at
@@ -45,8 +45,19 @@
  *
  * The vector operations are SSE2 intrinsics where the compiler says SSE2 is
  * there (every x86-64), otherwise plain C on three 32-bit words (1.6 to 2
- * times slower); defining SUDOKU_BAND_PORTABLE forces the plain C (the
- * tests build and check both). */
+ * times slower); defining SUDOKU_BAND_PORTABLE forces the plain C. On x86
+ * with gcc or clang the file is compiled once more for AVX2
+ * (solve_band_avx2.c): two symbols to a 256-bit vector, so half the
+ * vector instructions, in five vectors (the tenth symbol of the last never
+ * has a candidate); sudoku_band_solve() takes that build when the
+ * processor has AVX2. The tests check every build the machine runs.
+ *
+ * The time goes to waiting more than to work: each step of a chain waits
+ * for the one before, and a mispredicted branch throws work away. So
+ * several symbols are settled at a time (their chains overlap), the work
+ * done on every symbol is done without a branch on each, and the first
+ * settle of two children of a guess is one chain (docs/sudoku.md has the
+ * measurements). */
 #include "sudoku_internal.h"
 
 #include <string.h>
@@ -300,18 +311,28 @@ static inline vec digit_get(const band_state *st, int d)
     const uint32_t *w = (const uint32_t *)(const void *)st->group + 4 * d;
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w));
 }
-/* Symbol d keeps only the cells of keep (four words). */
-static inline void digit_keep(band_state *st, int d, const uint32_t *keep)
+/* Lanes 0..3. */
+static const uint32_t first_half[8] = {~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0};
+
+/* Symbol d becomes half h (0, 1) of x. */
+static inline void digit_set(band_state *st, int d, vec x, int h)
 {
-    __m128i *w = (__m128i *)(void *)digit_words(st, d);
-    _mm_storeu_si128(w, _mm_and_si128(_mm_loadu_si128(w),
-                                      _mm_loadu_si128((const __m128i *)(const void *)keep)));
+    static const uint32_t half[2][8] = {{~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0},
+                                        {0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u}};
+    x = h ? _mm256_permute2x128_si256(x, x, 0x11) : _mm256_permute2x128_si256(x, x, 0x00);
+    st->group[d >> 1] = _mm256_blendv_epi8(st->group[d >> 1], x, v_load(half[d & 1]));
+}
+/* Symbol d with the cells of keep (four words) only, in both halves. */
+static inline vec digit_kept(const band_state *st, int d, const uint32_t *keep)
+{
+    return v_and(digit_get(st, d), _mm256_broadcastsi128_si256(
+                                       _mm_loadu_si128((const __m128i *)(const void *)keep)));
 }
 #else
 static inline vec digit_get(const band_state *st, int d) { return st->group[d]; }
-static inline void digit_keep(band_state *st, int d, const uint32_t *keep)
+static inline vec digit_kept(const band_state *st, int d, const uint32_t *keep)
 {
-    st->group[d] = v_and(st->group[d], v_load(keep));
+    return v_and(st->group[d], v_load(keep));
 }
 #endif
 
@@ -453,6 +474,44 @@ static inline int settle4(vec *da, vec *db, vec *dc, vec *dd)
     return 1;
 }
 
+/* The first settle of two children of a guess (a: the first's symbol, b:
+ * the second's; with AVX2 both in a, one to a half), side by side: each
+ * to its fixed point, or empty where it is a dead end. Returns which are
+ * not: bit 0 the first, bit 1 the second. */
+#if GROUP == 2
+static inline unsigned settle_children(vec *a)
+{
+    vec x = *a;
+    for (;;) {
+        x = band_step(x);
+        vec y = stack_step(x);
+        if (v_equal(x, y))
+            break;
+        x = y;
+    }
+    *a = x;
+    unsigned zero = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi32(x, _mm256_setzero_si256()));
+    return (unsigned)!(zero & 0x0FFFu) | (unsigned)!(zero & 0x0FFF0000u) << 1;
+}
+#else
+static inline unsigned settle_children(vec *a, vec *b)
+{
+    vec x = *a, y = *b;
+    for (;;) {
+        x = band_step(x);
+        y = band_step(y);
+        vec x2 = stack_step(x), y2 = stack_step(y);
+        if (v_equal(x, x2) & v_equal(y, y2))
+            break;
+        x = x2;
+        y = y2;
+    }
+    *a = x;
+    *b = y;
+    return (unsigned)!v_any_lane_zero(x) | (unsigned)!v_any_lane_zero(y) << 1;
+}
+#endif
+
 /* The rows of x (each band) holding exactly one bit, those bits. */
 static inline vec row_singles(vec x)
 {
@@ -586,16 +645,18 @@ static int triads(band_state *st, unsigned *dirty)
     return 1;
 }
 
-/* Propagates to a fixed point after the symbols in dirty changed. 0: the
- * grid has no solution. */
-static int propagate(band_state *st, unsigned dirty)
+/* Propagates to a fixed point after the symbols in dirty changed, and
+ * those in settled changed and were settled already. 0: the grid has no
+ * solution. */
+static int propagate(band_state *st, unsigned dirty, unsigned settled)
 {
     int triads_done = 0;
     for (;;) {
 #if GROUP == 1
         /* a symbol that did not change since the last look has no new row
          * single: the ones it had were placed then */
-        unsigned fresh = dirty;
+        unsigned fresh = dirty | settled;
+        settled = 0;
         /* four at a time, else two, else one: the chains of steps of
          * different symbols overlap (four: 0.95x thread CPU time on 11+
          * isomorphs against two) */
@@ -622,6 +683,7 @@ static int propagate(band_state *st, unsigned dirty)
                 return 0;
         }
 #else
+        (void)settled; /* every symbol's row singles are looked at */
         /* two symbols a vector, a symbol twice where they run short
          * (harmless): two, else four, else eight at a time */
         while (dirty) {
@@ -887,16 +949,37 @@ static int search(sudoku_solver *s, band_state *st)
     s->nodes++;
     if (sudoku_progress_due(s)) /* sudoku_solver_set_progress(): Ctrl-C */
         return 1;
-    for (int i = 0; i < ch.count; i++) {
-        band_state child;
-        band_state *c = st; /* the last child needs no copy */
-        if (i + 1 < ch.count) {
-            child = *st;
-            c = &child;
+    int d = ch.digit;
+    for (int i = 0; i < ch.count; i += 2) {
+        /* two children's first settles, side by side: one chain of steps
+         * instead of two, one after the other */
+        int two = i + 1 < ch.count;
+        const uint32_t *second = ch.keep[i + two];
+#if GROUP == 2
+        vec x = v_or(v_and(digit_kept(st, d, ch.keep[i]), v_load(first_half)),
+                     v_andnot(digit_kept(st, d, second), v_load(first_half)));
+        unsigned ok = settle_children(&x);
+#else
+        vec x = digit_kept(st, d, ch.keep[i]), y = digit_kept(st, d, second);
+        unsigned ok = settle_children(&x, &y);
+#endif
+        for (int k = 0; k <= two; k++) {
+            if (!(ok >> k & 1))
+                continue;
+            band_state child;
+            band_state *c = st; /* the last child needs no copy */
+            if (i + k + 1 < ch.count) {
+                child = *st;
+                c = &child;
+            }
+#if GROUP == 2
+            digit_set(c, d, x, k);
+#else
+            c->group[d] = k ? y : x;
+#endif
+            if (propagate(c, 0, 1u << d) && search(s, c))
+                return 1;
         }
-        digit_keep(c, ch.digit, ch.keep[i]);
-        if (propagate(c, 1u << ch.digit) && search(s, c))
-            return 1;
     }
     return 0;
 }
@@ -932,7 +1015,7 @@ int64_t BAND_ENTRY(sudoku_solver *s)
     all = v_or(all, v_swap(all));
     st.solved = v_set(0);
     unsigned changed = place(&st, at, all);
-    if (propagate(&st, changed))
+    if (propagate(&st, changed, 0))
         search(s, &st);
     return (int64_t)s->found;
 }
