@@ -290,43 +290,31 @@ static inline uint32_t *digit_words(band_state *st, int d)
 {
     return (uint32_t *)(void *)st->group + 4 * d;
 }
-/* Symbols a and b (a again for one), as one vector, and back. */
-static inline vec pair_get(band_state *st, int a, int b)
-{
-    return v_pair(digit_words(st, a), digit_words(st, b));
-}
-/* (Written into whole groups: a group loaded right after two half stores
- * into it waits for them to reach the cache.) */
-static inline void pair_set(band_state *st, int a, int b, vec x)
-{
-    static const uint32_t half[2][8] = {{~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0},
-                                        {0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u}};
-    vec lo = _mm256_permute2x128_si256(x, x, 0x00), hi = _mm256_permute2x128_si256(x, x, 0x11);
-    st->group[a >> 1] = _mm256_blendv_epi8(st->group[a >> 1], lo, v_load(half[a & 1]));
-    st->group[b >> 1] = _mm256_blendv_epi8(st->group[b >> 1], hi, v_load(half[b & 1]));
-}
 /* Symbol d alone, in both halves. */
 static inline vec digit_get(const band_state *st, int d)
 {
     const uint32_t *w = (const uint32_t *)(const void *)st->group + 4 * d;
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)w));
 }
-/* Lanes 0..3. */
-static const uint32_t first_half[8] = {~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0};
-
-/* Symbol d becomes half h (0, 1) of x. */
+/* Symbol d becomes half h (0, 1) of x: written into its whole group, as a
+ * group loaded right after two half stores into it waits for them to
+ * reach the cache. */
 static inline void digit_set(band_state *st, int d, vec x, int h)
 {
-    static const uint32_t half[2][8] = {{~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0},
-                                        {0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u}};
+    static const uint32_t lanes[2][8] = {{~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0},
+                                         {0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u}};
     x = h ? _mm256_permute2x128_si256(x, x, 0x11) : _mm256_permute2x128_si256(x, x, 0x00);
-    st->group[d >> 1] = _mm256_blendv_epi8(st->group[d >> 1], x, v_load(half[d & 1]));
+    st->group[d >> 1] = _mm256_blendv_epi8(st->group[d >> 1], x, v_load(lanes[d & 1]));
 }
-/* Symbol d with the cells of keep (four words) only, in both halves. */
-static inline vec digit_kept(const band_state *st, int d, const uint32_t *keep)
+/* Symbols a and b (a again for one), as one vector, and back. */
+static inline vec pair_get(band_state *st, int a, int b)
 {
-    return v_and(digit_get(st, d), _mm256_broadcastsi128_si256(
-                                       _mm_loadu_si128((const __m128i *)(const void *)keep)));
+    return v_pair(digit_words(st, a), digit_words(st, b));
+}
+static inline void pair_set(band_state *st, int a, int b, vec x)
+{
+    digit_set(st, a, x, 0);
+    digit_set(st, b, x, 1);
 }
 #else
 static inline vec digit_get(const band_state *st, int d) { return st->group[d]; }
@@ -956,8 +944,7 @@ static int search(sudoku_solver *s, band_state *st)
         int two = i + 1 < ch.count;
         const uint32_t *second = ch.keep[i + two];
 #if GROUP == 2
-        vec x = v_or(v_and(digit_kept(st, d, ch.keep[i]), v_load(first_half)),
-                     v_andnot(digit_kept(st, d, second), v_load(first_half)));
+        vec x = v_and(digit_get(st, d), v_pair(ch.keep[i], second));
         unsigned ok = settle_children(&x);
 #else
         vec x = digit_kept(st, d, ch.keep[i]), y = digit_kept(st, d, second);
