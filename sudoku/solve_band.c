@@ -7,8 +7,9 @@
  * clear, as guards for arithmetic done on the three rows at once. A symbol's
  * three band words are the lanes 0..2 of a four-lane vector (lane 3 is
  * always 0), so the whole grid is nine vectors, 144 bytes (and the cells
- * placed, 16 more), and a guess is a copy of them. A placed cell keeps its one candidate: the words always
- * hold every symbol's possible places, placed or not.
+ * placed, 16 more), and a guess is a copy of them. A placed cell keeps its
+ * one candidate: the words always hold every symbol's possible places,
+ * placed or not.
  *
  * Propagation works a symbol at a time, on whole bands, without looking at
  * single cells:
@@ -520,7 +521,8 @@ static inline vec peers(vec f)
 }
 
 /* Places symbol d+1 in the cells place_at[d] (for every d, by groups;
- * `all` is their union, in every half). Returns the symbols whose candidates changed, as a bit mask. */
+ * `all` is their union, in every half). Returns the symbols whose
+ * candidates changed, as a bit mask. */
 static unsigned place(band_state *st, const vec *place_at, vec all)
 {
     unsigned changed = 0;
@@ -818,8 +820,10 @@ typedef struct band_choice {
  * lanes keep everything): row r in box k + r (0..2), or in box k - r
  * (3..5), k the box of row 0. Read from memory, not put together in a
  * buffer: a vector loaded from narrower stores just made waits for them. */
-#define BAND_PERMUTATION(b0, b1, b2) (7u << 3 * (b0) | 7u << (10 + 3 * (b1)) | 7u << (20 + 3 * (b2)))
-#define BAND_KEEP(b, cells) {(b) == 0 ? (cells) : ~0u, (b) == 1 ? (cells) : ~0u, (b) == 2 ? (cells) : ~0u, ~0u}
+#define BAND_PERMUTATION(b0, b1, b2)                                                            \
+    (7u << 3 * (b0) | 7u << (10 + 3 * (b1)) | 7u << (20 + 3 * (b2)))
+#define BAND_KEEP(b, cells)                                                                     \
+    {(b) == 0 ? (cells) : ~0u, (b) == 1 ? (cells) : ~0u, (b) == 2 ? (cells) : ~0u, ~0u}
 #define BAND_KEEPS(b)                                                                             \
     {BAND_KEEP(b, BAND_PERMUTATION(0, 1, 2)), BAND_KEEP(b, BAND_PERMUTATION(1, 2, 0)),            \
      BAND_KEEP(b, BAND_PERMUTATION(2, 0, 1)), BAND_KEEP(b, BAND_PERMUTATION(0, 2, 1)),            \

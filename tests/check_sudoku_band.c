@@ -547,8 +547,8 @@ START_TEST(test_band_builds)
 #else
     const char *why = "not built for this target";
 #endif
-    fprintf(stderr, "note: band solver builds checked: %s%s%s\n", ran, why ? "; avx2 skipped: " : "",
-            why ? why : "");
+    fprintf(stderr, "note: band solver builds checked: %s%s%s\n", ran,
+            why ? "; avx2 skipped: " : "", why ? why : "");
 }
 END_TEST
 
