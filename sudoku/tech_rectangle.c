@@ -222,6 +222,11 @@ typedef struct loop_search {
      * both symbols of the pair, the only cells a loop may go to (the loop
      * search 1.4 times fewer instructions than testing every cell) */
     uint64_t *open;
+    /* used[h]: the cells of the path in house h, as bit 0 (even places on
+     * the path) and bit 1 (odd). A valid loop meets a house in one cell of
+     * each colour, so a path with two cells of a colour in one house is
+     * never part of one, and is not followed (see fits()) */
+    uint8_t *used;
 } loop_search;
 
 static int on_loop(const loop_search *S, int cell)
@@ -264,6 +269,32 @@ static int valid_loop(const loop_search *S)
     return 1;
 }
 
+/* May cell join the path at place `len`: does none of its houses hold a
+ * path cell of the same colour (place parity)? Every prefix of a valid
+ * loop passes, so leaving the others out finds the same loops in the same
+ * order (3,000 17-clue puzzles: the loop search took 84% of the rating's
+ * instructions before this test). */
+static int fits(const loop_search *S, int cell, int len)
+{
+    int nh;
+    const int32_t *hs = logic_houses_of(S->L, cell, &nh);
+    uint8_t colour = (uint8_t)(1u << (len & 1));
+    for (int j = 0; j < nh; j++)
+        if (S->used[hs[j]] & colour)
+            return 0;
+    return 1;
+}
+
+/* Marks (on) or clears the houses of cell at place `len` of the path. */
+static void mark(loop_search *S, int cell, int len, int on)
+{
+    int nh;
+    const int32_t *hs = logic_houses_of(S->L, cell, &nh);
+    uint8_t colour = (uint8_t)(1u << (len & 1));
+    for (int j = 0; j < nh; j++)
+        S->used[hs[j]] = on ? (uint8_t)(S->used[hs[j]] | colour) : (uint8_t)(S->used[hs[j]] & ~colour);
+}
+
 static int loop_rating(int len)
 {
     return len >= 10 ? 50 : len >= 8 ? 47 : len >= 6 ? 46 : 45;
@@ -274,6 +305,7 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
     sudoku_logic *L = S->L;
     if (S->len == LOOP_MAX)
         return;
+    mark(S, cell, S->len, 1);
     S->cells[S->len++] = cell;
     int nh;
     const int32_t *hs = logic_houses_of(L, cell, &nh);
@@ -294,7 +326,13 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
                                    loop_rating(S->len));
                     continue;
                 }
-                if (on_loop(S, next))
+                /* a cell of exactly the pair before the start was a start
+                 * itself: every loop through it was met then, in the
+                 * search from it (the moves of a valid loop differ in kind
+                 * and its extras do not depend on where it starts), and
+                 * meeting one again records nothing */
+                if ((next < S->cells[0] && L->cand[next] == S->pair) || on_loop(S, next) ||
+                    !fits(S, next, S->len))
                     continue;
                 uint64_t more = ex | (L->cand[next] & ~S->pair);
                 int wide = L->cand[next] != S->pair;
@@ -304,14 +342,18 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
         }
     }
     S->len--;
+    mark(S, cell, S->len, 0);
 }
 
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
 {
     rect_best best = {0, 0, 0};
-    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL};
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL};
     S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
-    if (!S.open) {
+    S.used = calloc((size_t)L->house_count, 1);
+    if (!S.open || !S.used) {
+        free(S.open);
+        free(S.used);
         L->oom = 1;
         return 0;
     }
@@ -334,5 +376,6 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
         extend(&S, a, 2, 0, -1);
     }
     free(S.open);
+    free(S.used);
     return best.found;
 }
