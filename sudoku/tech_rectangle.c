@@ -334,6 +334,10 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
                 if ((next < S->cells[0] && L->cand[next] == S->pair) || on_loop(S, next) ||
                     !fits(S, next, S->len))
                     continue;
+                /* a longer loop rates higher: once its rating passes the
+                 * best step's, nothing past next can beat it */
+                if (S->best->found && loop_rating(S->len + 1) > S->best->rating)
+                    continue;
                 uint64_t more = ex | (L->cand[next] & ~S->pair);
                 int wide = L->cand[next] != S->pair;
                 if (!wide || popcount64(more) == 1 || allowed_ex > 0)
@@ -357,20 +361,20 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
         L->oom = 1;
         return 0;
     }
+    /* the places of each symbol in each house, for the open places of each
+     * pair below */
+    const uint64_t *places = L->places_tab;
+    logic_places_all(L, L->places_tab);
     for (int a = 0; a < L->cells; a++) {
         if (L->value[a] || popcount64(L->cand[a]) != 2)
             continue;
+        if (best.found && best.rating == 45 && best.type == 1)
+            break; /* the lowest there is: a rectangle of type 1 */
         if (L->cand[a] != S.pair) { /* the open places of this pair (S.pair 0 at first) */
             S.pair = L->cand[a];
-            for (int h = 0; h < L->house_count; h++) {
-                uint64_t m = 0;
-                for (int k = 0; k < L->n; k++) {
-                    int c = logic_house_cell(L, h, k);
-                    if (!L->value[c] && (L->cand[c] & S.pair) == S.pair)
-                        m |= (uint64_t)1 << k;
-                }
-                S.open[h] = m;
-            }
+            size_t x = (size_t)lowest_bit(S.pair), y = (size_t)lowest_bit(S.pair & (S.pair - 1));
+            for (int h = 0; h < L->house_count; h++)
+                S.open[h] = places[(size_t)h * (size_t)L->n + x] & places[(size_t)h * (size_t)L->n + y];
         }
         S.len = 0;
         extend(&S, a, 2, 0, -1);
