@@ -14,6 +14,7 @@ void logic_load(sudoku_logic *L, const uint8_t *givens)
     int n = L->n;
     memcpy(L->value, givens, (size_t)L->cells);
     L->blanks = 0;
+    L->holds = 0;
     for (int h = 0; h < L->house_count; h++) {
         uint64_t have = 0;
         for (int k = 0; k < n; k++) {

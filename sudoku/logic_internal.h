@@ -59,6 +59,9 @@ struct sudoku_logic {
                                     trusted (sudoku_logic_next() says SUDOKU_ENOMEM) */
     uint8_t *solution;           /* cells: the first solution (owned) */
     int solutions;               /* 0, 1, 2 (several) */
+    int holds;                   /* the grid was seen to hold `solution`, and has
+                                    changed since only by sudoku_logic_apply()
+                                    steps that keep it (or by changes undone) */
     uint64_t allowed;            /* techniques sudoku_logic_next() may use */
 
     /* Scratch for the finders, sized once. */

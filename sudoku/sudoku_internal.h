@@ -71,6 +71,20 @@ int64_t sudoku_dlx_solve(sudoku_solver *s);
 int64_t sudoku_bitmask_solve(sudoku_solver *s);
 int64_t sudoku_backtrack_solve(sudoku_solver *s);
 int64_t sudoku_band_solve(sudoku_solver *s);
+
+/* The band solver's builds (solve_band.c): the portable one (SSE2 on
+ * x86-64, plain C elsewhere) and, on x86 with gcc or clang, an AVX2 one
+ * (solve_band_avx2.c); sudoku_band_solve() takes the AVX2 one when
+ * sudoku_band_avx2_usable() says the processor runs it. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && \
+    !defined(SUDOKU_BAND_NO_AVX2)
+#define SUDOKU_BAND_HAVE_AVX2 1
+int64_t sudoku_band_solve_avx2(sudoku_solver *s);
+#else
+#define SUDOKU_BAND_HAVE_AVX2 0
+#endif
+int64_t sudoku_band_solve_generic(sudoku_solver *s);
+int sudoku_band_avx2_usable(void);
 int sudoku_dlx_build(sudoku_solver *s);
 
 /* The big grids' search (solve_big.c): whether a shape is one it takes

@@ -222,6 +222,11 @@ typedef struct loop_search {
      * both symbols of the pair, the only cells a loop may go to (the loop
      * search 1.4 times fewer instructions than testing every cell) */
     uint64_t *open;
+    /* used[h]: the cells of the path in house h, as bit 0 (even places on
+     * the path) and bit 1 (odd). A valid loop meets a house in one cell of
+     * each colour, so a path with two cells of a colour in one house is
+     * never part of one, and is not followed (see fits()) */
+    uint8_t *used;
 } loop_search;
 
 static int on_loop(const loop_search *S, int cell)
@@ -264,6 +269,32 @@ static int valid_loop(const loop_search *S)
     return 1;
 }
 
+/* May cell join the path at place `len`: does none of its houses hold a
+ * path cell of the same colour (place parity)? Every prefix of a valid
+ * loop passes, so leaving the others out finds the same loops in the same
+ * order (3,000 17-clue puzzles: the loop search took 84% of the rating's
+ * instructions before this test). */
+static int fits(const loop_search *S, int cell, int len)
+{
+    int nh;
+    const int32_t *hs = logic_houses_of(S->L, cell, &nh);
+    uint8_t colour = (uint8_t)(1u << (len & 1));
+    for (int j = 0; j < nh; j++)
+        if (S->used[hs[j]] & colour)
+            return 0;
+    return 1;
+}
+
+/* Marks (on) or clears the houses of cell at place `len` of the path. */
+static void mark(loop_search *S, int cell, int len, int on)
+{
+    int nh;
+    const int32_t *hs = logic_houses_of(S->L, cell, &nh);
+    uint8_t colour = (uint8_t)(1u << (len & 1));
+    for (int j = 0; j < nh; j++)
+        S->used[hs[j]] = on ? (uint8_t)(S->used[hs[j]] | colour) : (uint8_t)(S->used[hs[j]] & ~colour);
+}
+
 static int loop_rating(int len)
 {
     return len >= 10 ? 50 : len >= 8 ? 47 : len >= 6 ? 46 : 45;
@@ -274,6 +305,7 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
     sudoku_logic *L = S->L;
     if (S->len == LOOP_MAX)
         return;
+    mark(S, cell, S->len, 1);
     S->cells[S->len++] = cell;
     int nh;
     const int32_t *hs = logic_houses_of(L, cell, &nh);
@@ -294,7 +326,17 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
                                    loop_rating(S->len));
                     continue;
                 }
-                if (on_loop(S, next))
+                /* a cell of exactly the pair before the start was a start
+                 * itself: every loop through it was met then, in the
+                 * search from it (the moves of a valid loop differ in kind
+                 * and its extras do not depend on where it starts), and
+                 * meeting one again records nothing */
+                if ((next < S->cells[0] && L->cand[next] == S->pair) || on_loop(S, next) ||
+                    !fits(S, next, S->len))
+                    continue;
+                /* a longer loop rates higher: once its rating passes the
+                 * best step's, nothing past next can beat it */
+                if (S->best->found && loop_rating(S->len + 1) > S->best->rating)
                     continue;
                 uint64_t more = ex | (L->cand[next] & ~S->pair);
                 int wide = L->cand[next] != S->pair;
@@ -304,35 +346,40 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
         }
     }
     S->len--;
+    mark(S, cell, S->len, 0);
 }
 
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
 {
     rect_best best = {0, 0, 0};
-    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL};
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL};
     S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
-    if (!S.open) {
+    S.used = calloc((size_t)L->house_count, 1);
+    if (!S.open || !S.used) {
+        free(S.open);
+        free(S.used);
         L->oom = 1;
         return 0;
     }
+    /* the places of each symbol in each house, for the open places of each
+     * pair below */
+    const uint64_t *places = L->places_tab;
+    logic_places_all(L, L->places_tab);
     for (int a = 0; a < L->cells; a++) {
         if (L->value[a] || popcount64(L->cand[a]) != 2)
             continue;
+        if (best.found && best.rating == 45 && best.type == 1)
+            break; /* the lowest there is: a rectangle of type 1 */
         if (L->cand[a] != S.pair) { /* the open places of this pair (S.pair 0 at first) */
             S.pair = L->cand[a];
-            for (int h = 0; h < L->house_count; h++) {
-                uint64_t m = 0;
-                for (int k = 0; k < L->n; k++) {
-                    int c = logic_house_cell(L, h, k);
-                    if (!L->value[c] && (L->cand[c] & S.pair) == S.pair)
-                        m |= (uint64_t)1 << k;
-                }
-                S.open[h] = m;
-            }
+            size_t x = (size_t)lowest_bit(S.pair), y = (size_t)lowest_bit(S.pair & (S.pair - 1));
+            for (int h = 0; h < L->house_count; h++)
+                S.open[h] = places[(size_t)h * (size_t)L->n + x] & places[(size_t)h * (size_t)L->n + y];
         }
         S.len = 0;
         extend(&S, a, 2, 0, -1);
     }
     free(S.open);
+    free(S.used);
     return best.found;
 }

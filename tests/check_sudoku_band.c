@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* check_sudoku_band.c - the bit-parallel band solver (SUDOKU_BAND), both
- * builds of it: the library's (SSE2 lanes on x86-64) and the portable C
- * lanes compiled again into this test (sudoku_band_solve_portable, see the
- * Makefile). Expected answers come from a brute force written here that
+/* check_sudoku_band.c - the bit-parallel band solver (SUDOKU_BAND), every
+ * build of it: the library's entry, its portable build (SSE2 lanes on
+ * x86-64), its AVX2 build where the processor has AVX2, and the plain C
+ * lanes compiled again into this test (sudoku_band_solve_portable, see
+ * the Makefile). Expected answers come from a brute force written here that
  * shares nothing with libsudoku (rows, columns and boxes by formula, fewest
  * candidates first), from the published solutions of tests/data/sudoku,
  * and from the other algorithms; the puzzles are those fixtures and
@@ -109,12 +110,26 @@ static sudoku_solver *new_solver(enum sudoku_algorithm alg)
     return s;
 }
 
-/* The two builds of the band solver, through the same front. */
-static int64_t band_solve(sudoku_solver *s, int portable, const uint8_t *g, uint64_t limit,
-                          uint8_t *out, sudoku_stats *st)
+/* The builds of the band solver: the library's entry (which picks one of
+ * the next two at run time), its portable build (SSE2 on x86-64), its
+ * AVX2 build where the processor runs it, and the plain C lanes. */
+static const struct band_build {
+    const char *name;
+    sudoku_algorithm_fn solve;
+} band_builds[] = {
+    {"library", sudoku_band_solve},
+    {"generic", sudoku_band_solve_generic},
+#if SUDOKU_BAND_HAVE_AVX2
+    {"avx2", sudoku_band_solve_avx2},
+#endif
+    {"portable", sudoku_band_solve_portable},
+};
+#define BAND_BUILDS ((int)(sizeof band_builds / sizeof band_builds[0]))
+
+/* Whether this processor runs build b (only AVX2 may be missing). */
+static int band_build_runs(int b)
 {
-    return sudoku_solve_using(s, portable ? sudoku_band_solve_portable : sudoku_band_solve, g,
-                              limit, out, NULL, NULL, st);
+    return strcmp(band_builds[b].name, "avx2") != 0 || sudoku_band_avx2_usable();
 }
 
 typedef struct solvers {
@@ -129,20 +144,23 @@ typedef struct solvers {
 static void check_puzzle(solvers *sv, const uint8_t *g, long want, const uint8_t *solution,
                          long all, const char *what)
 {
-    for (int portable = 0; portable < 2; portable++) {
+    for (int build = 0; build < BAND_BUILDS; build++) {
+        if (!band_build_runs(build))
+            continue;
         for (uint64_t limit = 0; limit <= 2; limit++) {
             if (limit == 0 && all < 0 && want != -1)
                 continue;
             uint8_t out[81];
             memset(out, 0, sizeof out);
             sudoku_stats st = {0};
-            int64_t got = band_solve(sv->band, portable, g, limit, out, &st);
+            int64_t got = sudoku_solve_using(sv->band, band_builds[build].solve, g, limit, out,
+                                             NULL, NULL, &st);
             long expect = want == -1    ? SUDOKU_ECONFLICT
                           : limit == 0 ? all
                           : want < (long)limit ? want : (long)limit;
             if (got != expect)
                 ck_abort_msg("%s (%s build, limit %d): %lld solutions, the brute force says %ld",
-                             what, portable ? "portable" : "library", (int)limit,
+                             what, band_builds[build].name, (int)limit,
                              (long long)got, expect);
             if (got > 0) {
                 ck_assert_int_eq(sudoku_check_solution(sv->band, g, out), 1);
@@ -159,7 +177,7 @@ static void check_puzzle(solvers *sv, const uint8_t *g, long want, const uint8_t
                 ck_assert_int_eq(a.cell1, b.cell1);
                 ck_assert_int_eq(a.cell2, b.cell2);
             }
-            if (limit == 2 && !portable && st.nodes > 0)
+            if (limit == 2 && build == 0 && st.nodes > 0)
                 sv->guessed++;
         }
     }
@@ -468,13 +486,16 @@ START_TEST(test_band_each)
     c->stop_at = 2;
     ck_assert_int_eq(sudoku_solve_each(s, g, 0, on_grid, c, NULL), 2);
     ck_assert_int_eq(c->count, 2);
-    /* the same through the portable build */
-    c->count = 0;
-    c->stop_at = 0;
-    ck_assert_int_eq(sudoku_solve_using(s, sudoku_band_solve_portable, g, 0, NULL, on_grid, c,
-                                        NULL),
-                     want);
-    ck_assert_int_eq(c->count, want);
+    /* the same through each build */
+    for (int b = 0; b < BAND_BUILDS; b++) {
+        if (!band_build_runs(b))
+            continue;
+        c->count = 0;
+        c->stop_at = 0;
+        ck_assert_int_eq(sudoku_solve_using(s, band_builds[b].solve, g, 0, NULL, on_grid, c, NULL),
+                         want);
+        ck_assert_int_eq(c->count, want);
+    }
     sudoku_solver_free(s);
     free(c);
 }
@@ -508,6 +529,29 @@ START_TEST(test_band_stats)
 }
 END_TEST
 
+/* Which builds the tests above ran: all but AVX2 everywhere, AVX2 where
+ * the processor has it. Said on a line starting "note:", which
+ * tests/run-units.sh shows. */
+START_TEST(test_band_builds)
+{
+    char ran[128] = "";
+    for (int b = 0; b < BAND_BUILDS; b++) {
+        ck_assert(band_build_runs(b) || strcmp(band_builds[b].name, "avx2") == 0);
+        if (band_build_runs(b)) {
+            strcat(ran, ran[0] ? ", " : "");
+            strcat(ran, band_builds[b].name);
+        }
+    }
+#if SUDOKU_BAND_HAVE_AVX2
+    const char *why = sudoku_band_avx2_usable() ? NULL : "this processor has no AVX2";
+#else
+    const char *why = "not built for this target";
+#endif
+    fprintf(stderr, "note: band solver builds checked: %s%s%s\n", ran,
+            why ? "; avx2 skipped: " : "", why ? why : "");
+}
+END_TEST
+
 Suite *sudoku_band_suite(void);
 Suite *sudoku_band_suite(void)
 {
@@ -519,6 +563,7 @@ Suite *sudoku_band_suite(void)
     tcase_add_test(tc, test_band_generated);
     tcase_add_test(tc, test_band_each);
     tcase_add_test(tc, test_band_stats);
+    tcase_add_test(tc, test_band_builds);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -34,5 +34,9 @@ for n in $order; do
         sed 's/^/    /' "$UNITS/$n.out"
     fi
 done
+# what a suite notes (its lines starting "note:"), e.g. which builds it left out
+for n in $order; do
+    sed -n "s/^note: /unit: $n: note: /p" "$UNITS/$n.out"
+done
 echo "unit tests: $suites suites, $checks checks, $failed suites failed"
 [ "$failed" -eq 0 ]
