@@ -2,8 +2,9 @@
 /* tech_chains.c - chains of implications between candidates, the top of
  * the Sudoku Explainer scale: X-, Y- and XY-chains and cycles (forcing
  * chains), Nishio, cell and region forcing chains, dynamic forcing chains,
- * and dynamic ones that also use locked candidates, pairs and X-wings on
- * the way (the "(+)" level).
+ * dynamic ones that also use locked candidates, pairs and X-wings on the
+ * way (the "(+)" level), and those that also take in the steps of chains
+ * searched inside them (nested forcing chains, levels 2 to 4).
  *
  * A potential is a candidate (cell, symbol) said to be on (the cell holds
  * the symbol) or off. From an assumption the implications follow, each
@@ -29,7 +30,10 @@
  *   dynamic forcing chains (8.5): the same and contradictions and double
  *   implications, dynamically;
  *   (+) (9.0): the same, locked candidates, hidden and naked pairs and
- *   X-wings joining in when the basic rules stall.
+ *   X-wings joining in when the basic rules stall;
+ *   nested (9.5, 10.0, 10.5): the same, and when those stall too, the steps
+ *   of forcing chains (then of multiple ones), or of dynamic ones, looked
+ *   for on the grid as the chain has left it ("nested chains" below).
  * Each step's difficulty grows with the chain's length: the base, plus 0.1
  * each time the number of nodes (less 2) passes 4, 6, 8, 12, 16, 24, ...
  * (a ceiling growing by 3/2 and 4/3 in turn). Among all the steps one
@@ -40,8 +44,10 @@
  * same way.
  *
  * The engine lives in the sudoku_logic handle (made at its first use) and
- * holds no state between calls but its scratch. Chains are searched on
- * grids up to 16x16; larger ones are left to the rating's estimate. */
+ * holds no state between calls but its scratch (and the memory of what the
+ * inner searches found on the grids of the step under way, dropped when
+ * the grid moves on). Chains are searched on grids up to 16x16, the nested
+ * ones up to 9x9; larger ones are left to the rating's estimate. */
 #include "logic_internal.h"
 
 #include <stdlib.h>
@@ -3292,9 +3298,9 @@ int find_dynamic_chain_plus(sudoku_logic *L, sudoku_step *st)
 
 /* The nested chains are searched on grids up to 9x9, Sudoku Explainer's,
  * and on puzzles of one solution: their inner searches multiply the cost of
- * the dynamic chains' (one 16x16 puzzle of bench/compare-se.sh's kind: 2.6 s
- * with the guess's estimate, 79 s with nested chains; an empty grid, never
- * ending); elsewhere the rating's guess stands for them. */
+ * the dynamic chains' (a generated 16x16 puzzle: 2.6 s with the guess's
+ * estimate, 79 s with nested chains; an empty grid would not end);
+ * elsewhere the rating's guess stands for them. */
 #define NESTED_MAX_N 9
 
 static int nested_allowed(const sudoku_logic *L)
