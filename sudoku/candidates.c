@@ -37,11 +37,15 @@ void logic_load(sudoku_logic *L, const uint8_t *givens)
             used |= L->have[hs[j]];
         L->cand[i] = L->full & ~used;
     }
+    logic_forget(L);
 }
 
 void logic_place(sudoku_logic *L, int cell, int digit)
 {
-    uint64_t bit = digit_bit(digit);
+    uint64_t bit = digit_bit(digit), v = ++L->version;
+    for (uint64_t m = L->cand[cell] | bit; m; m &= m - 1)
+        L->digit_version[lowest_bit(m)] = v;
+    L->placed_version = v;
     L->value[cell] = (uint8_t)digit;
     L->cand[cell] = 0;
     L->blanks--;
@@ -49,9 +53,30 @@ void logic_place(sudoku_logic *L, int cell, int digit)
     const int32_t *hs = logic_houses_of(L, cell, &nh);
     for (int j = 0; j < nh; j++) {
         L->have[hs[j]] |= bit;
+        logic_mark_blanks(L, hs[j]);
         for (int k = 0; k < L->n; k++)
             L->cand[logic_house_cell(L, hs[j], k)] &= ~bit;
     }
+}
+
+/* --- the quiet memory ------------------------------------------------------------- */
+
+void logic_forget(sudoku_logic *L)
+{
+    L->version++;
+    memset(L->quiet, 0, sizeof L->quiet);
+    L->places_version = 0;
+    for (int h = 0; h < L->house_count; h++)
+        logic_mark_blanks(L, h);
+}
+
+const uint64_t *logic_places_table(sudoku_logic *L)
+{
+    if (L->places_version != L->version) {
+        logic_places_all(L, L->places_tab);
+        L->places_version = L->version;
+    }
+    return L->places_tab;
 }
 
 uint64_t logic_places(const sudoku_logic *L, int h, int digit)

@@ -123,9 +123,12 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
     L->save_cand = malloc(cells * sizeof(uint64_t));
     L->have = calloc((size_t)L->house_count, sizeof(uint64_t));
     L->save_have = calloc((size_t)L->house_count, sizeof(uint64_t));
+    L->house_version = calloc((size_t)L->house_count, sizeof(uint64_t));
+    L->one_blank = calloc((size_t)(L->house_count + 63) / 64, sizeof(uint64_t));
     L->scratch_step = malloc(sizeof *L->scratch_step);
     if (!L->house_kind || !L->value || !L->cand || !L->solution || !L->mark || !L->list ||
         !L->list2 || !L->colour || !L->house_places || !L->places_tab || !L->save_value || !L->save_cand || !L->have || !L->save_have ||
+        !L->house_version || !L->one_blank ||
         !L->scratch_step) {
         sudoku_logic_free(L);
         *err = SUDOKU_ENOMEM;
@@ -160,6 +163,8 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->save_cand);
     free(L->have);
     free(L->save_have);
+    free(L->house_version);
+    free(L->one_blank);
     free(L->scratch_step);
     chain_engine_free(L->chains);
     free(L->aligned_ex);
@@ -295,11 +300,15 @@ int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
     if (!L || !st || !L->started)
         return SUDOKU_EINVAL;
     int nelims = places_only(st->technique) && st->cell >= 0 ? 0 : st->nelims;
+    uint64_t v = ++L->version;
     for (int k = 0; k < nelims && k < SUDOKU_STEP_MAX_ELIMS; k++) {
         const sudoku_elim *e = &st->elims[k];
         if (e->cell < 0 || e->cell >= L->cells || e->digit < 1 || e->digit > L->n)
             return SUDOKU_EINVAL;
-        L->cand[e->cell] &= ~digit_bit(e->digit);
+        if (L->cand[e->cell] & digit_bit(e->digit)) {
+            L->cand[e->cell] &= ~digit_bit(e->digit);
+            logic_drop(L, e->cell, e->digit - 1, v);
+        }
         if (L->holds && L->solution[e->cell] == e->digit)
             L->holds = 0;
     }

@@ -64,6 +64,21 @@ struct sudoku_logic {
                                     steps that keep it (or by changes undone) */
     uint64_t allowed;            /* techniques sudoku_logic_next() may use */
 
+    /* Where the finders need not look again (see "the quiet memory" in
+     * logic.c): the grid's version, raised by every change; the version of
+     * the last change in each house and to each symbol's candidates; for
+     * each technique the version at which it last found nothing (0: not
+     * known), and the version places_tab was made for (0: none). */
+    uint64_t version;
+    uint64_t *house_version;     /* house_count */
+    uint64_t digit_version[SUDOKU_MAX_N];
+    uint64_t quiet[SUDOKU_TECHNIQUE_COUNT];
+    uint64_t places_version;
+    uint64_t placed_version;     /* the last placement (it changes most houses:
+                                    their versions do not follow it) */
+    uint64_t *one_blank;         /* a bit a house (house_count, in 64-bit words):
+                                    those missing one symbol */
+
     /* Scratch for the finders, sized once. */
     int32_t *mark;               /* cells: stamps for "seen in this search" */
     int32_t stamp;
@@ -108,6 +123,51 @@ int logic_sees(const sudoku_logic *L, int a, int b);
  * *placed counts the placements. The guess estimate's trials and the
  * generator's quick uniqueness proof for large grids. */
 int logic_singles(sudoku_logic *L, int *placed);
+/* The quiet memory (logic.c). logic_forget(): the grid changed in a way not
+ * recorded (loaded, put back): every finder searches it all again. */
+void logic_forget(sudoku_logic *L);
+/* The version since which the step's technique has found nothing (0: not
+ * known): a finder whose answer in a house (or for a symbol) depends on
+ * that house's cells (that symbol's candidates) alone looks only where
+ * something changed since. logic_quiet() records that it found nothing. */
+static inline uint64_t logic_quiet_since(const sudoku_logic *L, const sudoku_step *st)
+{
+    return L->quiet[st->technique];
+}
+static inline void logic_quiet(sudoku_logic *L, const sudoku_step *st)
+{
+    L->quiet[st->technique] = L->version;
+}
+/* Did house h (symbol digit) change after version since (0: anything)? */
+static inline int logic_house_changed(const sudoku_logic *L, int h, uint64_t since)
+{
+    return !since || L->house_version[h] > since || L->placed_version > since;
+}
+static inline int logic_digit_changed(const sudoku_logic *L, int digit, uint64_t since)
+{
+    return !since || L->digit_version[digit - 1] > since;
+}
+/* Candidate d0 (0-based) has left cell at version v (sudoku_logic_apply():
+ * a placement marks every house and its cell's symbols at once). */
+static inline void logic_drop(sudoku_logic *L, int cell, int d0, uint64_t v)
+{
+    const int32_t *hs = L->cell_houses + (size_t)cell * (size_t)L->per_cell;
+    L->digit_version[d0] = v;
+    for (int j = 0; j < L->cell_house_count[cell]; j++)
+        L->house_version[hs[j]] = v;
+}
+/* House h's bit in one_blank, from what it holds. */
+static inline void logic_mark_blanks(sudoku_logic *L, int h)
+{
+    uint64_t missing = L->full & ~L->have[h], w = (uint64_t)1 << (h & 63);
+    if (missing && !(missing & (missing - 1)))
+        L->one_blank[h >> 6] |= w;
+    else
+        L->one_blank[h >> 6] &= ~w;
+}
+/* L->places_tab for the grid as it is (logic_places_all()'s table, made
+ * again only when the grid has changed since). */
+const uint64_t *logic_places_table(sudoku_logic *L);
 /* A new stamp for L->mark: cells marked with it are "in the current set". */
 int32_t logic_new_stamp(sudoku_logic *L);
 /* The houses of cell, and how many. */

@@ -81,6 +81,7 @@ static void restore_grid(sudoku_logic *L, int blanks)
     memcpy(L->have, L->save_have, sizeof(uint64_t) * (size_t)L->house_count);
     memcpy(L->cand, L->save_cand, sizeof(uint64_t) * (size_t)L->cells);
     L->blanks = blanks;
+    logic_forget(L);
 }
 
 /* Singles, and when they stall the easy eliminations (locked candidates,

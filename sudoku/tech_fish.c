@@ -75,16 +75,22 @@ static int fish(sudoku_logic *L, sudoku_step *st, int k)
     f.st = st;
     f.k = k;
     int n = L->n;
-    logic_places_all(L, L->places_tab);
+    /* one symbol's candidates make a step: those unchanged since the
+     * technique last found nothing are passed over (logic.c) */
+    uint64_t since = logic_quiet_since(L, st);
+    const uint64_t *tab = NULL;
     for (int digit = 1; digit <= n; digit++) {
+        if (!logic_digit_changed(L, digit, since))
+            continue;
+        if (!tab)
+            tab = logic_places_table(L);
         for (int orient = 0; orient < 2; orient++) {
             f.digit = digit;
             f.base0 = orient ? n : 0;
             f.cover0 = orient ? 0 : n;
             f.count = 0;
             for (int i = 0; i < n; i++) {
-                uint64_t places =
-                    L->places_tab[(size_t)(f.base0 + i) * (size_t)n + (size_t)(digit - 1)];
+                uint64_t places = tab[(size_t)(f.base0 + i) * (size_t)n + (size_t)(digit - 1)];
                 int size = popcount64(places);
                 if (size >= 2 && size <= k) {
                     f.line[f.count] = i;
@@ -97,6 +103,7 @@ static int fish(sudoku_logic *L, sudoku_step *st, int k)
     }
     st->nelims = 0;
     st->more_elims = 0;
+    logic_quiet(L, st);
     return 0;
 }
 

@@ -46,16 +46,24 @@ static int leaves_hidden_single(sudoku_logic *L, sudoku_step *st, int a, int dig
     return 0;
 }
 
+/* A step of any of the four depends on one symbol's candidates alone: the
+ * symbols whose candidates have not changed since the technique last found
+ * nothing are passed over (the quiet memory, logic.c). */
 static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
 {
-    uint64_t *tab = L->places_tab;
+    uint64_t since = logic_quiet_since(L, st), changed = 0;
+    for (int d = 1; d <= L->n; d++)
+        if (logic_digit_changed(L, d, since))
+            changed |= digit_bit(d);
+    if (!changed)
+        return 0;
+    const uint64_t *tab = logic_places_table(L);
     size_t n = (size_t)L->n;
-    logic_places_all(L, tab);
     for (int p = 0; p < L->npairs; p++) {
         const house_pair *hp = &L->pairs[p];
         if (HOUSE_IS_BOXLIKE(L->house_kind[hp->a]) != pointing)
             continue;
-        uint64_t missing = logic_missing(L, hp->a);
+        uint64_t missing = logic_missing(L, hp->a) & changed;
         while (missing) {
             int digit = lowest_bit(missing) + 1;
             missing &= missing - 1;
@@ -81,6 +89,7 @@ static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
     }
     st->nelims = 0;
     st->more_elims = 0;
+    logic_quiet(L, st);
     return 0;
 }
 

@@ -123,7 +123,12 @@ static int subsets(sudoku_logic *L, sudoku_step *st, int k, int hidden, int dire
     s.k = k;
     s.hidden = hidden;
     s.direct = direct;
+    /* a subset (and the direct forms' single) lies in one house: those
+     * unchanged since the technique last found nothing are passed over */
+    uint64_t since = logic_quiet_since(L, st);
     for (int h = 0; h < L->house_count; h++) {
+        if (!logic_house_changed(L, h, since))
+            continue;
         s.h = h;
         s.count = 0;
         int blanks = 0;
@@ -167,6 +172,7 @@ static int subsets(sudoku_logic *L, sudoku_step *st, int k, int hidden, int dire
     st->ncells = 0;
     st->more_elims = 0;
     st->cell = -1;
+    logic_quiet(L, st);
     return 0;
 }
 
