@@ -35,7 +35,8 @@
 # rated once is not rated again), SUDOKU (our command, default the one `make`
 # builds), SE_CLASSES=DIR (serate built there once, then reused), ROWS=FILE
 # also writes every puzzle's "set puzzle se ours" there,
-# KEEP=1 keeps the temporary directory.
+# KEEP=1 keeps the temporary directory, WHOLE=R adds the CPU of each whole
+# process, both programs alternated R times (below).
 # Needs java and javac (Debian: openjdk-17-jdk-headless).
 set -eu
 
@@ -219,3 +220,46 @@ while read -r label; do
     }' "$tmp/ours.$label" "$tmp/se.$label" > "$tmp/row"
     cat "$tmp/row"
 done < "$tmp/labels"
+
+# --- the whole processes' CPU (WHOLE=R rounds) ------------------------------------------
+# serate's own clock counts a puzzle in hundredths of a second and leaves
+# out its start-up; the CPU of each whole process (the JVM's every thread,
+# ours `--rate -j 1`) is the other figure. R rounds, the two alternated, on
+# each finished set but 11+ (minutes a puzzle); the lowest round and the
+# median of each, in ms a puzzle.
+rounds=${WHOLE:-0}
+if [ "$rounds" -gt 0 ]; then
+    cpu_ms() { # CPU of the command, in ms
+        if perf stat -x, -e task-clock -o "$tmp/perf" "$@" > /dev/null 2>&1 &&
+            grep -q task-clock "$tmp/perf"; then
+            awk -F, '/task-clock/ { printf "%.3f\n", $1 }' "$tmp/perf"
+        else
+            /usr/bin/time -f "%U %S" -o "$tmp/time" "$@" > /dev/null 2>&1 || true
+            awk '{ printf "%.3f\n", ($1 + $2) * 1000 }' "$tmp/time"
+        fi
+    }
+    stats() { sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print v[1], m }'; }
+    echo
+    echo "CPU of each whole process, $rounds rounds alternated (ms a puzzle: lowest, median):"
+    echo
+    echo "| set | n | serate ms/puzzle | ours ms/puzzle | serate / ours (lowest) | (median) |"
+    echo "|---|---|---|---|---|---|"
+    while read -r label; do
+        [ "$label" = "11+" ] && continue
+        in="$tmp/sample.$label"
+        n=$(wc -l < "$in")
+        : > "$tmp/se.cpu"; : > "$tmp/ours.cpu"
+        r=0
+        while [ "$r" -lt "$rounds" ]; do
+            echo "== $label: round $((r + 1)) of $rounds" >&2
+            cpu_ms java -Xrs -Xmx1g -cp "$classes" diuf.sudoku.test.serate --techs=$se121 --threads=1 \
+                --format='%g %r %e' --input="$in" >> "$tmp/se.cpu"
+            cpu_ms "$sudoku" --rate -j 1 "$in" >> "$tmp/ours.cpu"
+            r=$((r + 1))
+        done
+        set -- $(stats < "$tmp/se.cpu") $(stats < "$tmp/ours.cpu")
+        awk -v l="$label" -v n="$n" -v sl="$1" -v sm="$2" -v ol="$3" -v om="$4" 'BEGIN {
+            printf "| %s | %d | %.3f (%.3f) | %.4f (%.4f) | %.0fx | %.0fx |\n", l, n, sl / n, sm / n,
+                ol / n, om / n, sl / ol, sm / om }'
+    done < "$tmp/labels"
+fi
