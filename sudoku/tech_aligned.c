@@ -27,24 +27,33 @@ typedef struct aligned_search {
     uint64_t (*ex)[WORDS];  /* per cell: its excluders */
     uint64_t (*peers)[WORDS]; /* per cell: the cells it sees (fixed by the shape) */
     uint64_t eligible[WORDS];
+    uint64_t few[WORDS];    /* the cells that may be excluders: 2..degree candidates */
 } aligned_search;
 
 /* The sets of cells (pairs, triplets) whose exclusion took nothing at the
  * last search of each degree, by their sorted cell numbers, and the grid
  * as it was then. The exclusion on a set reads only the candidates (and
- * values) of its cells and of the peers they have in common (the
- * excluders are those of two to `degree` candidates), so a set that took
- * nothing then takes nothing now when none of those cells changed: it is
- * not tried again. (Whether a cell may start a set at all depends on more
- * of its peers, but only decides whether the set is tried.) Grids of up to
- * MEMO_CELLS cells; docs/rating.md has what it saves. */
+ * values) of its cells and of the excluders among the peers they have in
+ * common (those of two to `degree` candidates), so a set that took
+ * nothing then takes nothing now when none of its cells changed, nor any
+ * common peer that was or is an excluder: it is not tried again. (Whether
+ * a cell may start a set at all depends on more of its peers, but only
+ * decides whether the set is tried.) Grids of up to MEMO_CELLS cells;
+ * docs/rating.md has what it saves. */
 #define MEMO_CELLS 81
+/* The words of failed[] and now[] that hold a set are listed (up to this
+ * many), so that now[] is cleared word by word for the next search, not
+ * whole (66 kB for triplets) */
+#define MEMO_LIST 1024
 
 struct aligned_memo {
     int have[2];                   /* a search of degree 2, 3 was made */
     uint64_t cand[2][MEMO_CELLS];  /* the grid at that search */
     uint8_t value[2][MEMO_CELLS];
     uint64_t *failed[2], *now[2];  /* the sets that took nothing then, now */
+    uint32_t *failed_words[2], *now_words[2]; /* their words in use (in list) */
+    int nfailed[2], nnow[2];       /* how many (more than MEMO_LIST: not all listed) */
+    uint32_t list[2][2][MEMO_LIST];
 };
 
 void aligned_memo_free(aligned_memo *M)
@@ -61,6 +70,19 @@ void aligned_memo_free(aligned_memo *M)
 static inline int has_bit(const uint64_t *set, int c)
 {
     return (int)((set[c >> 6] >> (c & 63)) & 1);
+}
+
+/* Word w of the set of cells after c. */
+static inline uint64_t above(int c, int w)
+{
+    int first = c + 1 - w * 64; /* the first such cell's place in the word */
+    return first <= 0 ? ~(uint64_t)0 : first >= 64 ? 0 : ~(uint64_t)0 << first;
+}
+
+/* Word w of the set of cell c alone. */
+static inline uint64_t bit_at(int c, int w)
+{
+    return (c >> 6) == w ? (uint64_t)1 << (c & 63) : 0;
 }
 
 /* Each cell's excluders (peers of 2..degree candidates), and the cells the
@@ -83,6 +105,7 @@ static void prepare(aligned_search *A)
         else if (card <= A->degree)
             few[c >> 6] |= (uint64_t)1 << (c & 63);
     }
+    memcpy(A->few, few, sizeof A->few);
     memset(A->eligible, 0, sizeof A->eligible);
     for (int c = 0; c < L->cells; c++) {
         uint64_t has_single = 0, any = 0;
@@ -200,9 +223,10 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
 
 /* The memory for this search of degree 2 or 3 (NULL: none kept): its
  * sets of now cleared, changed[] the cells that are not as they were at the
- * last search of the degree (every cell when there was none), and the grid
- * kept for the next. */
-static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed)
+ * last search of the degree (every cell when there was none), moved[] those
+ * of them that were or are excluders (no value, 2..degree candidates: the
+ * only common peers the exclusion reads), and the grid kept for the next. */
+static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, uint64_t *moved)
 {
     if (L->cells > MEMO_CELLS)
         return NULL;
@@ -222,12 +246,29 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed)
             return NULL;
         }
         M->have[d] = 0;
+        M->failed_words[d] = M->list[d][0];
+        M->now_words[d] = M->list[d][1];
+        M->nfailed[d] = M->nnow[d] = 0;
     }
-    memset(M->now[d], 0, nwords * sizeof(uint64_t));
+    /* now[] holds the sets of the search before last: cleared word by word
+     * when they were few enough to be listed, else at once */
+    if (M->nnow[d] <= MEMO_LIST)
+        for (int q = 0; q < M->nnow[d]; q++)
+            M->now[d][M->now_words[d][q]] = 0;
+    else
+        memset(M->now[d], 0, nwords * sizeof(uint64_t));
+    M->nnow[d] = 0;
     memset(changed, 0, WORDS * sizeof(uint64_t));
+    memset(moved, 0, WORDS * sizeof(uint64_t));
     for (int c = 0; c < L->cells; c++) {
-        if (!M->have[d] || M->cand[d][c] != L->cand[c] || M->value[d][c] != L->value[c])
-            changed[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (M->have[d] && M->cand[d][c] == L->cand[c] && M->value[d][c] == L->value[c])
+            continue;
+        changed[c >> 6] |= (uint64_t)1 << (c & 63);
+        int was = M->have[d] ? popcount64(M->cand[d][c]) : 2, is = popcount64(L->cand[c]);
+        if ((!M->have[d] || !M->value[d][c]) && was >= 2 && was <= degree)
+            moved[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (!L->value[c] && is >= 2 && is <= degree)
+            moved[c >> 6] |= (uint64_t)1 << (c & 63);
         M->cand[d][c] = L->cand[c];
         M->value[d][c] = L->value[c];
     }
@@ -235,51 +276,21 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed)
     return M;
 }
 
-/* The number of a set of cells (two, or three sorted) in the memory. */
-static size_t memo_key(const sudoku_logic *L, const int32_t *cells, int k)
+/* Notes the set of number key as having taken nothing at this search. */
+static void memo_fail(aligned_memo *M, int d, size_t key)
 {
-    size_t n = (size_t)L->cells, a = (size_t)cells[0], b = (size_t)cells[1];
-    if (a > b) {
-        size_t t = a;
-        a = b;
-        b = t;
+    uint64_t *w = &M->now[d][key >> 6];
+    if (!*w) {
+        if (M->nnow[d] < MEMO_LIST)
+            M->now_words[d][M->nnow[d]] = (uint32_t)(key >> 6);
+        M->nnow[d]++;
     }
-    if (k == 2)
-        return a * n + b;
-    size_t c = (size_t)cells[2];
-    if (c < a)
-        return (c * n + a) * n + b;
-    if (c < b)
-        return (a * n + c) * n + b;
-    return (a * n + b) * n + c;
+    *w |= (uint64_t)1 << (key & 63);
 }
 
-/* exclude() with the memory: a set that took nothing at the last search,
- * none of whose cells and common peers changed since, is not tried; a set
- * that takes nothing is noted (exclude() runs 2.7 times less often than
- * with "the cells and all their peers" unchanged). */
-static int exclude_memo(aligned_search *A, aligned_memo *M, const uint64_t *changed,
-                        const uint64_t *pair_peers, sudoku_step *st, const int32_t *cells, int k)
+static int memo_failed(const aligned_memo *M, int d, size_t key)
 {
-    if (!M)
-        return exclude(A, st, cells, k);
-    int d = k - 2;
-    size_t key = memo_key(A->L, cells, k);
-    uint64_t bit = (uint64_t)1 << (key & 63);
-    int known = (M->failed[d][key >> 6] & bit) && !has_bit(changed, cells[0]) &&
-                !has_bit(changed, cells[1]) && (k == 2 || !has_bit(changed, cells[2]));
-    /* the common peers: those of the first two (pair_peers, or worked out
-     * here for a pair), and of the third */
-    for (int w = 0; w < (A->L->cells + 63) / 64 && known; w++) {
-        uint64_t reads = pair_peers ? pair_peers[w] : A->peers[cells[0]][w] & A->peers[cells[1]][w];
-        if (k == 3)
-            reads &= A->peers[cells[2]][w];
-        known = !(changed[w] & reads);
-    }
-    int found = known ? 0 : exclude(A, st, cells, k);
-    if (!found)
-        M->now[d][key >> 6] |= bit;
-    return found;
+    return (int)((M->failed[d][key >> 6] >> (key & 63)) & 1);
 }
 
 static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
@@ -306,63 +317,23 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
         }
     }
     aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex,
-                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}};
+                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}, {0}};
     prepare(&A);
-    uint64_t changed[WORDS];
-    aligned_memo *M = memo_begin(L, degree, changed);
-    int32_t *cand = L->list2, ncand = 0;
-    int32_t index[ALIGNED_MAX_CELLS];
-    for (int c = 0; c < L->cells; c++)
-        if (has_bit(A.eligible, c)) {
-            index[c] = ncand;
-            cand[ncand++] = c;
-        }
-    /* a triplet is met from each of its pairs whose excluders hold the
-     * third; it has failed when met again (the exclusion does not depend on
-     * the cells' order): the triplets tried, a bit each, by their sorted
-     * indices in cand (none kept if out of memory). 10 top1465 puzzles:
-     * 105 M -> 72 M instructions in exclude() */
-    uint64_t *tried = NULL;
-    size_t nc = (size_t)ncand;
-    if (degree == 3 && ncand >= 3)
-        tried = calloc((nc * nc * nc + 63) / 64, sizeof(uint64_t));
+    uint64_t changed[WORDS], moved[WORDS];
+    aligned_memo *M = memo_begin(L, degree, changed, moved);
+    int d = degree - 2;
+    size_t n = (size_t)L->cells;
     int found = 0, words = (L->cells + 63) / 64; /* of the cell sets: 2 on 9x9 */
-    for (int i = 0; i < ncand && !found; i++)
-        for (int j = i + 1; j < ncand && !found; j++) {
-            int32_t cells[3] = {cand[i], cand[j], -1};
-            if (degree == 2) {
-                /* under two common excluders exclude() takes nothing:
-                 * not worth the memory's bookkeeping */
-                int common = 0;
-                for (int w = 0; w < words && common < 2; w++)
-                    common += popcount64(A.ex[cells[0]][w] & A.ex[cells[1]][w]);
-                if (common >= 2)
-                    found = exclude_memo(&A, M, changed, NULL, st, cells, 2);
-                continue;
-            }
-            /* the three have two excluders in common only if the first two
-             * have: most pairs end here (on 10 top1465 puzzles, 0.9 M calls
-             * of exclude() for triplets before this test) */
-            uint64_t pair_ex[WORDS] = {0};
-            int pair_common = 0;
-            for (int w = 0; w < words; w++) {
-                pair_ex[w] = A.ex[cells[0]][w] & A.ex[cells[1]][w];
-                pair_common += popcount64(pair_ex[w]);
-            }
-            if (pair_common < 2)
-                continue;
-            uint64_t pair_peers[WORDS];
+    for (int w0 = 0; w0 < words && !found; w0++)
+        for (uint64_t m0 = A.eligible[w0]; m0 && !found; m0 &= m0 - 1) {
+            int a = w0 * 64 + lowest_bit(m0);
+            /* the second: an eligible cell after a with two or more
+             * excluders in common with it, that is, seen by two or more of
+             * a's excluders (the pairs in the same order as every pair of
+             * eligible cells tested) */
+            uint64_t once[WORDS] = {0}, twice[WORDS] = {0}, second[WORDS];
             for (int w = 0; w < words; w++)
-                pair_peers[w] = A.peers[cells[0]][w] & A.peers[cells[1]][w];
-            /* the third: an eligible cell among the excluders of either
-             * that sees two or more of the pair's common excluders (else
-             * exclude() would stop under two: a third's excluders among
-             * them are its peers among them, as they all have few
-             * candidates), found as the cells seeing twice, for the pair
-             * at once (1.6 times fewer instructions in the triplets) */
-            uint64_t twin[WORDS] = {0}, once[WORDS] = {0}, twice[WORDS] = {0};
-            for (int w = 0; w < words; w++)
-                for (uint64_t m = pair_ex[w]; m; m &= m - 1) {
+                for (uint64_t m = A.ex[a][w]; m; m &= m - 1) {
                     const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
                     for (int v = 0; v < words; v++) {
                         twice[v] |= once[v] & pe[v];
@@ -370,37 +341,103 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                     }
                 }
             for (int w = 0; w < words; w++)
-                twin[w] = (A.ex[cells[0]][w] | A.ex[cells[1]][w]) & A.eligible[w] & twice[w];
-            for (int w = 0; w < words && !found; w++)
-                for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
-                    int c = w * 64 + lowest_bit(m);
-                    if (c == cells[0] || c == cells[1])
-                        continue;
-                    if (tried) {
-                        /* the three indices sorted (i < j already) */
-                        size_t x = (size_t)i, y = (size_t)j, z = (size_t)index[c];
-                        if (z < x) {
-                            z = y;
-                            y = x;
-                            x = (size_t)index[c];
-                        } else if (z < y) {
-                            z = y;
-                            y = (size_t)index[c];
-                        }
-                        size_t bit = (x * nc + y) * nc + z;
-                        if ((tried[bit >> 6] >> (bit & 63)) & 1)
-                            continue;
-                        tried[bit >> 6] |= (uint64_t)1 << (bit & 63);
+                second[w] = twice[w] & A.eligible[w] & above(a, w);
+            int a_moved = M && has_bit(changed, a);
+            for (int w1 = 0; w1 < words && !found; w1++)
+                for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
+                    int b = w1 * 64 + lowest_bit(m1);
+                    int32_t cells[3] = {a, b, -1};
+                    int pair_moved = a_moved || (M && has_bit(changed, b));
+                    uint64_t pair_peers[WORDS], pair_reads[WORDS];
+                    for (int w = 0; w < words; w++) {
+                        pair_peers[w] = A.peers[a][w] & A.peers[b][w];
+                        pair_reads[w] = M ? pair_peers[w] & moved[w] : 0;
                     }
-                    cells[2] = c;
-                    found = exclude_memo(&A, M, changed, pair_peers, st, cells, 3);
+                    if (degree == 2) {
+                        size_t key = (size_t)a * n + (size_t)b;
+                        int known = M && !pair_moved && memo_failed(M, d, key);
+                        for (int w = 0; w < words && known; w++)
+                            known = !pair_reads[w];
+                        found = known ? 0 : exclude(&A, st, cells, 2);
+                        if (M && !found)
+                            memo_fail(M, d, key);
+                        continue;
+                    }
+                    /* the third: an eligible cell among the excluders of
+                     * either that sees two or more of the pair's common
+                     * excluders (else exclude() would stop under two: a
+                     * third's excluders among them are its peers among
+                     * them, as they all have few candidates), found as the
+                     * cells seeing twice, for the pair at once (1.6 times
+                     * fewer instructions in the triplets) */
+                    uint64_t pair_ex[WORDS], twin[WORDS];
+                    memset(once, 0, sizeof once);
+                    memset(twice, 0, sizeof twice);
+                    for (int w = 0; w < words; w++)
+                        pair_ex[w] = A.ex[a][w] & A.ex[b][w];
+                    for (int w = 0; w < words; w++)
+                        for (uint64_t m = pair_ex[w]; m; m &= m - 1) {
+                            const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                            for (int v = 0; v < words; v++) {
+                                twice[v] |= once[v] & pe[v];
+                                once[v] |= pe[v];
+                            }
+                        }
+                    /* A triplet x < y < z of two common excluders is met
+                     * from each of its pairs whose excluders hold the third,
+                     * that is, where the third has few candidates and sees
+                     * one of the pair; it is tried where first met (the
+                     * exclusion does not depend on the cells' order): from
+                     * (x, y) always, from (x, z) when z is not an excluder
+                     * of x or y, from (y, z) when neither z is of x or y
+                     * nor y of x or z. */
+                    int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
+                    int ab = has_bit(A.peers[a], b);
+                    for (int w = 0; w < words; w++) {
+                        uint64_t up = above(b, w), mid = above(a, w) & ~up & ~bit_at(b, w);
+                        uint64_t low = ~above(a, w) & ~bit_at(a, w);
+                        if (b_few)
+                            mid = ab ? 0 : mid & ~A.peers[b][w];
+                        if ((a_few || b_few) && ab)
+                            low = 0;
+                        if (b_few)
+                            low &= ~A.peers[b][w];
+                        if (a_few)
+                            low &= ~A.peers[a][w];
+                        twin[w] = (A.ex[a][w] | A.ex[b][w]) & A.eligible[w] & twice[w] &
+                                  (up | mid | low);
+                    }
+                    for (int w = 0; w < words && !found; w++)
+                        for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
+                            int c = w * 64 + lowest_bit(m);
+                            cells[2] = c;
+                            if (!M) {
+                                found = exclude(&A, st, cells, 3);
+                                continue;
+                            }
+                            size_t x = (size_t)a, y = (size_t)b, z = (size_t)c;
+                            size_t key = c > b ? (x * n + y) * n + z
+                                       : c > a ? (x * n + z) * n + y : (z * n + x) * n + y;
+                            int known = !pair_moved && !has_bit(changed, c) &&
+                                        memo_failed(M, d, key);
+                            for (int v = 0; v < words && known; v++)
+                                known = !(pair_reads[v] & A.peers[c][v]);
+                            found = known ? 0 : exclude(&A, st, cells, 3);
+                            if (!found)
+                                memo_fail(M, d, key);
+                        }
                 }
         }
-    free(tried);
     if (M) { /* what this search found to take nothing, for the next */
-        uint64_t *t = M->failed[degree - 2];
-        M->failed[degree - 2] = M->now[degree - 2];
-        M->now[degree - 2] = t;
+        uint64_t *t = M->failed[d];
+        M->failed[d] = M->now[d];
+        M->now[d] = t;
+        uint32_t *tw = M->failed_words[d];
+        M->failed_words[d] = M->now_words[d];
+        M->now_words[d] = tw;
+        int tn = M->nfailed[d];
+        M->nfailed[d] = M->nnow[d];
+        M->nnow[d] = tn;
     }
     if (found)
         return 1;
