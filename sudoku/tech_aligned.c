@@ -183,28 +183,45 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
             tri[ntri++] = m;
         }
     }
-    uint64_t allowed[3] = {0, 0, 0};
-    for (uint64_t m0 = c0; m0; m0 &= m0 - 1) {
-        uint64_t b0 = m0 & -m0;
-        int d0 = lowest_bit(b0);
-        for (uint64_t m1 = c1 & ~(s01 ? b0 : 0) & ~pm[d0]; m1; m1 &= m1 - 1) {
-            uint64_t b1 = m1 & -m1, two = b0 | b1;
-            uint64_t m2 = 1; /* a pair: no third cell */
-            if (k == 3) {
-                m2 = c2 & ~(s02 ? b0 : 0) & ~(s12 ? b1 : 0) & ~pm[d0] & ~pm[lowest_bit(b1)];
-                if (b0 != b1)
+    /* The ways are walked over the symbols of the cells of fewest
+     * candidates, the last cell's possible symbols for each as one mask
+     * (the third of a triplet has two or three, the first two often more) */
+    uint64_t allowed[3] = {0, 0, 0}, c[3] = {c0, c1, c2};
+    if (k == 2) {
+        int p = popcount64(c0) <= popcount64(c1) ? 0 : 1, q = 1 - p;
+        for (uint64_t mp = c[p]; mp; mp &= mp - 1) {
+            uint64_t bp = mp & -mp, mq = c[q] & ~(s01 ? bp : 0) & ~pm[lowest_bit(bp)];
+            if (!mq)
+                continue;
+            allowed[p] |= bp;
+            allowed[q] |= mq;
+            if (allowed[0] == c0 && allowed[1] == c1)
+                return 0; /* every candidate has a way: nothing to take */
+        }
+    } else {
+        int n0 = popcount64(c0), n1 = popcount64(c1), n2 = popcount64(c2);
+        int r = n0 > n1 ? (n0 > n2 ? 0 : 2) : (n1 > n2 ? 1 : 2); /* the most */
+        int p = r == 0 ? 1 : 0, q = r == 2 ? 1 : 2;
+        int sees[3][3] = {{0, s01, s02}, {s01, 0, s12}, {s02, s12, 0}};
+        int spq = sees[p][q], spr = sees[p][r], sqr = sees[q][r];
+        for (uint64_t mp = c[p]; mp; mp &= mp - 1) {
+            uint64_t bp = mp & -mp, np = pm[lowest_bit(bp)];
+            uint64_t rp = c[r] & ~(spr ? bp : 0) & ~np;
+            for (uint64_t mq = c[q] & ~(spq ? bp : 0) & ~np; mq; mq &= mq - 1) {
+                uint64_t bq = mq & -mq, two = bp | bq;
+                uint64_t mr = rp & ~(sqr ? bq : 0) & ~pm[lowest_bit(bq)];
+                if (bp != bq)
                     for (int t = 0; t < ntri; t++)
                         if ((tri[t] & two) == two)
-                            m2 &= ~(tri[t] & ~two);
+                            mr &= ~(tri[t] & ~two);
+                if (!mr)
+                    continue;
+                allowed[p] |= bp;
+                allowed[q] |= bq;
+                allowed[r] |= mr;
+                if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
+                    return 0; /* every candidate has a way: nothing to take */
             }
-            if (!m2)
-                continue;
-            allowed[0] |= b0;
-            allowed[1] |= b1;
-            if (k == 3)
-                allowed[2] |= m2;
-            if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
-                return 0; /* every candidate has a way: nothing to take */
         }
     }
     st->nelims = 0;
