@@ -31,39 +31,36 @@ typedef struct aligned_search {
 } aligned_search;
 
 /* The sets of cells (pairs, triplets) whose exclusion took nothing at the
- * last search of each degree, by their sorted cell numbers, and the grid
- * as it was then. The exclusion on a set reads only the candidates (and
- * values) of its cells and of the excluders among the peers they have in
- * common (those of two to `degree` candidates), so a set that took
- * nothing then takes nothing now when none of its cells changed, nor any
- * common peer that was or is an excluder: it is not tried again. (Whether
- * a cell may start a set at all depends on more of its peers, but only
- * decides whether the set is tried.) Grids of up to MEMO_CELLS cells;
- * docs/rating.md has what it saves. */
+ * last search of each degree, and the grid as it was then. The exclusion
+ * on a set reads only the candidates (and values) of its cells and of the
+ * excluders among the peers they have in common (those of two to `degree`
+ * candidates), so a set that took nothing then takes nothing now when none
+ * of its cells changed, nor any common peer that was or is an excluder: it
+ * is not tried again. (Whether a cell may start a set at all depends on
+ * more of its peers, but only decides whether the set is tried.) Kept by
+ * the pair of cells a set is met from (a triplet is met from one of its
+ * pairs, the same while its cells are unchanged): the number of the last
+ * search that met the pair, and the thirds that took nothing then (bit 0
+ * for the pair itself), so that those known are a few masks a pair. Grids
+ * of up to MEMO_CELLS cells; docs/rating.md has what it saves. */
 #define MEMO_CELLS 81
-/* The words of failed[] and now[] that hold a set are listed (up to this
- * many), so that now[] is cleared word by word for the next search, not
- * whole (66 kB for triplets) */
-#define MEMO_LIST 1024
+#define MEMO_WORDS ((MEMO_CELLS + 63) / 64)
+
+typedef struct memo_pair {
+    uint32_t search;
+    uint64_t failed[MEMO_WORDS];
+} memo_pair;
 
 struct aligned_memo {
     int have[2];                   /* a search of degree 2, 3 was made */
-    uint64_t cand[2][MEMO_CELLS];  /* the grid at that search */
+    uint32_t search[2];            /* the number of the search of degree 2, 3 */
+    uint64_t cand[2][MEMO_CELLS];  /* the grid at the last search */
     uint8_t value[2][MEMO_CELLS];
-    uint64_t *failed[2], *now[2];  /* the sets that took nothing then, now */
-    uint32_t *failed_words[2], *now_words[2]; /* their words in use (in list) */
-    int nfailed[2], nnow[2];       /* how many (more than MEMO_LIST: not all listed) */
-    uint32_t list[2][2][MEMO_LIST];
+    memo_pair pairs[2][MEMO_CELLS * MEMO_CELLS]; /* by a * cells + b, a < b */
 };
 
 void aligned_memo_free(aligned_memo *M)
 {
-    if (!M)
-        return;
-    for (int d = 0; d < 2; d++) {
-        free(M->failed[d]);
-        free(M->now[d]);
-    }
     free(M);
 }
 
@@ -238,11 +235,11 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
     return st->nelims;
 }
 
-/* The memory for this search of degree 2 or 3 (NULL: none kept): its
- * sets of now cleared, changed[] the cells that are not as they were at the
- * last search of the degree (every cell when there was none), moved[] those
- * of them that were or are excluders (no value, 2..degree candidates: the
- * only common peers the exclusion reads), and the grid kept for the next. */
+/* The memory for this search of degree 2 or 3 (NULL: none kept), numbered
+ * in it; changed[] the cells that are not as they were at the last search
+ * of the degree (every cell when there was none), moved[] those of them
+ * that were or are excluders (no value, 2..degree candidates: the only
+ * common peers the exclusion reads), and the grid kept for the next. */
 static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, uint64_t *moved)
 {
     if (L->cells > MEMO_CELLS)
@@ -251,30 +248,12 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
         return NULL;
     aligned_memo *M = L->aligned_memo;
     int d = degree - 2;
-    size_t cells = (size_t)L->cells, bits = cells * cells * (degree == 3 ? cells : 1);
-    size_t nwords = (bits + 63) / 64;
-    if (!M->failed[d]) {
-        M->failed[d] = calloc(nwords, sizeof(uint64_t));
-        M->now[d] = calloc(nwords, sizeof(uint64_t));
-        if (!M->failed[d] || !M->now[d]) {
-            free(M->failed[d]);
-            free(M->now[d]);
-            M->failed[d] = M->now[d] = NULL;
-            return NULL;
-        }
-        M->have[d] = 0;
-        M->failed_words[d] = M->list[d][0];
-        M->now_words[d] = M->list[d][1];
-        M->nfailed[d] = M->nnow[d] = 0;
+    if (M->search[d] >= UINT32_MAX - 1) { /* numbers start again: none is the last */
+        for (size_t k = 0; k < sizeof M->pairs[d] / sizeof M->pairs[d][0]; k++)
+            M->pairs[d][k].search = 0;
+        M->search[d] = 0;
     }
-    /* now[] holds the sets of the search before last: cleared word by word
-     * when they were few enough to be listed, else at once */
-    if (M->nnow[d] <= MEMO_LIST)
-        for (int q = 0; q < M->nnow[d]; q++)
-            M->now[d][M->now_words[d][q]] = 0;
-    else
-        memset(M->now[d], 0, nwords * sizeof(uint64_t));
-    M->nnow[d] = 0;
+    M->search[d] = M->search[d] ? M->search[d] + 1 : 2; /* the last one is never 0 */
     memset(changed, 0, WORDS * sizeof(uint64_t));
     memset(moved, 0, WORDS * sizeof(uint64_t));
     for (int c = 0; c < L->cells; c++) {
@@ -291,23 +270,6 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
     }
     M->have[d] = 1;
     return M;
-}
-
-/* Notes the set of number key as having taken nothing at this search. */
-static void memo_fail(aligned_memo *M, int d, size_t key)
-{
-    uint64_t *w = &M->now[d][key >> 6];
-    if (!*w) {
-        if (M->nnow[d] < MEMO_LIST)
-            M->now_words[d][M->nnow[d]] = (uint32_t)(key >> 6);
-        M->nnow[d]++;
-    }
-    *w |= (uint64_t)1 << (key & 63);
-}
-
-static int memo_failed(const aligned_memo *M, int d, size_t key)
-{
-    return (int)((M->failed[d][key >> 6] >> (key & 63)) & 1);
 }
 
 static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
@@ -364,20 +326,34 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                 for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
                     int b = w1 * 64 + lowest_bit(m1);
                     int32_t cells[3] = {a, b, -1};
-                    int pair_moved = a_moved || (M && has_bit(changed, b));
-                    uint64_t pair_peers[WORDS], pair_reads[WORDS];
-                    for (int w = 0; w < words; w++) {
-                        pair_peers[w] = A.peers[a][w] & A.peers[b][w];
-                        pair_reads[w] = M ? pair_peers[w] & moved[w] : 0;
+                    /* the sets of this pair known to take nothing: those
+                     * of the last search when it met the pair, the pair
+                     * unchanged, the third unchanged and seeing none of
+                     * the pair's common excluders that moved */
+                    memo_pair *mp = M ? &M->pairs[d][(size_t)a * n + (size_t)b] : NULL;
+                    uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
+                    if (mp && mp->search == M->search[d] - 1 && !a_moved && !has_bit(changed, b)) {
+                        uint64_t spoiled[WORDS] = {0}, reads = 0;
+                        for (int w = 0; w < words; w++)
+                            for (uint64_t m = A.peers[a][w] & A.peers[b][w] & moved[w]; m;
+                                 m &= m - 1) {
+                                const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                                reads = 1;
+                                for (int v = 0; v < words; v++)
+                                    spoiled[v] |= pe[v];
+                            }
+                        if (degree == 2)
+                            known[0] = reads ? 0 : mp->failed[0];
+                        else
+                            for (int w = 0; w < words; w++)
+                                known[w] = mp->failed[w] & ~changed[w] & ~spoiled[w];
                     }
                     if (degree == 2) {
-                        size_t key = (size_t)a * n + (size_t)b;
-                        int known = M && !pair_moved && memo_failed(M, d, key);
-                        for (int w = 0; w < words && known; w++)
-                            known = !pair_reads[w];
-                        found = known ? 0 : exclude(&A, st, cells, 2);
-                        if (M && !found)
-                            memo_fail(M, d, key);
+                        found = known[0] ? 0 : exclude(&A, st, cells, 2);
+                        if (mp) {
+                            mp->search = M->search[d];
+                            mp->failed[0] = !found;
+                        }
                         continue;
                     }
                     /* the third: an eligible cell among the excluders of
@@ -428,34 +404,17 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                         for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
                             int c = w * 64 + lowest_bit(m);
                             cells[2] = c;
-                            if (!M) {
-                                found = exclude(&A, st, cells, 3);
-                                continue;
-                            }
-                            size_t x = (size_t)a, y = (size_t)b, z = (size_t)c;
-                            size_t key = c > b ? (x * n + y) * n + z
-                                       : c > a ? (x * n + z) * n + y : (z * n + x) * n + y;
-                            int known = !pair_moved && !has_bit(changed, c) &&
-                                        memo_failed(M, d, key);
-                            for (int v = 0; v < words && known; v++)
-                                known = !(pair_reads[v] & A.peers[c][v]);
-                            found = known ? 0 : exclude(&A, st, cells, 3);
+                            found = (known[w] >> (c & 63)) & 1 ? 0 : exclude(&A, st, cells, 3);
                             if (!found)
-                                memo_fail(M, d, key);
+                                failed[w] |= (uint64_t)1 << (c & 63);
                         }
+                    if (mp) {
+                        mp->search = M->search[d];
+                        for (int w = 0; w < MEMO_WORDS; w++)
+                            mp->failed[w] = failed[w];
+                    }
                 }
         }
-    if (M) { /* what this search found to take nothing, for the next */
-        uint64_t *t = M->failed[d];
-        M->failed[d] = M->now[d];
-        M->now[d] = t;
-        uint32_t *tw = M->failed_words[d];
-        M->failed_words[d] = M->now_words[d];
-        M->now_words[d] = tw;
-        int tn = M->nfailed[d];
-        M->nfailed[d] = M->nnow[d];
-        M->nnow[d] = tn;
-    }
     if (found)
         return 1;
     st->nelims = 0;
