@@ -227,15 +227,14 @@ typedef struct loop_search {
      * each colour, so a path with two cells of a colour in one house is
      * never part of one, and is not followed (see fits()) */
     uint8_t *used;
+    /* the houses of each cell in the order the moves take them (box, row,
+     * column, the rest), per_cell apiece, and their kinds; on[c]: cell c is
+     * on the path (60 top1465 puzzles: 147 M -> 121 M instructions in the
+     * unique rectangles, against walking the kinds and every house for
+     * each move, and the path for each cell) */
+    int32_t *moves;
+    uint8_t *move_kind, *on;
 } loop_search;
-
-static int on_loop(const loop_search *S, int cell)
-{
-    for (int k = 0; k < S->len; k++)
-        if (S->cells[k] == cell)
-            return 1;
-    return 0;
-}
 
 /* Is the loop valid: do its cells, coloured in turn, meet every house in
  * none of them or in exactly one of each colour? Then the pair can be
@@ -306,60 +305,82 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
     if (S->len == LOOP_MAX)
         return;
     mark(S, cell, S->len, 1);
+    S->on[cell] = 1;
     S->cells[S->len++] = cell;
-    int nh;
-    const int32_t *hs = logic_houses_of(L, cell, &nh);
-    for (int kind = 0; kind < 5; kind++) {
-        /* the kinds in Sudoku Explainer's order: box, row, column, the rest */
-        static const int ORDER[5] = {HOUSE_BOX, HOUSE_ROW, HOUSE_COLUMN, HOUSE_DIAGONAL,
-                                     HOUSE_WINDOW};
-        if (ORDER[kind] == last_kind)
+    int nh = L->cell_house_count[cell];
+    const int32_t *hs = S->moves + (size_t)cell * (size_t)L->per_cell;
+    const uint8_t *kinds = S->move_kind + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < nh; j++) {
+        if (kinds[j] == last_kind)
             continue;
-        for (int j = 0; j < nh; j++) {
-            if (L->house_kind[hs[j]] != ORDER[kind])
+        for (uint64_t m = S->open[hs[j]]; m; m &= m - 1) {
+            int next = logic_house_cell(L, hs[j], lowest_bit(m));
+            if (next == S->cells[0] && S->len >= 4) {
+                if (valid_loop(S))
+                    loop_steps(L, S->st, S->cand, S->best, S->cells, S->len, S->pair,
+                               loop_rating(S->len));
                 continue;
-            for (uint64_t m = S->open[hs[j]]; m; m &= m - 1) {
-                int next = logic_house_cell(L, hs[j], lowest_bit(m));
-                if (next == S->cells[0] && S->len >= 4) {
-                    if (valid_loop(S))
-                        loop_steps(L, S->st, S->cand, S->best, S->cells, S->len, S->pair,
-                                   loop_rating(S->len));
-                    continue;
-                }
-                /* a cell of exactly the pair before the start was a start
-                 * itself: every loop through it was met then, in the
-                 * search from it (the moves of a valid loop differ in kind
-                 * and its extras do not depend on where it starts), and
-                 * meeting one again records nothing */
-                if ((next < S->cells[0] && L->cand[next] == S->pair) || on_loop(S, next) ||
-                    !fits(S, next, S->len))
-                    continue;
-                /* a longer loop rates higher: once its rating passes the
-                 * best step's, nothing past next can beat it */
-                if (S->best->found && loop_rating(S->len + 1) > S->best->rating)
-                    continue;
-                uint64_t more = ex | (L->cand[next] & ~S->pair);
-                int wide = L->cand[next] != S->pair;
-                if (!wide || popcount64(more) == 1 || allowed_ex > 0)
-                    extend(S, next, allowed_ex - wide, more, ORDER[kind]);
             }
+            /* a cell of exactly the pair before the start was a start
+             * itself: every loop through it was met then, in the
+             * search from it (the moves of a valid loop differ in kind
+             * and its extras do not depend on where it starts), and
+             * meeting one again records nothing */
+            if ((next < S->cells[0] && L->cand[next] == S->pair) || S->on[next] ||
+                !fits(S, next, S->len))
+                continue;
+            /* a longer loop rates higher: once its rating passes the
+             * best step's, nothing past next can beat it */
+            if (S->best->found && loop_rating(S->len + 1) > S->best->rating)
+                continue;
+            uint64_t more = ex | (L->cand[next] & ~S->pair);
+            int wide = L->cand[next] != S->pair;
+            if (!wide || popcount64(more) == 1 || allowed_ex > 0)
+                extend(S, next, allowed_ex - wide, more, kinds[j]);
         }
     }
     S->len--;
+    S->on[cell] = 0;
     mark(S, cell, S->len, 0);
 }
 
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
 {
     rect_best best = {0, 0, 0};
-    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL};
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL, NULL, NULL, NULL};
+    size_t slots = (size_t)L->cells * (size_t)L->per_cell;
     S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
-    S.used = calloc((size_t)L->house_count, 1);
-    if (!S.open || !S.used) {
+    S.used = calloc((size_t)L->house_count + (size_t)L->cells + slots, 1);
+    S.moves = malloc(sizeof(int32_t) * slots);
+    if (!S.open || !S.used || !S.moves) {
         free(S.open);
         free(S.used);
+        free(S.moves);
         L->oom = 1;
         return 0;
+    }
+    S.on = S.used + L->house_count;
+    S.move_kind = S.on + L->cells;
+    for (int c = 0; c < L->cells; c++) {
+        /* the kinds in Sudoku Explainer's order: box, row, column, the rest
+         * (an insertion sort by that rank, keeping the order within a kind) */
+        static const uint8_t RANK[5] = {[HOUSE_BOX] = 0, [HOUSE_ROW] = 1, [HOUSE_COLUMN] = 2,
+                                        [HOUSE_DIAGONAL] = 3, [HOUSE_WINDOW] = 4};
+        int nh;
+        const int32_t *hs = logic_houses_of(L, c, &nh);
+        int32_t *mv = S.moves + (size_t)c * (size_t)L->per_cell;
+        uint8_t *mk = S.move_kind + (size_t)c * (size_t)L->per_cell;
+        for (int j = 0; j < nh; j++) {
+            int32_t h = hs[j];
+            uint8_t kind = L->house_kind[h];
+            int k = j;
+            for (; k > 0 && RANK[mk[k - 1]] > RANK[kind]; k--) {
+                mv[k] = mv[k - 1];
+                mk[k] = mk[k - 1];
+            }
+            mv[k] = h;
+            mk[k] = kind;
+        }
     }
     /* the places of each symbol in each house, for the open places of each
      * pair below */
@@ -381,5 +402,6 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
     }
     free(S.open);
     free(S.used);
+    free(S.moves);
     return best.found;
 }
