@@ -136,6 +136,9 @@ struct chain_engine {
     int32_t *cyc_inst;
     int32_t *cyc_list;   /* 3 * P: its two layers (see cycles_from()), a way */
     int32_t cyc_stamp;
+    uint64_t *peer_bits; /* cells * cell_words: the cells sharing a house with
+                            each cell, as bits (see cycle_takes()) */
+    int cell_words;
     int32_t *cell_mark;  /* cells */
     int32_t cell_stamp;
     /* The unary pass's graph of links (see "floors" below): potentials of
@@ -446,6 +449,7 @@ void chain_engine_free(chain_engine *E)
     free(E->cyc_par);
     free(E->cyc_inst);
     free(E->cyc_list);
+    free(E->peer_bits);
     free(E->gnode);
     free(E->gpot);
     free(E->gbeg);
@@ -1150,25 +1154,76 @@ static void cycle_step(chain_engine *E, int32_t dst, int x, int y, int source_ce
  * memory. */
 static int cycles_alloc(chain_engine *E)
 {
+    sudoku_logic *L = E->L;
     size_t P = (size_t)E->P;
+    int W = (L->cells + 63) / 64;
     E->cyc_mark = calloc(P, sizeof(int32_t));
     E->cyc_close = calloc(P, sizeof(int32_t));
     E->cyc_imark = calloc(P, sizeof(int32_t));
     E->cyc_par = malloc(sizeof(int32_t) * P);
     E->cyc_inst = malloc(sizeof(int32_t) * P);
     E->cyc_list = malloc(sizeof(int32_t) * P * 3);
+    E->peer_bits = calloc((size_t)L->cells * (size_t)W, sizeof(uint64_t));
     if (!E->cyc_mark || !E->cyc_close || !E->cyc_imark || !E->cyc_par || !E->cyc_inst ||
-        !E->cyc_list) {
+        !E->cyc_list || !E->peer_bits) {
         int32_t **a[] = {&E->cyc_mark, &E->cyc_close, &E->cyc_imark, &E->cyc_par, &E->cyc_inst,
                          &E->cyc_list};
         for (size_t k = 0; k < sizeof a / sizeof a[0]; k++) {
             free(*a[k]);
             *a[k] = NULL;
         }
+        free(E->peer_bits);
+        E->peer_bits = NULL;
         return 0;
     }
     E->cyc_stamp = 0;
+    E->cell_words = W;
+    for (int c = 0; c < L->cells; c++) {
+        const int32_t *pp = E->peers + (size_t)c * (size_t)E->max_peers;
+        uint64_t *b = E->peer_bits + (size_t)c * (size_t)W;
+        for (int k = 0; k < E->npeers[c]; k++)
+            b[pp[k] >> 6] |= (uint64_t)1 << (pp[k] & 63);
+    }
     return 1;
+}
+
+/* Whether the cycle a search closes by the off v, reached from the on q
+ * (its nodes v, then q and its way back, see cycles_from()), takes
+ * anything: a candidate outside its cells that sees an on node and an off
+ * node of its symbol, cycle_step()'s test on bit sets of cells. Most
+ * cycles take nothing (407 of 46,449 on 60 top1465 puzzles take
+ * something); they are not counted nor worked out further (there: 0.97 G
+ * -> 0.84 G instructions in find_forcing_chain). */
+static int cycle_takes(const chain_engine *E, int32_t v, int32_t q)
+{
+    sudoku_logic *L = E->L;
+    int W = E->cell_words;
+    uint64_t cyc[(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64] = {0};
+    uint64_t on[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
+    uint64_t off[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
+    uint64_t used = 0;
+    for (int32_t u = v; u >= 0; u = u == v ? q : E->cyc_par[u]) {
+        int32_t pot = E->gpot[u];
+        int c = pot_cell(E, pot), d = pot_digit(E, pot) - 1;
+        cyc[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (!((used >> d) & 1)) {
+            used |= (uint64_t)1 << d;
+            for (int w = 0; w < W; w++)
+                on[d][w] = off[d][w] = 0;
+        }
+        const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
+        uint64_t *to = pot_on(pot) ? on[d] : off[d];
+        for (int w = 0; w < W; w++)
+            to[w] |= pb[w];
+    }
+    for (; used; used &= used - 1) {
+        int d = lowest_bit(used);
+        for (int w = 0; w < W; w++)
+            for (uint64_t m = on[d][w] & off[d][w] & ~cyc[w]; m; m &= m - 1)
+                if (L->cand[w * 64 + lowest_bit(m)] & digit_bit(d + 1))
+                    return 1;
+    }
+    return 0;
 }
 
 /* The instance of the node v a cycle search reached (see cycles_from()),
@@ -1268,6 +1323,8 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
                     if (w >= 0)
                         continue;
                 }
+                if (!cycle_takes(E, v, q))
+                    continue;
                 int32_t qi = cycle_inst(E, q), vi = qi >= 0 ? new_inst(E, E->gpot[v], qi) : -1;
                 int32_t dst = vi >= 0 ? new_inst(E, src_pot, vi) : -1;
                 if (dst < 0)
