@@ -1842,6 +1842,21 @@ static int unary_floors(chain_engine *E, int y, int x)
         if (f > max_rounds)
             max_rounds = f;
     }
+    /* A chain's links hold in every solution the grid still holds: from
+     * the on of a solution's candidate no chain reaches its off, nor from
+     * the off of another its on; those lanes are not walked (their floor
+     * stays FLOOR_NONE, and the search would find nothing there). Only when
+     * the grid holds the solution: on the grid of a step, not inside a
+     * chain's. 60 top1465 puzzles: 0.84 G -> 0.71 G instructions in
+     * find_forcing_chain. */
+    const uint8_t *sol = NULL;
+    if (!E->collect && L->solutions > 0 && L->solution) {
+        sol = L->solution;
+        for (int cell = 0; cell < L->cells && sol; cell++)
+            if (L->value[cell] ? L->value[cell] != sol[cell]
+                               : !(L->cand[cell] & digit_bit(sol[cell])))
+                sol = NULL;
+    }
     lane_of lanes[LANES];
     int nl = 0, na = 0;
     for (int cell = 0; cell < L->cells; cell++) {
@@ -1871,7 +1886,7 @@ static int unary_floors(chain_engine *E, int y, int x)
             if (!forcing)
                 continue;
             for (int k = 1; k <= 2; k++) {
-                if (!((q >> k) & 1))
+                if (!((q >> k) & 1) || (sol && (sol[cell] == digit) == (k == 1)))
                     continue;
                 if (nl == LANES) {
                     lanes_settle(E, lanes, nl, na, max_rounds);
