@@ -1743,8 +1743,9 @@ static void lanes_walk(chain_engine *E, int na, int nl, int max_rounds, int32_t 
  * that beats the best kept, its nodes being the rounds plus extra. */
 static int rounds_worth(const chain_engine *E, int base, int extra)
 {
-    if (E->collect)
-        return E->gnodes; /* every step counts */
+    if (E->collect || !E->best.found)
+        return E->gnodes; /* every step counts (not asked of may_beat() for
+                             each round: 21 M instructions on 60 top1465) */
     int r = 0;
     while (r < E->gnodes && may_beat(E, base, r + 1 + extra))
         r++;
