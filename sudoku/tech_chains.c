@@ -1963,7 +1963,9 @@ static int unary_floors(chain_engine *E, int y, int x)
  * come of it that beats that best. Returns where the next batch starts.
  * Worked out batch by batch as the search comes to them, the later ones
  * walk only as far as the best found meanwhile is worth (60 top1465
- * puzzles: 0.64 G -> 0.62 G instructions in find_forcing_chain). */
+ * puzzles: 0.64 G -> 0.62 G instructions in find_forcing_chain). A lane
+ * that has no seed (a cycle's: s's only way out is to j's off) or whose
+ * seed leads nowhere is not walked (there: 0.62 G -> 0.60 G). */
 static int floors_batch(chain_engine *E, int y, int x, int from)
 {
     int cbase = x && y ? 70 : 65, fbase = x && y ? 70 : 66;
@@ -1989,10 +1991,14 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
         E->floor_cycle[var] = E->floor_on[var] = E->floor_off[var] = FLOOR_NONE;
         /* the cycles: one lane for each conjugate j (off's ons) */
         for (int32_t e = E->gbeg[off]; cycles && (q & 1) && e < E->gend[off]; e++) {
-            int32_t joff = E->gnode[E->gpot[E->glink[e]] & ~1];
+            int32_t joff = E->gnode[E->gpot[E->glink[e]] & ~1], seeds = 0;
             for (int32_t f = E->wbeg[on]; f < E->wend[on]; f++)
-                if (E->wlink[f] != joff)
+                if (E->wlink[f] != joff) {
                     lane_seed(E, E->wlink[f], nl, &na);
+                    seeds++;
+                }
+            if (!seeds)
+                continue; /* no way out of s but to j's off */
             E->greach[on] |= (uint64_t)1 << nl; /* s left out */
             lane_target(E, nl, joff);
             lanes[nl++] = (lane_of){var, 0};
@@ -2002,8 +2008,8 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
         for (int kind = 1; kind <= 2; kind++) {
             if (!((q >> kind) & 1) || (sol && (sol[cell] == digit) == (kind == 1)))
                 continue;
-            if (kind == 2 && E->gbeg[off] == E->gend[off])
-                continue; /* an off that leads nowhere */
+            if (kind == 2 ? E->gbeg[off] == E->gend[off] : E->wbeg[on] == E->wend[on])
+                continue; /* an off that leads nowhere, an on to those only */
             lane_seed(E, kind == 1 ? on : off, nl, &na);
             lane_target(E, nl, kind == 1 ? off : on);
             lanes[nl++] = (lane_of){var, kind};
