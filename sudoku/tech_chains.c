@@ -63,6 +63,18 @@ typedef struct chain_set {
     int count;
 } chain_set;
 
+/* What one assumption implies, potentials only (no instances): see
+ * "sweeps" below. */
+typedef struct sweep {
+    uint8_t *depth;     /* P: each potential reached, its instance's depth
+                           (idepth, 255 at most: a floor); 0 not reached */
+    uint16_t *on, *off; /* P/2 each: the ons and the offs in the order
+                           follow() adds them */
+    int non, noff;
+    int x_depth;        /* a contradiction: its two instances' depths
+                           summed; 0 none */
+} sweep;
+
 /* The best step found so far by one producer. */
 typedef struct chain_best {
     int found;
@@ -157,6 +169,17 @@ struct chain_engine {
                             instances of its contradiction (-1: none); NULL
                             when not kept (see closure_of()) */
     int32_t *closure_mem;
+    /* A multiple pass's sweeps (see "sweeps" below): the pool (nsw made,
+     * used_sw in use), each (cell, digit) on's (sw_of: its index, -1 not
+     * yet) and the one of an off state (sw_off) */
+    struct sweep **sw;
+    int nsw, used_sw, cap_sw;
+    int32_t *sw_of;
+    struct sweep *sw_off;
+    int sweeps;          /* the pass under way uses them */
+    struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
+    int nhits, cap_hits;
+    int32_t *closure_off; /* 3 * P/2: as closure, the off states' */
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
@@ -456,6 +479,20 @@ void chain_engine_free(chain_engine *E)
     free(E->qual);
     free(E->stall_grid);
     free(E->closure_mem);
+    for (int k = 0; k < E->nsw; k++) {
+        free(E->sw[k]->depth);
+        free(E->sw[k]->on);
+        free(E->sw[k]);
+    }
+    free(E->sw);
+    free(E->sw_of);
+    free(E->hits);
+    free(E->closure_off);
+    if (E->sw_off) {
+        free(E->sw_off->depth);
+        free(E->sw_off->on);
+        free(E->sw_off);
+    }
     free(E->path_mark);
     free(E->icause);
     free(E->inest);
@@ -2113,14 +2150,525 @@ static void cell_chains(chain_engine *E, int cell)
     }
 }
 
+/* --- sweeps: a multiple pass's chains, potentials first ---------------------------- */
+
+/* Most of the closures a multiple pass follows give no step: their
+ * contradictions, double implications and the intersections of a cell's
+ * or a region's chains do not beat the best step kept, or are not there.
+ * So a pass of level 0 that keeps its closures (not an inner search: it
+ * keeps every step) first follows each assumption as a sweep: follow()
+ * (or follow_static()) step for step, the same potentials in the same
+ * order, the same contradiction, but each potential only marked with the
+ * depth its instance would have (a bit and a byte, no instance, no
+ * parents). The steps are looked for on the sweeps, and only one that
+ * may beat the best, with its floor, and removes something is made again
+ * from the closures with their instances (closure_of(), kept for the
+ * pass), and offered as the chains would have offered it: the same steps
+ * in the same order. */
+
+static inline uint8_t depth_next(uint8_t d)
+{
+    return d == 255 ? 255 : (uint8_t)(d + 1);
+}
+
+/* A sweep from the pool, its depths clear (NULL when out of memory). */
+static sweep *sweep_alloc(chain_engine *E)
+{
+    sweep *S = calloc(1, sizeof *S);
+    if (S) {
+        S->depth = calloc((size_t)E->P, 1);
+        S->on = malloc(sizeof(uint16_t) * (size_t)E->P);
+        if (!S->depth || !S->on) {
+            free(S->depth);
+            free(S->on);
+            free(S);
+            S = NULL;
+        }
+    }
+    if (!S) {
+        E->failed = 1;
+        return NULL;
+    }
+    S->off = S->on + E->P / 2;
+    return S;
+}
+
+static sweep *take_sweep(chain_engine *E)
+{
+    if (E->used_sw == E->nsw) {
+        if (E->nsw == E->cap_sw) {
+            int cap = E->cap_sw ? E->cap_sw * 2 : 64;
+            sweep **more = realloc(E->sw, sizeof(sweep *) * (size_t)cap);
+            if (!more) {
+                E->failed = 1;
+                return NULL;
+            }
+            E->sw = more;
+            E->cap_sw = cap;
+        }
+        sweep *S = sweep_alloc(E);
+        if (!S)
+            return NULL;
+        E->sw[E->nsw++] = S;
+    }
+    return E->sw[E->used_sw++];
+}
+
+static void clear_sweep(sweep *S)
+{
+    for (int k = 0; k < S->non; k++)
+        S->depth[S->on[k]] = 0;
+    for (int k = 0; k < S->noff; k++)
+        S->depth[S->off[k]] = 0;
+    S->non = S->noff = 0;
+    S->x_depth = 0;
+}
+
+/* follow() (follow_static() on the pass's graph) from the potential start
+ * alone, into S (clear): what the two would add to their sets, in their
+ * order, and where they would stop. A dynamic chain's off takes its
+ * candidate and then looks at what is left (off_to_on()'s question before
+ * take_candidate(), asked once); the grid is put back candidate by
+ * candidate. */
+static void sweep_from(chain_engine *E, int32_t start, sweep *S)
+{
+    sudoku_logic *L = E->L;
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n;
+    int graph = E->graph_live && !E->dynamic;
+    int32_t buf[SUDOKU_MAX_N * 8 + 8], pots[SUDOKU_MAX_N * 8 + 8];
+    int8_t via[SUDOKU_MAX_N * 8 + 8];
+    uint8_t nd[SUDOKU_MAX_N * 8 + 8];
+    dep[start] = 1;
+    if (pot_on(start))
+        qon[ton++] = (uint16_t)start;
+    else
+        qoff[toff++] = (uint16_t)start;
+    S->x_depth = 0;
+/* an off q the on being followed implies, at depth d */
+#define SWEEP_OFF(q)                                                                     \
+    do {                                                                                 \
+        int32_t q_ = (q);                                                                \
+        if (dep[q_ | 1]) {                                                               \
+            S->x_depth = dep[q_ | 1] + d;                                                \
+            goto done;                                                                   \
+        }                                                                                \
+        if (!dep[q_]) {                                                                  \
+            dep[q_] = d;                                                                 \
+            qoff[toff++] = (uint16_t)q_;                                                 \
+        }                                                                                \
+    } while (0)
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            if (graph) {
+                int32_t u = E->gnode[p];
+                for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
+                    SWEEP_OFF(E->gpot[E->glink[e]]);
+            } else {
+                /* on_to_off_pot(): the cell's other candidates, then the
+                 * peers holding the symbol, in its order */
+                int cell = pot_cell(E, p), digit = pot_digit(E, p);
+                uint64_t bit = digit_bit(digit);
+                int32_t at = (digit - 1) * 2;
+                if (y)
+                    for (uint64_t m = L->cand[cell] & ~bit; m; m &= m - 1)
+                        SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
+                const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
+                for (int k = 0, np = E->npeers[cell]; k < np; k++)
+                    if (L->cand[pp[k]] & bit)
+                        SWEEP_OFF(pp[k] * n2 + at);
+            }
+            continue;
+        }
+        if (hoff < toff) {
+            int32_t p = qoff[hoff++];
+            int cell = pot_cell(E, p), digit = pot_digit(E, p), n = 0, cnt = 0;
+            uint8_t d = depth_next(dep[p]);
+            const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+            if (graph) {
+                int32_t u = E->gnode[p];
+                for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
+                    pots[n++] = E->gpot[E->glink[e]];
+            } else if (!E->dynamic) {
+                n = off_to_on_pots(E, p, y, 1, pots, via);
+            } else {
+                /* take_candidate(), and what is left: a cell's last
+                 * candidate, a house's last place */
+                uint64_t bit = digit_bit(digit), rest = L->cand[cell] &= ~bit;
+                if (y && rest && !(rest & (rest - 1))) {
+                    via[n] = -1;
+                    pots[n++] = cell * n2 + lowest_bit(rest) * 2 + 1;
+                }
+                const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++) {
+                    uint64_t others = E->places[row[j] + digit - 1] &= ~((uint64_t)1 << pos[j]);
+                    if (others && !(others & (others - 1))) {
+                        via[n] = (int8_t)j;
+                        pots[n++] = logic_house_cell(L, hs[j], lowest_bit(others)) * n2 +
+                                    (digit - 1) * 2 + 1;
+                    }
+                }
+            }
+            for (int k = 0; k < n; k++) {
+                int32_t on = pots[k];
+                /* new_on(): once each, none held already */
+                int dup = dep[on] != 0;
+                for (int j = 0; j < cnt && !dup; j++)
+                    dup = buf[j] == on;
+                if (dup)
+                    continue;
+                uint8_t dk = d;
+                /* the hidden causes' depths (add_parent()) */
+                if (E->dynamic) {
+                    if (via[k] < 0) {
+                        for (uint64_t gone = E->saved[cell] & ~L->cand[cell]; gone;
+                             gone &= gone - 1) {
+                            uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
+                            if (g && depth_next(g) > dk)
+                                dk = depth_next(g);
+                        }
+                    } else {
+                        int h = hs[via[k]];
+                        size_t at = (size_t)(row[via[k]] + digit - 1);
+                        for (uint64_t gone = E->saved_places[at] & ~E->places[at]; gone;
+                             gone &= gone - 1) {
+                            uint8_t g = dep[logic_house_cell(L, h, lowest_bit(gone)) * n2 +
+                                            (digit - 1) * 2];
+                            if (g && depth_next(g) > dk)
+                                dk = depth_next(g);
+                        }
+                    }
+                }
+                nd[cnt] = dk;
+                buf[cnt++] = on;
+            }
+            for (int k = 0; k < cnt; k++) {
+                int32_t q = buf[k];
+                if (dep[q & ~1]) {
+                    S->x_depth = nd[k] + dep[q & ~1];
+                    goto done;
+                }
+                dep[q] = nd[k];
+                qon[ton++] = (uint16_t)q;
+            }
+            continue;
+        }
+        break;
+    }
+#undef SWEEP_OFF
+done:
+    S->non = ton;
+    S->noff = toff;
+    if (E->dynamic)
+        for (int k = 0; k < hoff; k++) { /* the candidates taken, back */
+            int cell = pot_cell(E, qoff[k]), digit = pot_digit(E, qoff[k]);
+            const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+            L->cand[cell] |= digit_bit(digit);
+            for (int j = 0; j < E->order_count[cell]; j++)
+                E->places[row[j] + digit - 1] |= (uint64_t)1 << pos[j];
+        }
+}
+
+/* The sweep of (cell, digit) on, made once a pass (NULL when out of
+ * memory). */
+static sweep *sweep_on(chain_engine *E, int cell, int digit)
+{
+    int32_t var = cell * E->n + digit - 1;
+    if (E->sw_of[var] >= 0)
+        return E->sw[E->sw_of[var]];
+    sweep *S = take_sweep(E);
+    if (!S)
+        return NULL;
+    sweep_from(E, make_pot(E, cell, digit, 1), S);
+    E->sw_of[var] = E->used_sw - 1;
+    return S;
+}
+
+/* Would a step on pot take a candidate (offer()'s test)? */
+static int takes_any(const chain_engine *E, int32_t pot)
+{
+    uint64_t cand = E->L->cand[pot_cell(E, pot)], bit = digit_bit(pot_digit(E, pot));
+    return (pot_on(pot) ? cand & ~bit : cand & bit) != 0;
+}
+
+/* The kinds of step a pass on sweeps finds (binary_chains()'s, then
+ * region_chains()'s and cell_chains()'s). */
+enum { HIT_X_ON, HIT_X_OFF, HIT_DOUBLE, HIT_REGION, HIT_CELL };
+
+/* A step the sweeps say is there: the chains would offer it, with at least
+ * floor nodes, seq-th of the pass. */
+typedef struct sweep_hit {
+    int32_t floor, seq;
+    int32_t pot;   /* the potential it sets (the assumption's negation for a
+                      contradiction) */
+    int32_t cell;  /* the assumption's cell (a region's first place) */
+    int32_t house; /* a region's */
+    int8_t digit, kind;
+} sweep_hit;
+
+static void add_hit(chain_engine *E, int kind, int floor, int32_t pot, int cell, int digit,
+                    int house)
+{
+    if (!takes_any(E, pot))
+        return;
+    if (E->nhits == E->cap_hits) {
+        int cap = E->cap_hits ? E->cap_hits * 2 : 1024;
+        sweep_hit *more = realloc(E->hits, sizeof(sweep_hit) * (size_t)cap);
+        if (!more) {
+            E->failed = 1;
+            return;
+        }
+        E->hits = more;
+        E->cap_hits = cap;
+    }
+    E->hits[E->nhits++] = (sweep_hit){floor, E->nhits, pot, cell, house, (int8_t)digit,
+                                      (int8_t)kind};
+}
+
+/* The potentials of first[0..count) that the sweeps sw[0..n) all reach. */
+static void sweep_meet(chain_engine *E, sweep *const *sw, int n, const uint16_t *first,
+                       int count, int kind, int cell, int digit, int house)
+{
+    for (int k = 0; k < count; k++) {
+        int32_t pot = first[k];
+        int floor = 0, q = 0;
+        for (; q < n; q++) {
+            int d = sw[q]->depth[pot];
+            if (!d)
+                break;
+            floor += d;
+        }
+        if (q == n)
+            add_hit(E, kind, floor, pot, cell, digit, house);
+    }
+}
+
+/* binary_chains() on the sweeps: on is the on state's. */
+static void binary_sweeps(chain_engine *E, int cell, int digit, sweep *on, int do_double,
+                          int do_contradiction)
+{
+    if (on->x_depth && do_contradiction)
+        add_hit(E, HIT_X_ON, on->x_depth, make_pot(E, cell, digit, 0), cell, digit, -1);
+    if (!do_double && !do_contradiction)
+        return;
+    sweep *off = E->sw_off;
+    sweep_from(E, make_pot(E, cell, digit, 0), off);
+    if (off->x_depth && do_contradiction)
+        add_hit(E, HIT_X_OFF, off->x_depth, make_pot(E, cell, digit, 1), cell, digit, -1);
+    if (do_double) {
+        sweep *both[2] = {on, off};
+        sweep_meet(E, both, 2, on->on, on->non, HIT_DOUBLE, cell, digit, -1);
+        sweep_meet(E, both, 2, on->off, on->noff, HIT_DOUBLE, cell, digit, -1);
+    }
+    clear_sweep(off);
+}
+
+/* region_chains() on the sweeps: own is the on state's of (cell, digit). */
+static void region_sweeps(chain_engine *E, int cell, int digit, sweep *own)
+{
+    sudoku_logic *L = E->L;
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell] && !E->failed; j++) {
+        int h = hs[j];
+        uint64_t places = E->places[(size_t)h * (size_t)L->n + (size_t)(digit - 1)];
+        int count = popcount64(places);
+        if (!(count == 2 || (E->multiple && count > 2)))
+            continue;
+        if (logic_house_cell(L, h, lowest_bit(places)) != cell)
+            continue;
+        sweep *sw[SUDOKU_MAX_N];
+        int npos = 0;
+        for (uint64_t m = places; m; m &= m - 1) {
+            int c = logic_house_cell(L, h, lowest_bit(m));
+            sw[npos] = c == cell ? own : sweep_on(E, c, digit);
+            if (!sw[npos++])
+                return;
+        }
+        sweep_meet(E, sw, npos, own->on, own->non, HIT_REGION, cell, digit, h);
+        sweep_meet(E, sw, npos, own->off, own->noff, HIT_REGION, cell, digit, h);
+    }
+}
+
+/* cell_chains() on the sweeps. */
+static void cell_sweeps(chain_engine *E, int cell)
+{
+    sudoku_logic *L = E->L;
+    int card = popcount64(L->cand[cell]);
+    sweep *sw[SUDOKU_MAX_N];
+    int nv = 0;
+    int do_double = card >= 3 && !E->nishio && E->dynamic;
+    int do_contradiction = E->dynamic || E->nishio;
+    for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
+        int digit = lowest_bit(m) + 1;
+        sweep *on = sweep_on(E, cell, digit);
+        if (!on)
+            return;
+        binary_sweeps(E, cell, digit, on, do_double, do_contradiction);
+        if (!E->nishio)
+            region_sweeps(E, cell, digit, on);
+        sw[nv++] = on;
+    }
+    if (E->nishio || E->failed || !(card == 2 || (E->multiple && card > 2)))
+        return;
+    sweep_meet(E, sw, nv, sw[0]->on, sw[0]->non, HIT_CELL, cell, L->n + 1, -1);
+    sweep_meet(E, sw, nv, sw[0]->off, sw[0]->noff, HIT_CELL, cell, L->n + 1, -1);
+}
+
+/* The closures of (cell, digit) off (binary_chains()'s second follow()),
+ * made once a pass as closure_of() makes the on state's. 0 when out of
+ * memory. */
+static int off_closure_of(chain_engine *E, int cell, int digit, chain_set **on, chain_set **off,
+                          int32_t *a_on, int32_t *a_off)
+{
+    int32_t *rec = E->closure_off + 3 * (cell * E->n + digit - 1);
+    if (rec[0] < 0) {
+        chain_set *a = take_set(E), *b = take_set(E);
+        if (!a || !b)
+            return 0;
+        set_add(E, b, new_inst(E, make_pot(E, cell, digit, 0), -1));
+        int32_t x1 = -1, x2 = -1;
+        if (!follow(E, a, b, &x1, &x2))
+            x1 = x2 = -1;
+        rec[0] = E->used_sets - 2;
+        rec[1] = x1;
+        rec[2] = x2;
+    }
+    *on = E->sets[rec[0]];
+    *off = E->sets[rec[0] + 1];
+    *a_on = rec[1];
+    *a_off = rec[2];
+    return 1;
+}
+
+static int hit_order(const void *a, const void *b)
+{
+    const sweep_hit *x = a, *y = b;
+    if (x->floor != y->floor)
+        return x->floor < y->floor ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The best of the hits: the chains' steps are the hits; the one the chains
+ * would keep is the least by difficulty, nodes, kind (the sort key) and
+ * then the order they came in. Their closures are made from the least
+ * floor up, while a floor may beat the best kept. */
+static void sweep_judge(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    int technique = E->nishio    ? SUDOKU_NISHIO
+                  : E->dynamic   ? SUDOKU_DYNAMIC_CHAIN
+                                 : SUDOKU_MULTIPLE_CHAIN;
+    int base = E->nishio ? 75 : E->dynamic ? 85 : 80;
+    static const int SORT_KEY[] = {[HIT_X_ON] = 7, [HIT_X_OFF] = 7, [HIT_DOUBLE] = 1,
+                                   [HIT_REGION] = 6, [HIT_CELL] = 5};
+    qsort(E->hits, (size_t)E->nhits, sizeof(sweep_hit), hit_order);
+    int best_seq = -1;
+    for (int k = 0; k < E->nhits && !E->failed; k++) {
+        const sweep_hit *h = &E->hits[k];
+        if (!may_beat(E, base, h->floor))
+            break;
+        chain_set *fon[SUDOKU_MAX_N], *foff[SUDOKU_MAX_N];
+        int32_t t[SUDOKU_MAX_N], xa, xb;
+        int n = 0, source_digit = h->digit;
+        int32_t root = CAUSE_NONE;
+        if (h->kind == HIT_X_ON) {
+            if (!closure_of(E, h->cell, h->digit, &fon[0], &foff[0], &xa, &xb))
+                return;
+            t[n++] = xa;
+            t[n++] = xb;
+        } else if (h->kind == HIT_X_OFF) {
+            if (!off_closure_of(E, h->cell, h->digit, &fon[0], &foff[0], &xa, &xb))
+                return;
+            t[n++] = xa;
+            t[n++] = xb;
+        } else if (h->kind == HIT_DOUBLE) {
+            if (!closure_of(E, h->cell, h->digit, &fon[0], &foff[0], &xa, &xb) ||
+                !off_closure_of(E, h->cell, h->digit, &fon[1], &foff[1], &xa, &xb))
+                return;
+            for (; n < 2; n++)
+                t[n] = set_get(pot_on(h->pot) ? fon[n] : foff[n], h->pot);
+        } else {
+            uint64_t m;
+            int digit = h->digit;
+            if (h->kind == HIT_REGION) {
+                m = E->places[(size_t)h->house * (size_t)L->n + (size_t)(h->digit - 1)];
+                root = h->house;
+            } else {
+                m = L->cand[h->cell];
+                root = CAUSE_CELL;
+            }
+            for (; m; m &= m - 1, n++) {
+                int c = h->kind == HIT_REGION ? logic_house_cell(L, h->house, lowest_bit(m))
+                                              : h->cell;
+                if (h->kind == HIT_CELL)
+                    digit = lowest_bit(m) + 1;
+                if (!closure_of(E, c, digit, &fon[n], &foff[n], &xa, &xb))
+                    return;
+                t[n] = set_get(pot_on(h->pot) ? fon[n] : foff[n], h->pot);
+            }
+        }
+        int floor = 0, q = 0;
+        for (; q < n && t[q] >= 0; q++)
+            floor += E->idepth[t[q]];
+        if (q < n || !may_beat(E, base, floor))
+            continue;
+        int cx = chain_cx(E, t, n), rating = base + length_tenths(cx), key = SORT_KEY[h->kind];
+        const chain_best *b = &E->best;
+        if (b->found &&
+            (rating > b->rating ||
+             (rating == b->rating &&
+              (cx > b->complexity ||
+               (cx == b->complexity &&
+                (key > b->sort_key || (key == b->sort_key && h->seq > best_seq)))))))
+            continue;
+        E->best.found = 0;
+        offer(E, technique, base, cx, key, h->pot, t, n, root, h->cell, source_digit);
+        best_seq = h->seq;
+    }
+}
+
+/* Ready for a pass on sweeps: 0 when out of memory (the pass goes without). */
+static int sweeps_begin(chain_engine *E)
+{
+    if (!E->sw_of && !(E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2))))
+        return 0;
+    if (!E->closure_off && !(E->closure_off = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2))))
+        return 0;
+    if (!E->sw_off && !(E->sw_off = sweep_alloc(E))) {
+        E->failed = 0;
+        return 0;
+    }
+    for (int v = 0; v < E->P / 2; v++)
+        E->sw_of[v] = E->closure_off[3 * v] = -1;
+    E->used_sw = 0;
+    E->nhits = 0;
+    return 1;
+}
+
+static void sweeps_end(chain_engine *E)
+{
+    if (!E->failed)
+        sweep_judge(E);
+    for (int k = 0; k < E->used_sw; k++)
+        clear_sweep(E->sw[k]);
+    E->used_sw = 0;
+}
+
 static void multiple_pass(chain_engine *E)
 {
     sudoku_logic *L = E->L;
     release_all(E);
     E->closure = NULL;
     /* Nishio assumes each candidate once (no region chains): nothing to
-     * keep. Larger grids make their sets each time. */
-    if (!E->nishio && E->P <= CLOSURE_MAX_P) {
+     * keep, but the closures a pass on sweeps makes again. Larger grids
+     * make their sets each time. */
+    int sweeps = E->level == 0 && !E->collect;
+    if ((!E->nishio || sweeps) && E->P <= CLOSURE_MAX_P) {
         if (!E->closure_mem)
             E->closure_mem = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2));
         E->closure = E->closure_mem; /* NULL: out of memory, made each time */
@@ -2131,6 +2679,9 @@ static void multiple_pass(chain_engine *E)
         if (E->closure && !E->dynamic && E->level == 0)
             build_links(E, 1, 1);
     }
+    E->sweeps = sweeps && E->closure && sweeps_begin(E);
+    if (!E->sweeps && E->nishio)
+        E->closure = NULL;
     for (int cell = 0; cell < L->cells && !E->failed; cell++) {
         if (L->value[cell])
             continue;
@@ -2139,8 +2690,14 @@ static void multiple_pass(chain_engine *E)
             continue;
         if (!E->closure)
             release_all(E);
-        cell_chains(E, cell);
+        if (E->sweeps)
+            cell_sweeps(E, cell);
+        else
+            cell_chains(E, cell);
     }
+    if (E->sweeps)
+        sweeps_end(E);
+    E->sweeps = 0;
     E->closure = NULL;
     E->graph_live = 0;
     release_all(E);
