@@ -70,10 +70,26 @@ typedef struct sweep {
                            (idepth, 255 at most: a floor); 0 not reached */
     uint16_t *on, *off; /* P/2 each: the ons and the offs in the order
                            follow() adds them */
+    uint16_t *par;      /* P: each potential reached, its instance's parents
+                           (see PAR_NONE), */
+    uint16_t *pos;      /* and its place in on or off */
     int non, noff;
     int x_depth;        /* a contradiction: its two instances' depths
                            summed; 0 none */
+    int32_t x_pot;      /* the one of the two made last (not reached), */
+    uint16_t x_par;     /* and its parents */
 } sweep;
+
+/* A sweep's parents of an instance: the potential that made it (its only
+ * parent in a static chain, an off's in a dynamic one), or, for an on of a
+ * dynamic chain, the rule that made it: the offs of the other candidates
+ * of its cell (PAR_CELL) or of the other places of its symbol in a house
+ * (PAR_HOUSE + the house), all taken by the chain at that point - the
+ * same parents as off_to_on() gives its instance (the off followed and
+ * the hidden causes); none for the assumption. */
+#define PAR_NONE 0xffff
+#define PAR_CELL 0xf000
+#define PAR_HOUSE 0xf001
 
 /* The best step found so far by one producer. */
 typedef struct chain_best {
@@ -170,16 +186,26 @@ struct chain_engine {
                             when not kept (see closure_of()) */
     int32_t *closure_mem;
     /* A multiple pass's sweeps (see "sweeps" below): the pool (nsw made,
-     * used_sw in use), each (cell, digit) on's (sw_of: its index, -1 not
-     * yet) and the one of an off state (sw_off) */
+     * used_sw in use) and each (cell, digit) on's (sw_of: its index, -1 not
+     * yet) */
     struct sweep **sw;
     int nsw, used_sw, cap_sw;
     int32_t *sw_of;
-    struct sweep *sw_off;
     int sweeps;          /* the pass under way uses them */
     struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
+    int32_t *sw_queue;   /* P: sweep_count()'s walk */
     int nhits, cap_hits;
-    int32_t *closure_off; /* 3 * P/2: as closure, the off states' */
+    int32_t hit_call;    /* the chains' calls so far (hit_seq()) */
+    uint64_t *fresh;     /* cells * per_cell: the places of each house of a
+                            cell (E->order) in none of its houses before,
+                            itself left out */
+    /* Grids of 128 cells or fewer whose houses list their cells in
+     * ascending order (board): the same as bits over the cells, two words
+     * a set: each house's (hmask), each of a cell's houses' fresh places
+     * (fmask, cells * per_cell), each symbol's candidates in a dynamic
+     * sweep (bb, n) and at the pass's start (bb0). */
+    int board;
+    uint64_t *hmask, *fmask, *bb, *bb0;
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
@@ -482,17 +508,19 @@ void chain_engine_free(chain_engine *E)
     for (int k = 0; k < E->nsw; k++) {
         free(E->sw[k]->depth);
         free(E->sw[k]->on);
+        free(E->sw[k]->par);
+        free(E->sw[k]->pos);
         free(E->sw[k]);
     }
     free(E->sw);
     free(E->sw_of);
     free(E->hits);
-    free(E->closure_off);
-    if (E->sw_off) {
-        free(E->sw_off->depth);
-        free(E->sw_off->on);
-        free(E->sw_off);
-    }
+    free(E->fresh);
+    free(E->hmask);
+    free(E->fmask);
+    free(E->bb);
+    free(E->bb0);
+    free(E->sw_queue);
     free(E->path_mark);
     free(E->icause);
     free(E->inest);
@@ -2178,9 +2206,13 @@ static sweep *sweep_alloc(chain_engine *E)
     if (S) {
         S->depth = calloc((size_t)E->P, 1);
         S->on = malloc(sizeof(uint16_t) * (size_t)E->P);
-        if (!S->depth || !S->on) {
+        S->par = malloc(sizeof(uint16_t) * (size_t)E->P);
+        S->pos = malloc(sizeof(uint16_t) * (size_t)E->P);
+        if (!S->depth || !S->on || !S->par || !S->pos) {
             free(S->depth);
             free(S->on);
+            free(S->par);
+            free(S->pos);
             free(S);
             S = NULL;
         }
@@ -2236,11 +2268,14 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n;
-    int graph = E->graph_live && !E->dynamic;
+    int graph = E->graph_live && !E->dynamic, board = E->board && E->dynamic;
     int32_t buf[SUDOKU_MAX_N * 8 + 8], pots[SUDOKU_MAX_N * 8 + 8];
     int8_t via[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
+    uint16_t *par = S->par, *spos = S->pos, npar[SUDOKU_MAX_N * 8 + 8];
     dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
     if (pot_on(start))
         qon[ton++] = (uint16_t)start;
     else
@@ -2252,10 +2287,14 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
         int32_t q_ = (q);                                                                \
         if (dep[q_ | 1]) {                                                               \
             S->x_depth = dep[q_ | 1] + d;                                                \
+            S->x_pot = q_;                                                               \
+            S->x_par = (uint16_t)p;                                                      \
             goto done;                                                                   \
         }                                                                                \
         if (!dep[q_]) {                                                                  \
             dep[q_] = d;                                                                 \
+            par[q_] = (uint16_t)p;                                                       \
+            spos[q_] = (uint16_t)toff;                                                   \
             qoff[toff++] = (uint16_t)q_;                                                 \
         }                                                                                \
     } while (0)
@@ -2267,19 +2306,36 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                 int32_t u = E->gnode[p];
                 for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
                     SWEEP_OFF(E->gpot[E->glink[e]]);
+            } else if (board) {
+                int cell = pot_cell(E, p), digit = pot_digit(E, p);
+                int32_t at = (digit - 1) * 2;
+                if (y)
+                    for (uint64_t m = L->cand[cell] & ~digit_bit(digit); m; m &= m - 1)
+                        SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
+                const uint64_t *b = E->bb + 2 * (digit - 1);
+                const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++, f += 2) {
+                    for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
+                        SWEEP_OFF(lowest_bit(m) * n2 + at);
+                    for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
+                        SWEEP_OFF((64 + lowest_bit(m)) * n2 + at);
+                }
             } else {
                 /* on_to_off_pot(): the cell's other candidates, then the
-                 * peers holding the symbol, in its order */
+                 * symbol's places in its houses, each cell once, in its
+                 * order */
                 int cell = pot_cell(E, p), digit = pot_digit(E, p);
                 uint64_t bit = digit_bit(digit);
                 int32_t at = (digit - 1) * 2;
                 if (y)
                     for (uint64_t m = L->cand[cell] & ~bit; m; m &= m - 1)
                         SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
-                const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
-                for (int k = 0, np = E->npeers[cell]; k < np; k++)
-                    if (L->cand[pp[k]] & bit)
-                        SWEEP_OFF(pp[k] * n2 + at);
+                const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+                const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+                const uint64_t *fr = E->fresh + (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++)
+                    for (uint64_t m = E->places[row[j] + digit - 1] & fr[j]; m; m &= m - 1)
+                        SWEEP_OFF(logic_house_cell(L, hs[j], lowest_bit(m)) * n2 + at);
             }
             continue;
         }
@@ -2293,6 +2349,23 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                 int32_t u = E->gnode[p];
                 for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
                     pots[n++] = E->gpot[E->glink[e]];
+            } else if (board) {
+                uint64_t rest = L->cand[cell] &= ~digit_bit(digit), *b = E->bb + 2 * (digit - 1);
+                b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+                if (y && rest && !(rest & (rest - 1))) {
+                    via[n] = -1;
+                    pots[n++] = cell * n2 + lowest_bit(rest) * 2 + 1;
+                }
+                for (int j = 0; j < E->order_count[cell]; j++) {
+                    const uint64_t *hm = E->hmask + 2 * hs[j];
+                    uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
+                    int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
+                    if (one) {
+                        via[n] = (int8_t)j;
+                        pots[n++] = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 +
+                                    (digit - 1) * 2 + 1;
+                    }
+                }
             } else if (!E->dynamic) {
                 n = off_to_on_pots(E, p, y, 1, pots, via);
             } else {
@@ -2331,6 +2404,15 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                             if (g && depth_next(g) > dk)
                                 dk = depth_next(g);
                         }
+                    } else if (board) {
+                        const uint64_t *hm = E->hmask + 2 * hs[via[k]];
+                        const uint64_t *b = E->bb + 2 * (digit - 1), *b0 = E->bb0 + 2 * (digit - 1);
+                        for (int w = 0; w < 2; w++)
+                            for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
+                                uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + (digit - 1) * 2];
+                                if (g && depth_next(g) > dk)
+                                    dk = depth_next(g);
+                            }
                     } else {
                         int h = hs[via[k]];
                         size_t at = (size_t)(row[via[k]] + digit - 1);
@@ -2344,15 +2426,22 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                     }
                 }
                 nd[cnt] = dk;
+                npar[cnt] = !E->dynamic ? (uint16_t)p
+                          : via[k] < 0  ? PAR_CELL
+                                        : (uint16_t)(PAR_HOUSE + hs[via[k]]);
                 buf[cnt++] = on;
             }
             for (int k = 0; k < cnt; k++) {
                 int32_t q = buf[k];
                 if (dep[q & ~1]) {
                     S->x_depth = nd[k] + dep[q & ~1];
+                    S->x_pot = q;
+                    S->x_par = npar[k];
                     goto done;
                 }
                 dep[q] = nd[k];
+                par[q] = npar[k];
+                spos[q] = (uint16_t)ton;
                 qon[ton++] = (uint16_t)q;
             }
             continue;
@@ -2363,7 +2452,11 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
 done:
     S->non = ton;
     S->noff = toff;
-    if (E->dynamic)
+    if (board) {
+        for (int k = 0; k < hoff; k++)
+            L->cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
+        memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
+    } else if (E->dynamic)
         for (int k = 0; k < hoff; k++) { /* the candidates taken, back */
             int cell = pot_cell(E, qoff[k]), digit = pot_digit(E, qoff[k]);
             const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
@@ -2408,11 +2501,13 @@ typedef struct sweep_hit {
                       contradiction) */
     int32_t cell;  /* the assumption's cell (a region's first place) */
     int32_t house; /* a region's */
+    int32_t off;   /* the off state's sweep (a contradiction from it, a
+                      double implication), its index in E->sw */
     int8_t digit, kind;
 } sweep_hit;
 
-static void add_hit(chain_engine *E, int kind, int floor, int32_t pot, int cell, int digit,
-                    int house)
+static void add_hit(chain_engine *E, int kind, int floor, int32_t seq, int32_t pot, int cell,
+                    int digit, int house, int32_t off)
 {
     if (!takes_any(E, pot))
         return;
@@ -2426,46 +2521,76 @@ static void add_hit(chain_engine *E, int kind, int floor, int32_t pot, int cell,
         E->hits = more;
         E->cap_hits = cap;
     }
-    E->hits[E->nhits++] = (sweep_hit){floor, E->nhits, pot, cell, house, (int8_t)digit,
-                                      (int8_t)kind};
+    E->hits[E->nhits++] =
+        (sweep_hit){floor, seq, pot, cell, house, off, (int8_t)digit, (int8_t)kind};
 }
 
-/* The potentials of first[0..count) that the sweeps sw[0..n) all reach. */
-static void sweep_meet(chain_engine *E, sweep *const *sw, int n, const uint16_t *first,
-                       int count, int kind, int cell, int digit, int house)
+/* The seq of the next step found: the chains' order (their calls, then
+ * the ons before the offs of the first assumption, in their order), as
+ * sweep_meet() finds them out of order. */
+static inline int32_t hit_seq(chain_engine *E, int side, int pos)
 {
-    for (int k = 0; k < count; k++) {
-        int32_t pot = first[k];
-        int floor = 0, q = 0;
-        for (; q < n; q++) {
-            int d = sw[q]->depth[pot];
-            if (!d)
-                break;
-            floor += d;
-        }
-        if (q == n)
-            add_hit(E, kind, floor, pot, cell, digit, house);
-    }
+    return (E->hit_call << 12) | (side << 11) | pos;
 }
 
-/* binary_chains() on the sweeps: on is the on state's. */
+/* The potentials of the first (sw[0]) that the sweeps sw[0..n) all reach,
+ * ons then offs, in its order (as the chains look for them): those of the
+ * sweep that reaches fewest, each with its place in the first. */
+static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int cell, int digit,
+                       int house, int32_t off)
+{
+    for (int side = 0; side < 2; side++) {
+        int least = 0;
+        for (int q = 1; q < n; q++)
+            if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
+                least = q;
+        const uint16_t *first = side ? sw[least]->off : sw[least]->on;
+        int count = side ? sw[least]->noff : sw[least]->non;
+        for (int k = 0; k < count; k++) {
+            int32_t pot = first[k];
+            int floor = 0, q = 0;
+            for (; q < n; q++) {
+                int d = sw[q]->depth[pot];
+                if (!d)
+                    break;
+                floor += d;
+            }
+            if (q == n)
+                add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit,
+                        house, off);
+        }
+    }
+    E->hit_call++;
+}
+
+/* binary_chains() on the sweeps: on is the on state's. The off state's
+ * sweep is kept when a step rests on it. */
 static void binary_sweeps(chain_engine *E, int cell, int digit, sweep *on, int do_double,
                           int do_contradiction)
 {
     if (on->x_depth && do_contradiction)
-        add_hit(E, HIT_X_ON, on->x_depth, make_pot(E, cell, digit, 0), cell, digit, -1);
+        add_hit(E, HIT_X_ON, on->x_depth, hit_seq(E, 0, 0), make_pot(E, cell, digit, 0), cell,
+                digit, -1, -1);
+    E->hit_call++;
     if (!do_double && !do_contradiction)
         return;
-    sweep *off = E->sw_off;
+    sweep *off = take_sweep(E);
+    if (!off)
+        return;
+    int32_t idx = E->used_sw - 1, before = E->nhits;
     sweep_from(E, make_pot(E, cell, digit, 0), off);
     if (off->x_depth && do_contradiction)
-        add_hit(E, HIT_X_OFF, off->x_depth, make_pot(E, cell, digit, 1), cell, digit, -1);
+        add_hit(E, HIT_X_OFF, off->x_depth, hit_seq(E, 0, 0), make_pot(E, cell, digit, 1), cell,
+                digit, -1, idx);
+    E->hit_call++;
     if (do_double) {
         sweep *both[2] = {on, off};
-        sweep_meet(E, both, 2, on->on, on->non, HIT_DOUBLE, cell, digit, -1);
-        sweep_meet(E, both, 2, on->off, on->noff, HIT_DOUBLE, cell, digit, -1);
+        sweep_meet(E, both, 2, HIT_DOUBLE, cell, digit, -1, idx);
     }
-    clear_sweep(off);
+    if (E->nhits == before) { /* not needed: given back */
+        clear_sweep(off);
+        E->used_sw--;
+    }
 }
 
 /* region_chains() on the sweeps: own is the on state's of (cell, digit). */
@@ -2489,8 +2614,7 @@ static void region_sweeps(chain_engine *E, int cell, int digit, sweep *own)
             if (!sw[npos++])
                 return;
         }
-        sweep_meet(E, sw, npos, own->on, own->non, HIT_REGION, cell, digit, h);
-        sweep_meet(E, sw, npos, own->off, own->noff, HIT_REGION, cell, digit, h);
+        sweep_meet(E, sw, npos, HIT_REGION, cell, digit, h, -1);
     }
 }
 
@@ -2515,34 +2639,56 @@ static void cell_sweeps(chain_engine *E, int cell)
     }
     if (E->nishio || E->failed || !(card == 2 || (E->multiple && card > 2)))
         return;
-    sweep_meet(E, sw, nv, sw[0]->on, sw[0]->non, HIT_CELL, cell, L->n + 1, -1);
-    sweep_meet(E, sw, nv, sw[0]->off, sw[0]->noff, HIT_CELL, cell, L->n + 1, -1);
+    sweep_meet(E, sw, nv, HIT_CELL, cell, L->n + 1, -1, -1);
 }
 
-/* The closures of (cell, digit) off (binary_chains()'s second follow()),
- * made once a pass as closure_of() makes the on state's. 0 when out of
- * memory. */
-static int off_closure_of(chain_engine *E, int cell, int digit, chain_set **on, chain_set **off,
-                          int32_t *a_on, int32_t *a_off)
+/* ancestors() on a sweep: the potentials the instance of t rests on, itself
+ * included; t may be the contradiction's instance made last (S->x_pot,
+ * with S->x_par; -1 when not asked). */
+static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x)
 {
-    int32_t *rec = E->closure_off + 3 * (cell * E->n + digit - 1);
-    if (rec[0] < 0) {
-        chain_set *a = take_set(E), *b = take_set(E);
-        if (!a || !b)
-            return 0;
-        set_add(E, b, new_inst(E, make_pot(E, cell, digit, 0), -1));
-        int32_t x1 = -1, x2 = -1;
-        if (!follow(E, a, b, &x1, &x2))
-            x1 = x2 = -1;
-        rec[0] = E->used_sets - 2;
-        rec[1] = x1;
-        rec[2] = x2;
+    sudoku_logic *L = E->L;
+    if (E->anc_stamp == INT32_MAX) {
+        memset(E->anc_mark, 0, sizeof(int32_t) * (size_t)E->P);
+        E->anc_stamp = 0;
     }
-    *on = E->sets[rec[0]];
-    *off = E->sets[rec[0] + 1];
-    *a_on = rec[1];
-    *a_off = rec[2];
-    return 1;
+    int32_t stamp = ++E->anc_stamp, *q = E->sw_queue, *mark = E->anc_mark;
+    int head = 0, tail = 0;
+    mark[t] = stamp;
+    q[tail++] = t;
+#define SWEEP_PUSH(v)                                                                    \
+    do {                                                                                 \
+        int32_t v_ = (v);                                                                \
+        if (mark[v_] != stamp) {                                                         \
+            mark[v_] = stamp;                                                            \
+            q[tail++] = v_;                                                              \
+        }                                                                                \
+    } while (0)
+    while (head < tail) {
+        int32_t u = q[head++];
+        uint16_t pr = x && u == S->x_pot ? S->x_par : S->par[u];
+        if (pr == PAR_NONE)
+            continue;
+        if (pr < PAR_CELL) {
+            SWEEP_PUSH(pr);
+            continue;
+        }
+        int cell = pot_cell(E, u), digit = pot_digit(E, u);
+        if (pr == PAR_CELL) {
+            for (uint64_t m = E->saved[cell] & ~digit_bit(digit); m; m &= m - 1)
+                SWEEP_PUSH(make_pot(E, cell, lowest_bit(m) + 1, 0));
+        } else {
+            int h = pr - PAR_HOUSE;
+            for (uint64_t m = E->saved_places[(size_t)h * (size_t)L->n + (size_t)(digit - 1)]; m;
+                 m &= m - 1) {
+                int c = logic_house_cell(L, h, lowest_bit(m));
+                if (c != cell)
+                    SWEEP_PUSH(make_pot(E, c, digit, 0));
+            }
+        }
+    }
+#undef SWEEP_PUSH
+    return tail;
 }
 
 static int hit_order(const void *a, const void *b)
@@ -2555,8 +2701,9 @@ static int hit_order(const void *a, const void *b)
 
 /* The best of the hits: the chains' steps are the hits; the one the chains
  * would keep is the least by difficulty, nodes, kind (the sort key) and
- * then the order they came in. Their closures are made from the least
- * floor up, while a floor may beat the best kept. */
+ * then the order they came in. Their nodes are counted on the sweeps (as
+ * chain_cx() counts them on the instances), from the least floor up, while
+ * a floor may beat the best kept. */
 static void sweep_judge(chain_engine *E)
 {
     sudoku_logic *L = E->L;
@@ -2568,56 +2715,32 @@ static void sweep_judge(chain_engine *E)
                                    [HIT_REGION] = 6, [HIT_CELL] = 5};
     qsort(E->hits, (size_t)E->nhits, sizeof(sweep_hit), hit_order);
     int best_seq = -1;
-    for (int k = 0; k < E->nhits && !E->failed; k++) {
+    for (int k = 0; k < E->nhits; k++) {
         const sweep_hit *h = &E->hits[k];
         if (!may_beat(E, base, h->floor))
             break;
-        chain_set *fon[SUDOKU_MAX_N], *foff[SUDOKU_MAX_N];
-        int32_t t[SUDOKU_MAX_N], xa, xb;
-        int n = 0, source_digit = h->digit;
+        int cx = 0;
         int32_t root = CAUSE_NONE;
-        if (h->kind == HIT_X_ON) {
-            if (!closure_of(E, h->cell, h->digit, &fon[0], &foff[0], &xa, &xb))
-                return;
-            t[n++] = xa;
-            t[n++] = xb;
-        } else if (h->kind == HIT_X_OFF) {
-            if (!off_closure_of(E, h->cell, h->digit, &fon[0], &foff[0], &xa, &xb))
-                return;
-            t[n++] = xa;
-            t[n++] = xb;
+        if (h->kind == HIT_X_ON || h->kind == HIT_X_OFF) {
+            const sweep *S = h->kind == HIT_X_ON ? E->sw[E->sw_of[h->cell * L->n + h->digit - 1]]
+                                                 : E->sw[h->off];
+            cx = sweep_count(E, S, S->x_pot ^ 1, 0) + sweep_count(E, S, S->x_pot, 1);
         } else if (h->kind == HIT_DOUBLE) {
-            if (!closure_of(E, h->cell, h->digit, &fon[0], &foff[0], &xa, &xb) ||
-                !off_closure_of(E, h->cell, h->digit, &fon[1], &foff[1], &xa, &xb))
-                return;
-            for (; n < 2; n++)
-                t[n] = set_get(pot_on(h->pot) ? fon[n] : foff[n], h->pot);
+            cx = sweep_count(E, E->sw[E->sw_of[h->cell * L->n + h->digit - 1]], h->pot, 0) +
+                 sweep_count(E, E->sw[h->off], h->pot, 0);
+        } else if (h->kind == HIT_REGION) {
+            root = h->house;
+            for (uint64_t m = E->places[(size_t)h->house * (size_t)L->n + (size_t)(h->digit - 1)];
+                 m; m &= m - 1) {
+                int c = logic_house_cell(L, h->house, lowest_bit(m));
+                cx += sweep_count(E, E->sw[E->sw_of[c * L->n + h->digit - 1]], h->pot, 0);
+            }
         } else {
-            uint64_t m;
-            int digit = h->digit;
-            if (h->kind == HIT_REGION) {
-                m = E->places[(size_t)h->house * (size_t)L->n + (size_t)(h->digit - 1)];
-                root = h->house;
-            } else {
-                m = L->cand[h->cell];
-                root = CAUSE_CELL;
-            }
-            for (; m; m &= m - 1, n++) {
-                int c = h->kind == HIT_REGION ? logic_house_cell(L, h->house, lowest_bit(m))
-                                              : h->cell;
-                if (h->kind == HIT_CELL)
-                    digit = lowest_bit(m) + 1;
-                if (!closure_of(E, c, digit, &fon[n], &foff[n], &xa, &xb))
-                    return;
-                t[n] = set_get(pot_on(h->pot) ? fon[n] : foff[n], h->pot);
-            }
+            root = CAUSE_CELL;
+            for (uint64_t m = L->cand[h->cell]; m; m &= m - 1)
+                cx += sweep_count(E, E->sw[E->sw_of[h->cell * L->n + lowest_bit(m)]], h->pot, 0);
         }
-        int floor = 0, q = 0;
-        for (; q < n && t[q] >= 0; q++)
-            floor += E->idepth[t[q]];
-        if (q < n || !may_beat(E, base, floor))
-            continue;
-        int cx = chain_cx(E, t, n), rating = base + length_tenths(cx), key = SORT_KEY[h->kind];
+        int rating = base + length_tenths(cx), key = SORT_KEY[h->kind];
         const chain_best *b = &E->best;
         if (b->found &&
             (rating > b->rating ||
@@ -2627,26 +2750,97 @@ static void sweep_judge(chain_engine *E)
                 (key > b->sort_key || (key == b->sort_key && h->seq > best_seq)))))))
             continue;
         E->best.found = 0;
-        offer(E, technique, base, cx, key, h->pot, t, n, root, h->cell, source_digit);
+        offer(E, technique, base, cx, key, h->pot, NULL, 0, root, h->cell, h->digit);
         best_seq = h->seq;
     }
+}
+
+/* E->fresh, once. 0 when out of memory. */
+static int fresh_places(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    if (E->fresh)
+        return 1;
+    E->fresh = malloc(sizeof(uint64_t) * (size_t)L->cells * (size_t)L->per_cell);
+    if (!E->fresh)
+        return 0;
+    for (int c = 0; c < L->cells; c++) {
+        const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
+        for (int j = 0; j < E->order_count[c]; j++) {
+            uint64_t mask = 0;
+            for (int q = 0; q < L->n; q++) {
+                int other = logic_house_cell(L, hs[j], q), seen = other == c;
+                for (int i = 0; i < j && !seen; i++)
+                    for (int r = 0; r < L->n && !seen; r++)
+                        seen = logic_house_cell(L, hs[i], r) == other;
+                if (!seen)
+                    mask |= (uint64_t)1 << q;
+            }
+            E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j] = mask;
+        }
+    }
+    return 1;
+}
+
+/* E->board and its masks, once. 0 when out of memory. */
+static int board_masks(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    if (E->hmask || L->cells > 128)
+        return 1;
+    int ascending = 1;
+    for (int h = 0; h < L->house_count; h++)
+        for (int q = 1; q < L->n; q++)
+            ascending &= logic_house_cell(L, h, q - 1) < logic_house_cell(L, h, q);
+    if (!ascending)
+        return 1;
+    E->hmask = calloc(2 * (size_t)L->house_count, sizeof(uint64_t));
+    E->fmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
+    E->bb = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
+    E->bb0 = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0)
+        return 0;
+    for (int h = 0; h < L->house_count; h++)
+        for (int q = 0; q < L->n; q++) {
+            int c = logic_house_cell(L, h, q);
+            E->hmask[2 * h + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        }
+    for (int c = 0; c < L->cells; c++) {
+        const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
+        for (int j = 0; j < E->order_count[c]; j++) {
+            uint64_t *f = E->fmask + 2 * ((size_t)c * (size_t)L->per_cell + (size_t)j);
+            for (uint64_t m = E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j]; m; m &= m - 1) {
+                int o = logic_house_cell(L, hs[j], lowest_bit(m));
+                f[o >> 6] |= (uint64_t)1 << (o & 63);
+            }
+        }
+    }
+    E->board = 1;
+    return 1;
 }
 
 /* Ready for a pass on sweeps: 0 when out of memory (the pass goes without). */
 static int sweeps_begin(chain_engine *E)
 {
+    if (!fresh_places(E) || !board_masks(E))
+        return 0;
+    if (E->board) {
+        sudoku_logic *L = E->L;
+        memset(E->bb0, 0, sizeof(uint64_t) * 2 * (size_t)L->n);
+        for (int c = 0; c < L->cells; c++)
+            for (uint64_t m = L->cand[c]; m; m &= m - 1)
+                E->bb0[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)L->n);
+    }
     if (!E->sw_of && !(E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2))))
         return 0;
-    if (!E->closure_off && !(E->closure_off = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2))))
+    if (!E->sw_queue && !(E->sw_queue = malloc(sizeof(int32_t) * (size_t)E->P)))
         return 0;
-    if (!E->sw_off && !(E->sw_off = sweep_alloc(E))) {
-        E->failed = 0;
-        return 0;
-    }
     for (int v = 0; v < E->P / 2; v++)
-        E->sw_of[v] = E->closure_off[3 * v] = -1;
+        E->sw_of[v] = -1;
     E->used_sw = 0;
     E->nhits = 0;
+    E->hit_call = 0;
     return 1;
 }
 
@@ -2664,11 +2858,14 @@ static void multiple_pass(chain_engine *E)
     sudoku_logic *L = E->L;
     release_all(E);
     E->closure = NULL;
-    /* Nishio assumes each candidate once (no region chains): nothing to
-     * keep, but the closures a pass on sweeps makes again. Larger grids
-     * make their sets each time. */
-    int sweeps = E->level == 0 && !E->collect;
-    if ((!E->nishio || sweeps) && E->P <= CLOSURE_MAX_P) {
+    /* A pass of level 0 (not an inner search, which keeps every step) goes
+     * on sweeps, on grids up to CLOSURE_MAX_P. Otherwise: Nishio assumes
+     * each candidate once (no region chains): nothing to keep. Larger
+     * grids make their sets each time. */
+    E->sweeps = E->level == 0 && !E->collect && E->P <= CLOSURE_MAX_P && sweeps_begin(E);
+    if (E->sweeps && !E->dynamic)
+        build_links(E, 1, 1); /* as below */
+    if (!E->nishio && !E->sweeps && E->P <= CLOSURE_MAX_P) {
         if (!E->closure_mem)
             E->closure_mem = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2));
         E->closure = E->closure_mem; /* NULL: out of memory, made each time */
@@ -2679,16 +2876,13 @@ static void multiple_pass(chain_engine *E)
         if (E->closure && !E->dynamic && E->level == 0)
             build_links(E, 1, 1);
     }
-    E->sweeps = sweeps && E->closure && sweeps_begin(E);
-    if (!E->sweeps && E->nishio)
-        E->closure = NULL;
     for (int cell = 0; cell < L->cells && !E->failed; cell++) {
         if (L->value[cell])
             continue;
         int card = popcount64(L->cand[cell]);
         if (!(card > 2 || (card > 1 && E->dynamic)))
             continue;
-        if (!E->closure)
+        if (!E->closure && !E->sweeps)
             release_all(E);
         if (E->sweeps)
             cell_sweeps(E, cell);
