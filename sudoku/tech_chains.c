@@ -206,6 +206,7 @@ struct chain_engine {
      * sweep (bb, n) and at the pass's start (bb0). */
     int board;
     uint64_t *hmask, *fmask, *bb, *bb0;
+    uint64_t *pmask;     /* cells: each cell's peers */
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
@@ -520,6 +521,7 @@ void chain_engine_free(chain_engine *E)
     free(E->fmask);
     free(E->bb);
     free(E->bb0);
+    free(E->pmask);
     free(E->sw_queue);
     free(E->path_mark);
     free(E->icause);
@@ -2618,10 +2620,108 @@ static void region_sweeps(chain_engine *E, int cell, int digit, sweep *own)
     }
 }
 
+/* Would Nishio's chain from (cell, digit) on (or off) meet a contradiction?
+ * Whether it does depends not on the order the chain follows its links
+ * in (what it reaches without one does not): the potentials as sets of
+ * cells, the symbol's places left and the ons, each taken place looked at
+ * once in its houses. Those of two places or more at the pass's start
+ * where one is left make it on (where none is left, the chain made the
+ * last on and then took it: a contradiction), an on takes its peers' (one
+ * of them on: a contradiction). On boards. */
+static int nishio_meets(chain_engine *E, int cell, int digit, int on)
+{
+    sudoku_logic *L = E->L;
+    const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+    uint64_t left[2] = {b0[0], b0[1]}, ons[2] = {0, 0};
+    int32_t taken[128], onq[128];
+    int nt = 0, no = 0;
+    if (on) {
+        ons[cell >> 6] |= (uint64_t)1 << (cell & 63);
+        onq[no++] = cell;
+    } else {
+        left[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        taken[nt++] = cell;
+    }
+    while (no || nt) {
+        if (no) {
+            int y = onq[--no];
+            const uint64_t *pm = E->pmask + 2 * y;
+            for (int w = 0; w < 2; w++) {
+                uint64_t r = left[w] & pm[w];
+                if (r & ons[w])
+                    return 1;
+                left[w] &= ~r;
+                for (; r; r &= r - 1)
+                    taken[nt++] = 64 * w + lowest_bit(r);
+            }
+            continue;
+        }
+        int x = taken[--nt];
+        const int32_t *hs = E->order + (size_t)x * (size_t)L->per_cell;
+        const int32_t *row = E->order_place + (size_t)x * (size_t)L->per_cell;
+        for (int j = 0; j < E->order_count[x]; j++) {
+            uint64_t start = E->places[row[j] + digit - 1];
+            if (!(start & (start - 1)))
+                continue;
+            const uint64_t *hm = E->hmask + 2 * hs[j];
+            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1];
+            if (!m0 && !m1)
+                return 1;
+            if ((m0 && m1) || (m0 & (m0 - 1)) || (m1 & (m1 - 1)))
+                continue;
+            int y = m0 ? lowest_bit(m0) : 64 + lowest_bit(m1);
+            if (!(ons[y >> 6] & ((uint64_t)1 << (y & 63)))) {
+                ons[y >> 6] |= (uint64_t)1 << (y & 63);
+                onq[no++] = y;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Nishio on the sweeps: its steps are the contradictions of either state
+ * (binary_chains()'s, no double implications), looked for by sweeps only
+ * where nishio_meets() says there is one. */
+static void nishio_sweeps(chain_engine *E, int cell)
+{
+    sudoku_logic *L = E->L;
+    for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
+        int digit = lowest_bit(m) + 1;
+        if (nishio_meets(E, cell, digit, 1)) {
+            sweep *on = sweep_on(E, cell, digit);
+            if (!on)
+                return;
+            if (on->x_depth)
+                add_hit(E, HIT_X_ON, on->x_depth, hit_seq(E, 0, 0), make_pot(E, cell, digit, 0),
+                        cell, digit, -1, -1);
+        }
+        E->hit_call++;
+        if (nishio_meets(E, cell, digit, 0)) {
+            sweep *off = take_sweep(E);
+            if (!off)
+                return;
+            int32_t idx = E->used_sw - 1, before = E->nhits;
+            sweep_from(E, make_pot(E, cell, digit, 0), off);
+            if (off->x_depth)
+                add_hit(E, HIT_X_OFF, off->x_depth, hit_seq(E, 0, 0),
+                        make_pot(E, cell, digit, 1), cell, digit, -1, idx);
+            if (E->nhits == before) {
+                clear_sweep(off);
+                E->used_sw--;
+            }
+        }
+        E->hit_call++;
+    }
+}
+
 /* cell_chains() on the sweeps. */
 static void cell_sweeps(chain_engine *E, int cell)
 {
     sudoku_logic *L = E->L;
+    if (E->nishio && E->board) {
+        nishio_sweeps(E, cell);
+        return;
+    }
     int card = popcount64(L->cand[cell]);
     sweep *sw[SUDOKU_MAX_N];
     int nv = 0;
@@ -2798,7 +2898,8 @@ static int board_masks(chain_engine *E)
     E->fmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
     E->bb = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->bb0 = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
-    if (!E->hmask || !E->fmask || !E->bb || !E->bb0)
+    E->pmask = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask)
         return 0;
     for (int h = 0; h < L->house_count; h++)
         for (int q = 0; q < L->n; q++) {
@@ -2812,6 +2913,7 @@ static int board_masks(chain_engine *E)
             for (uint64_t m = E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j]; m; m &= m - 1) {
                 int o = logic_house_cell(L, hs[j], lowest_bit(m));
                 f[o >> 6] |= (uint64_t)1 << (o & 63);
+                E->pmask[2 * c + (o >> 6)] |= (uint64_t)1 << (o & 63);
             }
         }
     }
