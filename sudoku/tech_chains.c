@@ -207,6 +207,10 @@ struct chain_engine {
     int board;
     uint64_t *hmask, *fmask, *bb, *bb0;
     uint64_t *pmask;     /* cells: each cell's peers */
+    uint64_t *hbits;     /* cells: each cell's houses, a bit each (64 houses
+                            at most, else 0 and nishio_meets() not used), */
+    uint64_t *multi;     /* n: the houses where each symbol has two places
+                            or more at the pass's start */
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
@@ -522,6 +526,8 @@ void chain_engine_free(chain_engine *E)
     free(E->bb);
     free(E->bb0);
     free(E->pmask);
+    free(E->hbits);
+    free(E->multi);
     free(E->sw_queue);
     free(E->path_mark);
     free(E->icause);
@@ -2623,47 +2629,45 @@ static void region_sweeps(chain_engine *E, int cell, int digit, sweep *own)
 /* Would Nishio's chain from (cell, digit) on (or off) meet a contradiction?
  * Whether it does depends not on the order the chain follows its links
  * in (what it reaches without one does not): the potentials as sets of
- * cells, the symbol's places left and the ons, each taken place looked at
- * once in its houses. Those of two places or more at the pass's start
- * where one is left make it on (where none is left, the chain made the
- * last on and then took it: a contradiction), an on takes its peers' (one
- * of them on: a contradiction). On boards. */
+ * cells, the symbol's places left and the ons, and the houses where places
+ * went since they were last looked at. Those of two places or more at the
+ * pass's start where one is left make it on (where none is left, the chain
+ * made the last on and then took it: a contradiction); an on takes its
+ * peers' places (one of them on: a contradiction), and its houses need no
+ * look again. On boards. */
 static int nishio_meets(chain_engine *E, int cell, int digit, int on)
 {
-    sudoku_logic *L = E->L;
     const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
-    uint64_t left[2] = {b0[0], b0[1]}, ons[2] = {0, 0};
-    int32_t taken[128], onq[128];
-    int nt = 0, no = 0;
+    uint64_t left[2] = {b0[0], b0[1]}, ons[2] = {0, 0}, touched = 0, done = 0;
+    int32_t onq[128];
+    int no = 0;
     if (on) {
         ons[cell >> 6] |= (uint64_t)1 << (cell & 63);
         onq[no++] = cell;
     } else {
         left[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
-        taken[nt++] = cell;
+        touched = E->hbits[cell];
     }
-    while (no || nt) {
-        if (no) {
+    for (;;) {
+        while (no) {
             int y = onq[--no];
             const uint64_t *pm = E->pmask + 2 * y;
+            done |= E->hbits[y];
             for (int w = 0; w < 2; w++) {
                 uint64_t r = left[w] & pm[w];
                 if (r & ons[w])
                     return 1;
                 left[w] &= ~r;
                 for (; r; r &= r - 1)
-                    taken[nt++] = 64 * w + lowest_bit(r);
+                    touched |= E->hbits[64 * w + lowest_bit(r)];
             }
-            continue;
         }
-        int x = taken[--nt];
-        const int32_t *hs = E->order + (size_t)x * (size_t)L->per_cell;
-        const int32_t *row = E->order_place + (size_t)x * (size_t)L->per_cell;
-        for (int j = 0; j < E->order_count[x]; j++) {
-            uint64_t start = E->places[row[j] + digit - 1];
-            if (!(start & (start - 1)))
-                continue;
-            const uint64_t *hm = E->hmask + 2 * hs[j];
+        uint64_t look = touched & E->multi[digit - 1] & ~done;
+        touched = 0;
+        if (!look)
+            return 0;
+        for (; look; look &= look - 1) {
+            const uint64_t *hm = E->hmask + 2 * lowest_bit(look);
             uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1];
             if (!m0 && !m1)
                 return 1;
@@ -2676,7 +2680,6 @@ static int nishio_meets(chain_engine *E, int cell, int digit, int on)
             }
         }
     }
-    return 0;
 }
 
 /* Nishio on the sweeps: its steps are the contradictions of either state
@@ -2718,7 +2721,7 @@ static void nishio_sweeps(chain_engine *E, int cell)
 static void cell_sweeps(chain_engine *E, int cell)
 {
     sudoku_logic *L = E->L;
-    if (E->nishio && E->board) {
+    if (E->nishio && E->board && E->hbits[0]) {
         nishio_sweeps(E, cell);
         return;
     }
@@ -2899,8 +2902,14 @@ static int board_masks(chain_engine *E)
     E->bb = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->bb0 = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->pmask = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
-    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask)
+    E->hbits = calloc((size_t)L->cells, sizeof(uint64_t));
+    E->multi = calloc((size_t)L->n, sizeof(uint64_t));
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->hbits || !E->multi)
         return 0;
+    if (L->house_count <= 64)
+        for (int h = 0; h < L->house_count; h++)
+            for (int q = 0; q < L->n; q++)
+                E->hbits[logic_house_cell(L, h, q)] |= (uint64_t)1 << h;
     for (int h = 0; h < L->house_count; h++)
         for (int q = 0; q < L->n; q++) {
             int c = logic_house_cell(L, h, q);
@@ -2933,6 +2942,15 @@ static int sweeps_begin(chain_engine *E)
             for (uint64_t m = L->cand[c]; m; m &= m - 1)
                 E->bb0[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
         memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)L->n);
+        if (E->hbits[0])
+            for (int d = 0; d < L->n; d++) {
+                E->multi[d] = 0;
+                for (int h = 0; h < L->house_count; h++) {
+                    uint64_t p = E->places[(size_t)h * (size_t)L->n + (size_t)d];
+                    if (p & (p - 1))
+                        E->multi[d] |= (uint64_t)1 << h;
+                }
+            }
     }
     if (!E->sw_of && !(E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2))))
         return 0;
