@@ -2816,6 +2816,8 @@ static void sweep_judge(chain_engine *E)
     int base = E->nishio ? 75 : E->dynamic ? 85 : 80;
     static const int SORT_KEY[] = {[HIT_X_ON] = 7, [HIT_X_OFF] = 7, [HIT_DOUBLE] = 1,
                                    [HIT_REGION] = 6, [HIT_CELL] = 5};
+    if (!E->nhits)
+        return; /* (no list to sort: qsort() wants one) */
     qsort(E->hits, (size_t)E->nhits, sizeof(sweep_hit), hit_order);
     int best_seq = -1;
     for (int k = 0; k < E->nhits; k++) {
