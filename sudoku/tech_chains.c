@@ -63,6 +63,34 @@ typedef struct chain_set {
     int count;
 } chain_set;
 
+/* What one assumption implies, potentials only (no instances): see
+ * "sweeps" below. */
+typedef struct sweep {
+    uint8_t *depth;     /* P: each potential reached, its instance's depth
+                           (idepth, 255 at most: a floor); 0 not reached */
+    uint16_t *on, *off; /* P/2 each: the ons and the offs in the order
+                           follow() adds them */
+    uint16_t *par;      /* P: each potential reached, its instance's parents
+                           (see PAR_NONE), */
+    uint16_t *pos;      /* and its place in on or off */
+    int non, noff;
+    int x_depth;        /* a contradiction: its two instances' depths
+                           summed; 0 none */
+    int32_t x_pot;      /* the one of the two made last (not reached), */
+    uint16_t x_par;     /* and its parents */
+} sweep;
+
+/* A sweep's parents of an instance: the potential that made it (its only
+ * parent in a static chain, an off's in a dynamic one), or, for an on of a
+ * dynamic chain, the rule that made it: the offs of the other candidates
+ * of its cell (PAR_CELL) or of the other places of its symbol in a house
+ * (PAR_HOUSE + the house), all taken by the chain at that point - the
+ * same parents as off_to_on() gives its instance (the off followed and
+ * the hidden causes); none for the assumption. */
+#define PAR_NONE 0xffff
+#define PAR_CELL 0xf000
+#define PAR_HOUSE 0xf001
+
 /* The best step found so far by one producer. */
 typedef struct chain_best {
     int found;
@@ -174,6 +202,32 @@ struct chain_engine {
                             instances of its contradiction (-1: none); NULL
                             when not kept (see closure_of()) */
     int32_t *closure_mem;
+    /* A multiple pass's sweeps (see "sweeps" below): the pool (nsw made,
+     * used_sw in use) and each (cell, digit) on's (sw_of: its index, -1 not
+     * yet) */
+    struct sweep **sw;
+    int nsw, used_sw, cap_sw;
+    int32_t *sw_of;
+    int sweeps;          /* the pass under way uses them */
+    struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
+    int32_t *sw_queue;   /* P: sweep_count()'s walk */
+    int nhits, cap_hits;
+    int32_t hit_call;    /* the chains' calls so far (hit_seq()) */
+    uint64_t *fresh;     /* cells * per_cell: the places of each house of a
+                            cell (E->order) in none of its houses before,
+                            itself left out */
+    /* Grids of 128 cells or fewer whose houses list their cells in
+     * ascending order (board): the same as bits over the cells, two words
+     * a set: each house's (hmask), each of a cell's houses' fresh places
+     * (fmask, cells * per_cell), each symbol's candidates in a dynamic
+     * sweep (bb, n) and at the pass's start (bb0). */
+    int board;
+    uint64_t *hmask, *fmask, *bb, *bb0;
+    uint64_t *pmask;     /* cells: each cell's peers */
+    uint64_t *hbits;     /* cells: each cell's houses, a bit each (64 houses
+                            at most, else 0 and nishio_meets() not used), */
+    uint64_t *multi;     /* n: the houses where each symbol has two places
+                            or more at the pass's start */
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
@@ -482,6 +536,25 @@ void chain_engine_free(chain_engine *E)
     free(E->qual);
     free(E->stall_grid);
     free(E->closure_mem);
+    for (int k = 0; k < E->nsw; k++) {
+        free(E->sw[k]->depth);
+        free(E->sw[k]->on);
+        free(E->sw[k]->par);
+        free(E->sw[k]->pos);
+        free(E->sw[k]);
+    }
+    free(E->sw);
+    free(E->sw_of);
+    free(E->hits);
+    free(E->fresh);
+    free(E->hmask);
+    free(E->fmask);
+    free(E->bb);
+    free(E->bb0);
+    free(E->pmask);
+    free(E->hbits);
+    free(E->multi);
+    free(E->sw_queue);
     free(E->icause);
     free(E->inest);
     free(E->xy_beg);
@@ -2366,14 +2439,808 @@ static void cell_chains(chain_engine *E, int cell)
     }
 }
 
+/* --- sweeps: a multiple pass's chains, potentials first ---------------------------- */
+
+/* Most of the closures a multiple pass follows give no step: their
+ * contradictions, double implications and the intersections of a cell's
+ * or a region's chains do not beat the best step kept, or are not there.
+ * So a pass of level 0 that keeps its closures (not an inner search: it
+ * keeps every step) first follows each assumption as a sweep: follow()
+ * (or follow_static()) step for step, the same potentials in the same
+ * order, the same contradiction, but each potential only marked with the
+ * depth its instance would have (a bit and a byte, no instance, no
+ * parents). The steps are looked for on the sweeps, and only one that
+ * may beat the best, with its floor, and removes something is made again
+ * from the closures with their instances (closure_of(), kept for the
+ * pass), and offered as the chains would have offered it: the same steps
+ * in the same order. */
+
+static inline uint8_t depth_next(uint8_t d)
+{
+    return d == 255 ? 255 : (uint8_t)(d + 1);
+}
+
+/* A sweep from the pool, its depths clear (NULL when out of memory). */
+static sweep *sweep_alloc(chain_engine *E)
+{
+    sweep *S = calloc(1, sizeof *S);
+    if (S) {
+        S->depth = calloc((size_t)E->P, 1);
+        S->on = malloc(sizeof(uint16_t) * (size_t)E->P);
+        S->par = malloc(sizeof(uint16_t) * (size_t)E->P);
+        S->pos = malloc(sizeof(uint16_t) * (size_t)E->P);
+        if (!S->depth || !S->on || !S->par || !S->pos) {
+            free(S->depth);
+            free(S->on);
+            free(S->par);
+            free(S->pos);
+            free(S);
+            S = NULL;
+        }
+    }
+    if (!S) {
+        E->failed = 1;
+        return NULL;
+    }
+    S->off = S->on + E->P / 2;
+    return S;
+}
+
+static sweep *take_sweep(chain_engine *E)
+{
+    if (E->used_sw == E->nsw) {
+        if (E->nsw == E->cap_sw) {
+            int cap = E->cap_sw ? E->cap_sw * 2 : 64;
+            sweep **more = realloc(E->sw, sizeof(sweep *) * (size_t)cap);
+            if (!more) {
+                E->failed = 1;
+                return NULL;
+            }
+            E->sw = more;
+            E->cap_sw = cap;
+        }
+        sweep *S = sweep_alloc(E);
+        if (!S)
+            return NULL;
+        E->sw[E->nsw++] = S;
+    }
+    return E->sw[E->used_sw++];
+}
+
+static void clear_sweep(sweep *S)
+{
+    for (int k = 0; k < S->non; k++)
+        S->depth[S->on[k]] = 0;
+    for (int k = 0; k < S->noff; k++)
+        S->depth[S->off[k]] = 0;
+    S->non = S->noff = 0;
+    S->x_depth = 0;
+}
+
+/* follow() (follow_static() on the pass's graph) from the potential start
+ * alone, into S (clear): what the two would add to their sets, in their
+ * order, and where they would stop. A dynamic chain's off takes its
+ * candidate and then looks at what is left (off_to_on()'s question before
+ * take_candidate(), asked once); the grid is put back candidate by
+ * candidate. */
+static void sweep_from(chain_engine *E, int32_t start, sweep *S)
+{
+    sudoku_logic *L = E->L;
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n;
+    int graph = E->graph_live && !E->dynamic, board = E->board && E->dynamic;
+    int32_t buf[SUDOKU_MAX_N * 8 + 8], pots[SUDOKU_MAX_N * 8 + 8];
+    int8_t via[SUDOKU_MAX_N * 8 + 8];
+    uint8_t nd[SUDOKU_MAX_N * 8 + 8];
+    uint16_t *par = S->par, *spos = S->pos, npar[SUDOKU_MAX_N * 8 + 8];
+    dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
+    if (pot_on(start))
+        qon[ton++] = (uint16_t)start;
+    else
+        qoff[toff++] = (uint16_t)start;
+    S->x_depth = 0;
+/* an off q the on being followed implies, at depth d */
+#define SWEEP_OFF(q)                                                                     \
+    do {                                                                                 \
+        int32_t q_ = (q);                                                                \
+        if (dep[q_ | 1]) {                                                               \
+            S->x_depth = dep[q_ | 1] + d;                                                \
+            S->x_pot = q_;                                                               \
+            S->x_par = (uint16_t)p;                                                      \
+            goto done;                                                                   \
+        }                                                                                \
+        if (!dep[q_]) {                                                                  \
+            dep[q_] = d;                                                                 \
+            par[q_] = (uint16_t)p;                                                       \
+            spos[q_] = (uint16_t)toff;                                                   \
+            qoff[toff++] = (uint16_t)q_;                                                 \
+        }                                                                                \
+    } while (0)
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            if (graph) {
+                int32_t u = E->gnode[p];
+                for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
+                    SWEEP_OFF(E->gpot[E->glink[e]]);
+            } else if (board) {
+                int cell = pot_cell(E, p), digit = pot_digit(E, p);
+                int32_t at = (digit - 1) * 2;
+                if (y)
+                    for (uint64_t m = L->cand[cell] & ~digit_bit(digit); m; m &= m - 1)
+                        SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
+                const uint64_t *b = E->bb + 2 * (digit - 1);
+                const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++, f += 2) {
+                    for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
+                        SWEEP_OFF(lowest_bit(m) * n2 + at);
+                    for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
+                        SWEEP_OFF((64 + lowest_bit(m)) * n2 + at);
+                }
+            } else {
+                /* on_to_off_pot(): the cell's other candidates, then the
+                 * symbol's places in its houses, each cell once, in its
+                 * order */
+                int cell = pot_cell(E, p), digit = pot_digit(E, p);
+                uint64_t bit = digit_bit(digit);
+                int32_t at = (digit - 1) * 2;
+                if (y)
+                    for (uint64_t m = L->cand[cell] & ~bit; m; m &= m - 1)
+                        SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
+                const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+                const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+                const uint64_t *fr = E->fresh + (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++)
+                    for (uint64_t m = E->places[row[j] + digit - 1] & fr[j]; m; m &= m - 1)
+                        SWEEP_OFF(logic_house_cell(L, hs[j], lowest_bit(m)) * n2 + at);
+            }
+            continue;
+        }
+        if (hoff < toff) {
+            int32_t p = qoff[hoff++];
+            int cell = pot_cell(E, p), digit = pot_digit(E, p), n = 0, cnt = 0;
+            uint8_t d = depth_next(dep[p]);
+            const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+            if (graph) {
+                int32_t u = E->gnode[p];
+                for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
+                    pots[n++] = E->gpot[E->glink[e]];
+            } else if (board) {
+                uint64_t rest = L->cand[cell] &= ~digit_bit(digit), *b = E->bb + 2 * (digit - 1);
+                b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+                if (y && rest && !(rest & (rest - 1))) {
+                    via[n] = -1;
+                    pots[n++] = cell * n2 + lowest_bit(rest) * 2 + 1;
+                }
+                for (int j = 0; j < E->order_count[cell]; j++) {
+                    const uint64_t *hm = E->hmask + 2 * hs[j];
+                    uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
+                    int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
+                    if (one) {
+                        via[n] = (int8_t)j;
+                        pots[n++] = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 +
+                                    (digit - 1) * 2 + 1;
+                    }
+                }
+            } else if (!E->dynamic) {
+                n = off_to_on_pots(E, p, y, 1, pots, via);
+            } else {
+                /* take_candidate(), and what is left: a cell's last
+                 * candidate, a house's last place */
+                uint64_t bit = digit_bit(digit), rest = L->cand[cell] &= ~bit;
+                if (y && rest && !(rest & (rest - 1))) {
+                    via[n] = -1;
+                    pots[n++] = cell * n2 + lowest_bit(rest) * 2 + 1;
+                }
+                const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++) {
+                    uint64_t others = E->places[row[j] + digit - 1] &= ~((uint64_t)1 << pos[j]);
+                    if (others && !(others & (others - 1))) {
+                        via[n] = (int8_t)j;
+                        pots[n++] = logic_house_cell(L, hs[j], lowest_bit(others)) * n2 +
+                                    (digit - 1) * 2 + 1;
+                    }
+                }
+            }
+            for (int k = 0; k < n; k++) {
+                int32_t on = pots[k];
+                /* new_on(): once each, none held already */
+                int dup = dep[on] != 0;
+                for (int j = 0; j < cnt && !dup; j++)
+                    dup = buf[j] == on;
+                if (dup)
+                    continue;
+                uint8_t dk = d;
+                /* the hidden causes' depths (add_parent()) */
+                if (E->dynamic) {
+                    if (via[k] < 0) {
+                        for (uint64_t gone = E->saved[cell] & ~L->cand[cell]; gone;
+                             gone &= gone - 1) {
+                            uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
+                            if (g && depth_next(g) > dk)
+                                dk = depth_next(g);
+                        }
+                    } else if (board) {
+                        const uint64_t *hm = E->hmask + 2 * hs[via[k]];
+                        const uint64_t *b = E->bb + 2 * (digit - 1), *b0 = E->bb0 + 2 * (digit - 1);
+                        for (int w = 0; w < 2; w++)
+                            for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
+                                uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + (digit - 1) * 2];
+                                if (g && depth_next(g) > dk)
+                                    dk = depth_next(g);
+                            }
+                    } else {
+                        int h = hs[via[k]];
+                        size_t at = (size_t)(row[via[k]] + digit - 1);
+                        for (uint64_t gone = E->saved_places[at] & ~E->places[at]; gone;
+                             gone &= gone - 1) {
+                            uint8_t g = dep[logic_house_cell(L, h, lowest_bit(gone)) * n2 +
+                                            (digit - 1) * 2];
+                            if (g && depth_next(g) > dk)
+                                dk = depth_next(g);
+                        }
+                    }
+                }
+                nd[cnt] = dk;
+                npar[cnt] = !E->dynamic ? (uint16_t)p
+                          : via[k] < 0  ? PAR_CELL
+                                        : (uint16_t)(PAR_HOUSE + hs[via[k]]);
+                buf[cnt++] = on;
+            }
+            for (int k = 0; k < cnt; k++) {
+                int32_t q = buf[k];
+                if (dep[q & ~1]) {
+                    S->x_depth = nd[k] + dep[q & ~1];
+                    S->x_pot = q;
+                    S->x_par = npar[k];
+                    goto done;
+                }
+                dep[q] = nd[k];
+                par[q] = npar[k];
+                spos[q] = (uint16_t)ton;
+                qon[ton++] = (uint16_t)q;
+            }
+            continue;
+        }
+        break;
+    }
+#undef SWEEP_OFF
+done:
+    S->non = ton;
+    S->noff = toff;
+    if (board) {
+        for (int k = 0; k < hoff; k++)
+            L->cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
+        memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
+    } else if (E->dynamic)
+        for (int k = 0; k < hoff; k++) { /* the candidates taken, back */
+            int cell = pot_cell(E, qoff[k]), digit = pot_digit(E, qoff[k]);
+            const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+            L->cand[cell] |= digit_bit(digit);
+            for (int j = 0; j < E->order_count[cell]; j++)
+                E->places[row[j] + digit - 1] |= (uint64_t)1 << pos[j];
+        }
+}
+
+/* The sweep of (cell, digit) on, made once a pass (NULL when out of
+ * memory). */
+static sweep *sweep_on(chain_engine *E, int cell, int digit)
+{
+    int32_t var = cell * E->n + digit - 1;
+    if (E->sw_of[var] >= 0)
+        return E->sw[E->sw_of[var]];
+    sweep *S = take_sweep(E);
+    if (!S)
+        return NULL;
+    sweep_from(E, make_pot(E, cell, digit, 1), S);
+    E->sw_of[var] = E->used_sw - 1;
+    return S;
+}
+
+/* Would a step on pot take a candidate (offer()'s test)? */
+static int takes_any(const chain_engine *E, int32_t pot)
+{
+    uint64_t cand = E->L->cand[pot_cell(E, pot)], bit = digit_bit(pot_digit(E, pot));
+    return (pot_on(pot) ? cand & ~bit : cand & bit) != 0;
+}
+
+/* The kinds of step a pass on sweeps finds (binary_chains()'s, then
+ * region_chains()'s and cell_chains()'s). */
+enum { HIT_X_ON, HIT_X_OFF, HIT_DOUBLE, HIT_REGION, HIT_CELL };
+
+/* A step the sweeps say is there: the chains would offer it, with at least
+ * floor nodes, seq-th of the pass. */
+typedef struct sweep_hit {
+    int32_t floor, seq;
+    int32_t pot;   /* the potential it sets (the assumption's negation for a
+                      contradiction) */
+    int32_t cell;  /* the assumption's cell (a region's first place) */
+    int32_t house; /* a region's */
+    int32_t off;   /* the off state's sweep (a contradiction from it, a
+                      double implication), its index in E->sw */
+    int8_t digit, kind;
+} sweep_hit;
+
+static void add_hit(chain_engine *E, int kind, int floor, int32_t seq, int32_t pot, int cell,
+                    int digit, int house, int32_t off)
+{
+    if (!takes_any(E, pot))
+        return;
+    if (E->nhits == E->cap_hits) {
+        int cap = E->cap_hits ? E->cap_hits * 2 : 1024;
+        sweep_hit *more = realloc(E->hits, sizeof(sweep_hit) * (size_t)cap);
+        if (!more) {
+            E->failed = 1;
+            return;
+        }
+        E->hits = more;
+        E->cap_hits = cap;
+    }
+    E->hits[E->nhits++] =
+        (sweep_hit){floor, seq, pot, cell, house, off, (int8_t)digit, (int8_t)kind};
+}
+
+/* The seq of the next step found: the chains' order (their calls, then
+ * the ons before the offs of the first assumption, in their order), as
+ * sweep_meet() finds them out of order. */
+static inline int32_t hit_seq(chain_engine *E, int side, int pos)
+{
+    return (E->hit_call << 12) | (side << 11) | pos;
+}
+
+/* The potentials of the first (sw[0]) that the sweeps sw[0..n) all reach,
+ * ons then offs, in its order (as the chains look for them): those of the
+ * sweep that reaches fewest, each with its place in the first. */
+static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int cell, int digit,
+                       int house, int32_t off)
+{
+    for (int side = 0; side < 2; side++) {
+        int least = 0;
+        for (int q = 1; q < n; q++)
+            if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
+                least = q;
+        const uint16_t *first = side ? sw[least]->off : sw[least]->on;
+        int count = side ? sw[least]->noff : sw[least]->non;
+        for (int k = 0; k < count; k++) {
+            int32_t pot = first[k];
+            int floor = 0, q = 0;
+            for (; q < n; q++) {
+                int d = sw[q]->depth[pot];
+                if (!d)
+                    break;
+                floor += d;
+            }
+            if (q == n)
+                add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit,
+                        house, off);
+        }
+    }
+    E->hit_call++;
+}
+
+/* binary_chains() on the sweeps: on is the on state's. The off state's
+ * sweep is kept when a step rests on it. */
+static void binary_sweeps(chain_engine *E, int cell, int digit, sweep *on, int do_double,
+                          int do_contradiction)
+{
+    if (on->x_depth && do_contradiction)
+        add_hit(E, HIT_X_ON, on->x_depth, hit_seq(E, 0, 0), make_pot(E, cell, digit, 0), cell,
+                digit, -1, -1);
+    E->hit_call++;
+    if (!do_double && !do_contradiction)
+        return;
+    sweep *off = take_sweep(E);
+    if (!off)
+        return;
+    int32_t idx = E->used_sw - 1, before = E->nhits;
+    sweep_from(E, make_pot(E, cell, digit, 0), off);
+    if (off->x_depth && do_contradiction)
+        add_hit(E, HIT_X_OFF, off->x_depth, hit_seq(E, 0, 0), make_pot(E, cell, digit, 1), cell,
+                digit, -1, idx);
+    E->hit_call++;
+    if (do_double) {
+        sweep *both[2] = {on, off};
+        sweep_meet(E, both, 2, HIT_DOUBLE, cell, digit, -1, idx);
+    }
+    if (E->nhits == before) { /* not needed: given back */
+        clear_sweep(off);
+        E->used_sw--;
+    }
+}
+
+/* region_chains() on the sweeps: own is the on state's of (cell, digit). */
+static void region_sweeps(chain_engine *E, int cell, int digit, sweep *own)
+{
+    sudoku_logic *L = E->L;
+    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < E->order_count[cell] && !E->failed; j++) {
+        int h = hs[j];
+        uint64_t places = E->places[(size_t)h * (size_t)L->n + (size_t)(digit - 1)];
+        int count = popcount64(places);
+        if (!(count == 2 || (E->multiple && count > 2)))
+            continue;
+        if (logic_house_cell(L, h, lowest_bit(places)) != cell)
+            continue;
+        sweep *sw[SUDOKU_MAX_N];
+        int npos = 0;
+        for (uint64_t m = places; m; m &= m - 1) {
+            int c = logic_house_cell(L, h, lowest_bit(m));
+            sw[npos] = c == cell ? own : sweep_on(E, c, digit);
+            if (!sw[npos++])
+                return;
+        }
+        sweep_meet(E, sw, npos, HIT_REGION, cell, digit, h, -1);
+    }
+}
+
+/* Would Nishio's chain from (cell, digit) on (or off) meet a contradiction?
+ * Whether it does depends not on the order the chain follows its links
+ * in (what it reaches without one does not): the potentials as sets of
+ * cells, the symbol's places left and the ons, and the houses where places
+ * went since they were last looked at. Those of two places or more at the
+ * pass's start where one is left make it on (where none is left, the chain
+ * made the last on and then took it: a contradiction); an on takes its
+ * peers' places (one of them on: a contradiction), and its houses need no
+ * look again. On boards. */
+static int nishio_meets(chain_engine *E, int cell, int digit, int on)
+{
+    const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+    uint64_t left[2] = {b0[0], b0[1]}, ons[2] = {0, 0}, touched = 0, done = 0;
+    int32_t onq[128];
+    int no = 0;
+    if (on) {
+        ons[cell >> 6] |= (uint64_t)1 << (cell & 63);
+        onq[no++] = cell;
+    } else {
+        left[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        touched = E->hbits[cell];
+    }
+    for (;;) {
+        while (no) {
+            int y = onq[--no];
+            const uint64_t *pm = E->pmask + 2 * y;
+            done |= E->hbits[y];
+            for (int w = 0; w < 2; w++) {
+                uint64_t r = left[w] & pm[w];
+                if (r & ons[w])
+                    return 1;
+                left[w] &= ~r;
+                for (; r; r &= r - 1)
+                    touched |= E->hbits[64 * w + lowest_bit(r)];
+            }
+        }
+        uint64_t look = touched & E->multi[digit - 1] & ~done;
+        touched = 0;
+        if (!look)
+            return 0;
+        for (; look; look &= look - 1) {
+            const uint64_t *hm = E->hmask + 2 * lowest_bit(look);
+            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1];
+            if (!m0 && !m1)
+                return 1;
+            if ((m0 && m1) || (m0 & (m0 - 1)) || (m1 & (m1 - 1)))
+                continue;
+            int y = m0 ? lowest_bit(m0) : 64 + lowest_bit(m1);
+            if (!(ons[y >> 6] & ((uint64_t)1 << (y & 63)))) {
+                ons[y >> 6] |= (uint64_t)1 << (y & 63);
+                onq[no++] = y;
+            }
+        }
+    }
+}
+
+/* Nishio on the sweeps: its steps are the contradictions of either state
+ * (binary_chains()'s, no double implications), looked for by sweeps only
+ * where nishio_meets() says there is one. */
+static void nishio_sweeps(chain_engine *E, int cell)
+{
+    sudoku_logic *L = E->L;
+    for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
+        int digit = lowest_bit(m) + 1;
+        if (nishio_meets(E, cell, digit, 1)) {
+            sweep *on = sweep_on(E, cell, digit);
+            if (!on)
+                return;
+            if (on->x_depth)
+                add_hit(E, HIT_X_ON, on->x_depth, hit_seq(E, 0, 0), make_pot(E, cell, digit, 0),
+                        cell, digit, -1, -1);
+        }
+        E->hit_call++;
+        if (nishio_meets(E, cell, digit, 0)) {
+            sweep *off = take_sweep(E);
+            if (!off)
+                return;
+            int32_t idx = E->used_sw - 1, before = E->nhits;
+            sweep_from(E, make_pot(E, cell, digit, 0), off);
+            if (off->x_depth)
+                add_hit(E, HIT_X_OFF, off->x_depth, hit_seq(E, 0, 0),
+                        make_pot(E, cell, digit, 1), cell, digit, -1, idx);
+            if (E->nhits == before) {
+                clear_sweep(off);
+                E->used_sw--;
+            }
+        }
+        E->hit_call++;
+    }
+}
+
+/* cell_chains() on the sweeps. */
+static void cell_sweeps(chain_engine *E, int cell)
+{
+    sudoku_logic *L = E->L;
+    if (E->nishio && E->board && E->hbits[0]) {
+        nishio_sweeps(E, cell);
+        return;
+    }
+    int card = popcount64(L->cand[cell]);
+    sweep *sw[SUDOKU_MAX_N];
+    int nv = 0;
+    int do_double = card >= 3 && !E->nishio && E->dynamic;
+    int do_contradiction = E->dynamic || E->nishio;
+    for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
+        int digit = lowest_bit(m) + 1;
+        sweep *on = sweep_on(E, cell, digit);
+        if (!on)
+            return;
+        binary_sweeps(E, cell, digit, on, do_double, do_contradiction);
+        if (!E->nishio)
+            region_sweeps(E, cell, digit, on);
+        sw[nv++] = on;
+    }
+    if (E->nishio || E->failed || !(card == 2 || (E->multiple && card > 2)))
+        return;
+    sweep_meet(E, sw, nv, HIT_CELL, cell, L->n + 1, -1, -1);
+}
+
+/* ancestors() on a sweep: the potentials the instance of t rests on, itself
+ * included; t may be the contradiction's instance made last (S->x_pot,
+ * with S->x_par; -1 when not asked). */
+static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x)
+{
+    sudoku_logic *L = E->L;
+    if (E->anc_stamp == INT32_MAX) {
+        memset(E->anc_mark, 0, sizeof(int32_t) * (size_t)E->P);
+        E->anc_stamp = 0;
+    }
+    int32_t stamp = ++E->anc_stamp, *q = E->sw_queue, *mark = E->anc_mark;
+    int head = 0, tail = 0;
+    mark[t] = stamp;
+    q[tail++] = t;
+#define SWEEP_PUSH(v)                                                                    \
+    do {                                                                                 \
+        int32_t v_ = (v);                                                                \
+        if (mark[v_] != stamp) {                                                         \
+            mark[v_] = stamp;                                                            \
+            q[tail++] = v_;                                                              \
+        }                                                                                \
+    } while (0)
+    while (head < tail) {
+        int32_t u = q[head++];
+        uint16_t pr = x && u == S->x_pot ? S->x_par : S->par[u];
+        if (pr == PAR_NONE)
+            continue;
+        if (pr < PAR_CELL) {
+            SWEEP_PUSH(pr);
+            continue;
+        }
+        int cell = pot_cell(E, u), digit = pot_digit(E, u);
+        if (pr == PAR_CELL) {
+            for (uint64_t m = E->saved[cell] & ~digit_bit(digit); m; m &= m - 1)
+                SWEEP_PUSH(make_pot(E, cell, lowest_bit(m) + 1, 0));
+        } else {
+            int h = pr - PAR_HOUSE;
+            for (uint64_t m = E->saved_places[(size_t)h * (size_t)L->n + (size_t)(digit - 1)]; m;
+                 m &= m - 1) {
+                int c = logic_house_cell(L, h, lowest_bit(m));
+                if (c != cell)
+                    SWEEP_PUSH(make_pot(E, c, digit, 0));
+            }
+        }
+    }
+#undef SWEEP_PUSH
+    return tail;
+}
+
+static int hit_order(const void *a, const void *b)
+{
+    const sweep_hit *x = a, *y = b;
+    if (x->floor != y->floor)
+        return x->floor < y->floor ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The best of the hits: the chains' steps are the hits; the one the chains
+ * would keep is the least by difficulty, nodes, kind (the sort key) and
+ * then the order they came in. Their nodes are counted on the sweeps (as
+ * chain_cx() counts them on the instances), from the least floor up, while
+ * a floor may beat the best kept. */
+static void sweep_judge(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    int technique = E->nishio    ? SUDOKU_NISHIO
+                  : E->dynamic   ? SUDOKU_DYNAMIC_CHAIN
+                                 : SUDOKU_MULTIPLE_CHAIN;
+    int base = E->nishio ? 75 : E->dynamic ? 85 : 80;
+    static const int SORT_KEY[] = {[HIT_X_ON] = 7, [HIT_X_OFF] = 7, [HIT_DOUBLE] = 1,
+                                   [HIT_REGION] = 6, [HIT_CELL] = 5};
+    if (!E->nhits)
+        return; /* (no list to sort: qsort() wants one) */
+    qsort(E->hits, (size_t)E->nhits, sizeof(sweep_hit), hit_order);
+    int best_seq = -1;
+    for (int k = 0; k < E->nhits; k++) {
+        const sweep_hit *h = &E->hits[k];
+        if (!may_beat(E, base, h->floor))
+            break;
+        int cx = 0;
+        int32_t root = CAUSE_NONE;
+        if (h->kind == HIT_X_ON || h->kind == HIT_X_OFF) {
+            const sweep *S = h->kind == HIT_X_ON ? E->sw[E->sw_of[h->cell * L->n + h->digit - 1]]
+                                                 : E->sw[h->off];
+            cx = sweep_count(E, S, S->x_pot ^ 1, 0) + sweep_count(E, S, S->x_pot, 1);
+        } else if (h->kind == HIT_DOUBLE) {
+            cx = sweep_count(E, E->sw[E->sw_of[h->cell * L->n + h->digit - 1]], h->pot, 0) +
+                 sweep_count(E, E->sw[h->off], h->pot, 0);
+        } else if (h->kind == HIT_REGION) {
+            root = h->house;
+            for (uint64_t m = E->places[(size_t)h->house * (size_t)L->n + (size_t)(h->digit - 1)];
+                 m; m &= m - 1) {
+                int c = logic_house_cell(L, h->house, lowest_bit(m));
+                cx += sweep_count(E, E->sw[E->sw_of[c * L->n + h->digit - 1]], h->pot, 0);
+            }
+        } else {
+            root = CAUSE_CELL;
+            for (uint64_t m = L->cand[h->cell]; m; m &= m - 1)
+                cx += sweep_count(E, E->sw[E->sw_of[h->cell * L->n + lowest_bit(m)]], h->pot, 0);
+        }
+        int rating = base + length_tenths(cx), key = SORT_KEY[h->kind];
+        const chain_best *b = &E->best;
+        if (b->found &&
+            (rating > b->rating ||
+             (rating == b->rating &&
+              (cx > b->complexity ||
+               (cx == b->complexity &&
+                (key > b->sort_key || (key == b->sort_key && h->seq > best_seq)))))))
+            continue;
+        E->best.found = 0;
+        offer(E, technique, base, cx, key, h->pot, NULL, 0, root, h->cell, h->digit);
+        best_seq = h->seq;
+    }
+}
+
+/* E->fresh, once. 0 when out of memory. */
+static int fresh_places(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    if (E->fresh)
+        return 1;
+    E->fresh = malloc(sizeof(uint64_t) * (size_t)L->cells * (size_t)L->per_cell);
+    if (!E->fresh)
+        return 0;
+    for (int c = 0; c < L->cells; c++) {
+        const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
+        for (int j = 0; j < E->order_count[c]; j++) {
+            uint64_t mask = 0;
+            for (int q = 0; q < L->n; q++) {
+                int other = logic_house_cell(L, hs[j], q), seen = other == c;
+                for (int i = 0; i < j && !seen; i++)
+                    for (int r = 0; r < L->n && !seen; r++)
+                        seen = logic_house_cell(L, hs[i], r) == other;
+                if (!seen)
+                    mask |= (uint64_t)1 << q;
+            }
+            E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j] = mask;
+        }
+    }
+    return 1;
+}
+
+/* E->board and its masks, once. 0 when out of memory. */
+static int board_masks(chain_engine *E)
+{
+    sudoku_logic *L = E->L;
+    if (E->hmask || L->cells > 128)
+        return 1;
+    int ascending = 1;
+    for (int h = 0; h < L->house_count; h++)
+        for (int q = 1; q < L->n; q++)
+            ascending &= logic_house_cell(L, h, q - 1) < logic_house_cell(L, h, q);
+    if (!ascending)
+        return 1;
+    E->hmask = calloc(2 * (size_t)L->house_count, sizeof(uint64_t));
+    E->fmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
+    E->bb = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
+    E->bb0 = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
+    E->pmask = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+    E->hbits = calloc((size_t)L->cells, sizeof(uint64_t));
+    E->multi = calloc((size_t)L->n, sizeof(uint64_t));
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->hbits || !E->multi)
+        return 0;
+    if (L->house_count <= 64)
+        for (int h = 0; h < L->house_count; h++)
+            for (int q = 0; q < L->n; q++)
+                E->hbits[logic_house_cell(L, h, q)] |= (uint64_t)1 << h;
+    for (int h = 0; h < L->house_count; h++)
+        for (int q = 0; q < L->n; q++) {
+            int c = logic_house_cell(L, h, q);
+            E->hmask[2 * h + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        }
+    for (int c = 0; c < L->cells; c++) {
+        const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
+        for (int j = 0; j < E->order_count[c]; j++) {
+            uint64_t *f = E->fmask + 2 * ((size_t)c * (size_t)L->per_cell + (size_t)j);
+            for (uint64_t m = E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j]; m; m &= m - 1) {
+                int o = logic_house_cell(L, hs[j], lowest_bit(m));
+                f[o >> 6] |= (uint64_t)1 << (o & 63);
+                E->pmask[2 * c + (o >> 6)] |= (uint64_t)1 << (o & 63);
+            }
+        }
+    }
+    E->board = 1;
+    return 1;
+}
+
+/* Ready for a pass on sweeps: 0 when out of memory (the pass goes without). */
+static int sweeps_begin(chain_engine *E)
+{
+    if (!fresh_places(E) || !board_masks(E))
+        return 0;
+    if (E->board) {
+        sudoku_logic *L = E->L;
+        memset(E->bb0, 0, sizeof(uint64_t) * 2 * (size_t)L->n);
+        for (int c = 0; c < L->cells; c++)
+            for (uint64_t m = L->cand[c]; m; m &= m - 1)
+                E->bb0[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)L->n);
+        if (E->hbits[0])
+            for (int d = 0; d < L->n; d++) {
+                E->multi[d] = 0;
+                for (int h = 0; h < L->house_count; h++) {
+                    uint64_t p = E->places[(size_t)h * (size_t)L->n + (size_t)d];
+                    if (p & (p - 1))
+                        E->multi[d] |= (uint64_t)1 << h;
+                }
+            }
+    }
+    if (!E->sw_of && !(E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2))))
+        return 0;
+    if (!E->sw_queue && !(E->sw_queue = malloc(sizeof(int32_t) * (size_t)E->P)))
+        return 0;
+    for (int v = 0; v < E->P / 2; v++)
+        E->sw_of[v] = -1;
+    E->used_sw = 0;
+    E->nhits = 0;
+    E->hit_call = 0;
+    return 1;
+}
+
+static void sweeps_end(chain_engine *E)
+{
+    if (!E->failed)
+        sweep_judge(E);
+    for (int k = 0; k < E->used_sw; k++)
+        clear_sweep(E->sw[k]);
+    E->used_sw = 0;
+}
+
 static void multiple_pass(chain_engine *E)
 {
     sudoku_logic *L = E->L;
     release_all(E);
     E->closure = NULL;
-    /* Nishio assumes each candidate once (no region chains): nothing to
-     * keep. Larger grids make their sets each time. */
-    if (!E->nishio && E->P <= CLOSURE_MAX_P) {
+    /* A pass of level 0 (not an inner search, which keeps every step) goes
+     * on sweeps, on grids up to CLOSURE_MAX_P. Otherwise: Nishio assumes
+     * each candidate once (no region chains): nothing to keep. Larger
+     * grids make their sets each time. */
+    E->sweeps = E->level == 0 && !E->collect && E->P <= CLOSURE_MAX_P && sweeps_begin(E);
+    if (E->sweeps && !E->dynamic)
+        build_links(E, 1, 1); /* as below */
+    if (!E->nishio && !E->sweeps && E->P <= CLOSURE_MAX_P) {
         if (!E->closure_mem)
             E->closure_mem = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2));
         E->closure = E->closure_mem; /* NULL: out of memory, made each time */
@@ -2390,10 +3257,16 @@ static void multiple_pass(chain_engine *E)
         int card = popcount64(L->cand[cell]);
         if (!(card > 2 || (card > 1 && E->dynamic)))
             continue;
-        if (!E->closure)
+        if (!E->closure && !E->sweeps)
             release_all(E);
-        cell_chains(E, cell);
+        if (E->sweeps)
+            cell_sweeps(E, cell);
+        else
+            cell_chains(E, cell);
     }
+    if (E->sweeps)
+        sweeps_end(E);
+    E->sweeps = 0;
     E->closure = NULL;
     E->graph_live = 0;
     release_all(E);
