@@ -33,9 +33,10 @@ int find_bug(sudoku_logic *L, sudoku_step *st)
     int32_t *bug = L->list;
     /* cells of three or more on an irregular place of only_digit */
     int32_t stamp = logic_new_stamp(L);
+    const uint64_t *tab = logic_places_table(L); /* shared with the other finders */
     for (int h = 0; h < L->house_count; h++)
         for (int d = 1; d <= n; d++) {
-            uint64_t places = logic_places(L, h, d);
+            uint64_t places = tab[(size_t)h * (size_t)n + (size_t)(d - 1)];
             int count = popcount64(places);
             if (count == 0 || count == 2)
                 continue;

@@ -145,9 +145,9 @@ static int subsets(sudoku_logic *L, sudoku_step *st, int k, int hidden, int dire
                 }
             }
         } else {
-            uint64_t missing = logic_missing(L, h), all[SUDOKU_MAX_N];
+            uint64_t missing = logic_missing(L, h);
+            const uint64_t *all = logic_places_table(L) + (size_t)h * (size_t)L->n;
             blanks = popcount64(missing);
-            logic_house_places(L, h, all);
             for (; missing; missing &= missing - 1) {
                 int digit = lowest_bit(missing) + 1;
                 uint64_t places = all[digit - 1];
