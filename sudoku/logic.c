@@ -21,6 +21,14 @@ static void classify_houses(sudoku_logic *L)
                          : h < 3 * n       ? HOUSE_BOX
                          : h < 3 * n + diag ? HOUSE_DIAGONAL
                                            : HOUSE_WINDOW;
+    int k = 0;
+    for (int boxlike = 1; boxlike >= 0; boxlike--) {
+        for (int h = 0; h < L->house_count; h++)
+            if (HOUSE_IS_BOXLIKE(L->house_kind[h]) == boxlike)
+                L->houses_by_kind[k++] = h;
+        if (boxlike)
+            L->nboxlike = k;
+    }
 }
 
 /* The position of cell in house h, or -1. */
@@ -110,6 +118,7 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
     L->allowed = ~(uint64_t)0;
     size_t cells = (size_t)L->cells;
     L->house_kind = malloc((size_t)L->house_count);
+    L->houses_by_kind = malloc(sizeof(int32_t) * (size_t)L->house_count);
     L->value = calloc(cells, 1);
     L->cand = calloc(cells, sizeof(uint64_t));
     L->solution = calloc(cells, 1);
@@ -126,7 +135,7 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
     L->house_version = calloc((size_t)L->house_count, sizeof(uint64_t));
     L->one_blank = calloc((size_t)(L->house_count + 63) / 64, sizeof(uint64_t));
     L->scratch_step = malloc(sizeof *L->scratch_step);
-    if (!L->house_kind || !L->value || !L->cand || !L->solution || !L->mark || !L->list ||
+    if (!L->house_kind || !L->houses_by_kind || !L->value || !L->cand || !L->solution || !L->mark || !L->list ||
         !L->list2 || !L->colour || !L->house_places || !L->places_tab || !L->save_value || !L->save_cand || !L->have || !L->save_have ||
         !L->house_version || !L->one_blank ||
         !L->scratch_step) {
@@ -149,6 +158,7 @@ void sudoku_logic_free(sudoku_logic *L)
     sudoku_solver_free(L->solver);
     sudoku_solver_free(L->counter);
     free(L->house_kind);
+    free(L->houses_by_kind);
     free(L->pairs);
     free(L->value);
     free(L->cand);

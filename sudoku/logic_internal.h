@@ -46,6 +46,9 @@ struct sudoku_logic {
     const int32_t *cell_houses;  /* the solver's: cells * per_cell, -1 padded */
     const uint8_t *cell_house_count;
     uint8_t *house_kind;         /* house_count (owned) */
+    int32_t *houses_by_kind;     /* house_count (owned): the box-like houses in
+                                    order, then the line-like ones */
+    int nboxlike;
     house_pair *pairs;           /* npairs (owned) */
     int npairs;
 
