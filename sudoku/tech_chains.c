@@ -2056,7 +2056,11 @@ static int follow_static(chain_engine *E, chain_set *to_on, chain_set *to_off, i
                     if (i < 0)
                         return 0;
                     set_add(E, to_off, i);
-                    E->qoff[toff++] = i;
+                    /* an off that makes nothing is not queued (most are;
+                     * 60 top1465 puzzles: 430 M -> 393 M instructions
+                     * here) */
+                    if (E->gbeg[E->glink[e]] < E->gend[E->glink[e]])
+                        E->qoff[toff++] = i;
                 }
             }
             continue;
