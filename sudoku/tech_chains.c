@@ -1718,7 +1718,7 @@ static void lanes_walk(chain_engine *E, int na, int nl, int max_rounds, int32_t 
         uint64_t *cur = E->gcur, *nxt = E->gnext;
         for (int a = 0; a < na; a++) {
             int32_t u = act[a];
-            uint64_t m = cur[u];
+            uint64_t m = cur[u] & pending; /* a lane settled spreads no more */
             cur[u] = 0;
             for (int32_t e = wbeg[u]; e < wend[u]; e++) {
                 int32_t v = wlink[e];
