@@ -1303,7 +1303,7 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
     /* the offs that make the source on: those of the ons its off makes (the
      * links go both ways, negated) */
     for (int32_t e = gbeg[s_off]; e < gend[s_off]; e++)
-        close[E->gnode[E->gpot[glink[e]] ^ 1]] = stamp;
+        close[glink[e] ^ 1] = stamp;
     /* the walk goes on the floors' graph (walk_graph()): an off that leads
      * nowhere is neither on a cycle nor one that closes it (60 top1465
      * puzzles: 0.60 G -> 0.58 G instructions in find_forcing_chain) */
@@ -1404,7 +1404,7 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
     /* the nodes that make the negation: the negations of those the source
      * makes (the links go both ways, negated) */
     for (int32_t e = E->gbeg[s]; e < E->gend[s]; e++)
-        ends[E->gnode[E->gpot[E->glink[e]] ^ 1]] = stamp;
+        ends[E->glink[e] ^ 1] = stamp;
     mark[s] = stamp;
     par[s] = -1;
     E->cyc_imark[s] = stamp;
@@ -1539,6 +1539,8 @@ static int build_xy(chain_engine *E)
     for (size_t p = 0; p < P; p++)
         E->gnode[p] = -1;
     int nodes = 0;
+    /* a candidate's off and on are the nodes 2k and 2k + 1: a node's
+     * negation is the node ^ 1 */
     for (int cell = 0; cell < L->cells; cell++)
         for (uint64_t m = L->cand[cell]; m; m &= m - 1)
             for (int on = 0; on < 2; on++) {
@@ -1660,14 +1662,20 @@ static int walk_graph(chain_engine *E)
         E->wcap = need;
     }
     const int32_t *gbeg = E->gbeg, *gend = E->gend, *glink = E->glink;
+    int32_t *wlink = E->wlink;
     int links = 0;
-    for (int v = 0; v < E->gnodes; v++) {
+    for (int v = 0; v < E->gnodes; v += 2) { /* an off, then its on */
         E->wbeg[v] = links;
-        int on = pot_on(E->gpot[v]);
-        for (int32_t e = gbeg[v]; e < gend[v]; e++)
-            if (!on || gbeg[glink[e]] < gend[glink[e]])
-                E->wlink[links++] = glink[e];
+        for (int32_t e = gbeg[v], end = gend[v]; e < end; e++)
+            wlink[links++] = glink[e];
         E->wend[v] = links;
+        E->wbeg[v + 1] = links;
+        for (int32_t e = gbeg[v + 1], end = gend[v + 1]; e < end; e++) {
+            int32_t w = glink[e];
+            if (gbeg[w] < gend[w])
+                wlink[links++] = w;
+        }
+        E->wend[v + 1] = links;
     }
     E->ntl = 0;
     return 1;
@@ -1685,9 +1693,9 @@ static void lane_target(chain_engine *E, int l, int32_t v)
         E->tmask[v] |= bit;
         return;
     }
-    int32_t on = E->gnode[E->gpot[v] | 1];
+    int32_t on = v | 1;
     for (int32_t e = E->gbeg[on]; e < E->gend[on]; e++) {
-        int32_t u = E->gnode[E->gpot[E->glink[e]] | 1];
+        int32_t u = E->glink[e] | 1;
         if (!E->tmask[u])
             E->tlist[E->ntl++] = u;
         E->tmask[u] |= bit;
@@ -1989,8 +1997,7 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
     for (; k < E->nsrc; k++) {
         int32_t var = E->src[k];
         int cell = E->var_cell[var], digit = E->var_digit[var];
-        int32_t on = E->gnode[make_pot(E, cell, digit, 1)];
-        int32_t off = E->gnode[make_pot(E, cell, digit, 0)];
+        int32_t off = E->gnode[make_pot(E, cell, digit, 0)], on = off | 1;
         int q = E->filter ? E->qual[var] : 7;
         int need = (cycles && (q & 1) ? E->gend[off] - E->gbeg[off] : 0) + (forcing ? 2 : 0);
         if (nl + need > LANES && k > from)
@@ -1998,7 +2005,7 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
         E->floor_cycle[var] = E->floor_on[var] = E->floor_off[var] = FLOOR_NONE;
         /* the cycles: one lane for each conjugate j (off's ons) */
         for (int32_t e = E->gbeg[off]; cycles && (q & 1) && e < E->gend[off]; e++) {
-            int32_t joff = E->gnode[E->gpot[E->glink[e]] & ~1], seeds = 0;
+            int32_t joff = E->glink[e] & ~1, seeds = 0;
             for (int32_t f = E->wbeg[on]; f < E->wend[on]; f++)
                 if (E->wlink[f] != joff) {
                     lane_seed(E, E->wlink[f], nl, &na);
