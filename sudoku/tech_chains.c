@@ -182,6 +182,7 @@ struct chain_engine {
                             [mid, end), in xy_link; valid for the grid of the
                             search under way */
     int32_t *xy_link;
+    int32_t *xy_with;    /* n * max_peers: build_xy()'s scratch */
     int xy_cap, xy_valid;
     int32_t *peers;      /* cells * max_peers: the cells sharing a house with
                             each cell, in its houses' order (box, row, column,
@@ -488,6 +489,7 @@ void chain_engine_free(chain_engine *E)
     free(E->xy_mid);
     free(E->xy_end);
     free(E->xy_link);
+    free(E->xy_with);
     free(E->peers);
     free(E->npeers);
     free(E->pair_order);
@@ -1528,11 +1530,13 @@ static int build_xy(chain_engine *E)
         E->xy_beg = malloc(sizeof(int32_t) * P);
         E->xy_mid = malloc(sizeof(int32_t) * P);
         E->xy_end = malloc(sizeof(int32_t) * P);
-        if (!E->xy_beg || !E->xy_mid || !E->xy_end) {
+        E->xy_with = malloc(sizeof(int32_t) * (size_t)L->n * (size_t)E->max_peers);
+        if (!E->xy_beg || !E->xy_mid || !E->xy_end || !E->xy_with) {
             free(E->xy_beg);
             free(E->xy_mid);
             free(E->xy_end);
-            E->xy_beg = E->xy_mid = E->xy_end = NULL;
+            free(E->xy_with);
+            E->xy_beg = E->xy_mid = E->xy_end = E->xy_with = NULL;
             return 0;
         }
     }
@@ -1549,14 +1553,19 @@ static int build_xy(chain_engine *E)
                 E->gpot[nodes++] = pot;
             }
     E->gnodes = nodes;
-    int links = 0, most = E->max_peers + SUDOKU_MAX_N + L->per_cell;
-    for (int v = 0; v < nodes; v++) {
-        int32_t pot = E->gpot[v];
-        int cell = pot_cell(E, pot), digit = pot_digit(E, pot);
-        uint64_t bit = digit_bit(digit), cand = L->cand[cell];
-        if (links + most > E->xy_cap) {
+    /* cell by cell: its peers looked at once for all its symbols (not once
+     * for each: 60 top1465 puzzles, 3.92 G -> 3.91 G instructions) */
+    int links = 0, most = E->max_peers + SUDOKU_MAX_N + L->per_cell, v = 0;
+    int cnt[CHAIN_MAX_N];
+    int32_t *with = E->xy_with;
+    for (int cell = 0; cell < L->cells; cell++) {
+        uint64_t cand = L->cand[cell];
+        if (!cand)
+            continue;
+        int need = links + 2 * popcount64(cand) * most;
+        if (need > E->xy_cap) {
             int cap = E->xy_cap ? E->xy_cap : 4096;
-            while (cap < links + most)
+            while (cap < need)
                 cap *= 2;
             int32_t *a = realloc(E->xy_link, sizeof(int32_t) * (size_t)cap);
             if (!a)
@@ -1565,30 +1574,43 @@ static int build_xy(chain_engine *E)
             E->xy_cap = cap;
         }
         int32_t *out = E->xy_link;
-        E->xy_beg[v] = links;
-        if (pot_on(pot)) {
-            for (uint64_t m = cand & ~bit; m; m &= m - 1)
-                out[links++] = E->gnode[make_pot(E, cell, lowest_bit(m) + 1, 0)];
-            E->xy_mid[v] = links;
-            const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
-            for (int k = 0; k < E->npeers[cell]; k++)
-                if (L->cand[pp[k]] & bit)
-                    out[links++] = E->gnode[make_pot(E, pp[k], digit, 0)];
-        } else {
+        /* the peers holding each of its symbols, in peers' order */
+        for (uint64_t m = cand; m; m &= m - 1)
+            cnt[lowest_bit(m)] = 0;
+        const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
+        for (int k = 0; k < E->npeers[cell]; k++)
+            for (uint64_t m = L->cand[pp[k]] & cand; m; m &= m - 1) {
+                int d = lowest_bit(m);
+                with[d * E->max_peers + cnt[d]++] = pp[k];
+            }
+        const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
+        const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
+        const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+        for (uint64_t m = cand; m; m &= m - 1, v += 2) {
+            int digit = lowest_bit(m) + 1;
+            uint64_t bit = digit_bit(digit);
+            /* the off (node v) */
+            E->xy_beg[v] = links;
             if (popcount64(cand) == 2)
                 out[links++] = E->gnode[make_pot(E, cell, lowest_bit(cand & ~bit) + 1, 1)];
             E->xy_mid[v] = links;
-            const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
-            const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
-            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
             for (int j = 0; j < E->order_count[cell]; j++) {
                 uint64_t others = E->places[row[j] + digit - 1] & ~((uint64_t)1 << pos[j]);
                 if (others && !(others & (others - 1)))
                     out[links++] = E->gnode[make_pot(
                         E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1)];
             }
+            E->xy_end[v] = links;
+            /* the on (v + 1) */
+            E->xy_beg[v + 1] = links;
+            for (uint64_t o = cand & ~bit; o; o &= o - 1)
+                out[links++] = E->gnode[make_pot(E, cell, lowest_bit(o) + 1, 0)];
+            E->xy_mid[v + 1] = links;
+            const int32_t *w = with + (size_t)(digit - 1) * (size_t)E->max_peers;
+            for (int k = 0; k < cnt[digit - 1]; k++)
+                out[links++] = E->gnode[make_pot(E, w[k], digit, 0)];
+            E->xy_end[v + 1] = links;
         }
-        E->xy_end[v] = links;
     }
     E->glink = E->xy_link;
     E->xy_valid = 1;
