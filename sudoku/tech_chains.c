@@ -129,12 +129,14 @@ struct chain_engine {
                             the grid while a dynamic chain takes candidates */
     uint64_t *saved_places; /* the same before the chain */
     int32_t *cyc_mark;   /* P, by node of the graph: stamps (cyc_stamp) of the
-                            nodes a cycle search has reached, */
-    int32_t *cyc_close;  /* of the offs that lead back to its source, */
+                            nodes a cycle's or a forcing chain's search has
+                            reached, */
+    int32_t *cyc_close;  /* of the nodes that close its chain, */
     int32_t *cyc_imark;  /* of those whose instance is made (cyc_inst); */
     int32_t *cyc_par;    /* the node each was reached from; */
     int32_t *cyc_inst;
-    int32_t *cyc_list;   /* 3 * P: its two layers (see cycles_from()), a way */
+    int32_t *cyc_list;   /* 3 * P: its two layers (see cycles_from(),
+                            forcing_from()), a way back */
     int32_t cyc_stamp;
     uint64_t *peer_bits; /* cells * cell_words: the cells sharing a house with
                             each cell, as bits (see cycle_takes()) */
@@ -1169,8 +1171,8 @@ static void cycle_step(chain_engine *E, int32_t dst, int x, int y, int source_ce
                 x && y ? 4 : y ? 3 : 2, cells, digits, keep, source_cell, source_digit);
 }
 
-/* The memory of cycles_from() (made at its first use): 0 when out of
- * memory. */
+/* The memory of cycles_from() and forcing_from() (made at the first use):
+ * 0 when out of memory. */
 static int cycles_alloc(chain_engine *E)
 {
     sudoku_logic *L = E->L;
