@@ -1717,9 +1717,12 @@ static void lane_target(chain_engine *E, int l, int32_t v)
         E->tmask[v] |= bit;
         return;
     }
+    /* of those, the ons a way can reach: made by an off (their own offs
+     * lead somewhere, the links going both ways, negated), those whose offs
+     * the walk's graph keeps among the links of the target's on */
     int32_t on = v | 1;
-    for (int32_t e = E->gbeg[on]; e < E->gend[on]; e++) {
-        int32_t u = E->glink[e] | 1;
+    for (int32_t e = E->wbeg[on]; e < E->wend[on]; e++) {
+        int32_t u = E->wlink[e] | 1;
         if (!E->tmask[u])
             E->tlist[E->ntl++] = u;
         E->tmask[u] |= bit;
