@@ -2257,12 +2257,16 @@ static sweep *take_sweep(chain_engine *E)
     return E->sw[E->used_sw++];
 }
 
-static void clear_sweep(sweep *S)
+static void clear_sweep(chain_engine *E, sweep *S)
 {
-    for (int k = 0; k < S->non; k++)
-        S->depth[S->on[k]] = 0;
-    for (int k = 0; k < S->noff; k++)
-        S->depth[S->off[k]] = 0;
+    if (S->non + S->noff > E->P / 64) { /* a long one: the whole row at once */
+        memset(S->depth, 0, (size_t)E->P);
+    } else {
+        for (int k = 0; k < S->non; k++)
+            S->depth[S->on[k]] = 0;
+        for (int k = 0; k < S->noff; k++)
+            S->depth[S->off[k]] = 0;
+    }
     S->non = S->noff = 0;
     S->x_depth = 0;
 }
@@ -2352,14 +2356,22 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
         }
         if (hoff < toff) {
             int32_t p = qoff[hoff++];
-            int cell = pot_cell(E, p), digit = pot_digit(E, p), n = 0, cnt = 0;
+            int cell = 0, digit = 0, n = 0, cnt = 0;
             uint8_t d = depth_next(dep[p]);
-            const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
-            const int32_t *row = E->order_place + (size_t)cell * (size_t)L->per_cell;
-            if (graph) {
+            const int32_t *hs = NULL, *row = NULL;
+            if (graph) { /* (most make no on) */
                 int32_t u = E->gnode[p];
+                if (E->gbeg[u] == E->gend[u])
+                    continue;
                 for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
                     pots[n++] = E->gpot[E->glink[e]];
+            } else {
+                cell = pot_cell(E, p);
+                digit = pot_digit(E, p);
+                hs = E->order + (size_t)cell * (size_t)L->per_cell;
+                row = E->order_place + (size_t)cell * (size_t)L->per_cell;
+            }
+            if (graph) {
             } else if (board) {
                 uint64_t rest = L->cand[cell] &= ~digit_bit(digit), *b = E->bb + 2 * (digit - 1);
                 b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
@@ -2611,7 +2623,7 @@ static void binary_sweeps(chain_engine *E, int cell, int digit, sweep *on, int d
         sweep_meet(E, both, 2, HIT_DOUBLE, cell, digit, -1, idx);
     }
     if (E->nhits == before) { /* not needed: given back */
-        clear_sweep(off);
+        clear_sweep(E, off);
         E->used_sw--;
     }
 }
@@ -2724,7 +2736,7 @@ static void nishio_sweeps(chain_engine *E, int cell)
                 add_hit(E, HIT_X_OFF, off->x_depth, hit_seq(E, 0, 0),
                         make_pot(E, cell, digit, 1), cell, digit, -1, idx);
             if (E->nhits == before) {
-                clear_sweep(off);
+                clear_sweep(E, off);
                 E->used_sw--;
             }
         }
@@ -2986,7 +2998,7 @@ static void sweeps_end(chain_engine *E)
     if (!E->failed)
         sweep_judge(E);
     for (int k = 0; k < E->used_sw; k++)
-        clear_sweep(E->sw[k]);
+        clear_sweep(E, E->sw[k]);
     E->used_sw = 0;
 }
 
