@@ -56,6 +56,7 @@ struct aligned_memo {
     uint32_t search[2];            /* the number of the search of degree 2, 3 */
     uint64_t cand[2][MEMO_CELLS];  /* the grid at the last search */
     uint8_t value[2][MEMO_CELLS];
+    uint64_t was[2][MEMO_CELLS];   /* of a cell moved at this search: its excluder mask before (0: none) */
     memo_pair pairs[2][MEMO_CELLS * MEMO_CELLS]; /* by a * cells + b, a < b */
 };
 
@@ -239,7 +240,8 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
  * in it; changed[] the cells that are not as they were at the last search
  * of the degree (every cell when there was none), moved[] those of them
  * that were or are excluders (no value, 2..degree candidates: the only
- * common peers the exclusion reads), and the grid kept for the next. */
+ * common peers the exclusion reads) with was[] their candidates before
+ * when they were, and the grid kept for the next. */
 static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, uint64_t *moved)
 {
     if (L->cells > MEMO_CELLS)
@@ -261,8 +263,11 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
             continue;
         changed[c >> 6] |= (uint64_t)1 << (c & 63);
         int was = M->have[d] ? popcount64(M->cand[d][c]) : 2, is = popcount64(L->cand[c]);
-        if ((!M->have[d] || !M->value[d][c]) && was >= 2 && was <= degree)
+        M->was[d][c] = 0;
+        if ((!M->have[d] || !M->value[d][c]) && was >= 2 && was <= degree) {
             moved[c >> 6] |= (uint64_t)1 << (c & 63);
+            M->was[d][c] = M->have[d] ? M->cand[d][c] : 0; /* none: every cell changed */
+        }
         if (!L->value[c] && is >= 2 && is <= degree)
             moved[c >> 6] |= (uint64_t)1 << (c & 63);
         M->cand[d][c] = L->cand[c];
@@ -270,6 +275,26 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
     }
     M->have[d] = 1;
     return M;
+}
+
+/* Does an excluder moved since the last search among reads (and the peers
+ * of the third, when there is one) matter to a set whose cells hold the
+ * symbols ways: did or does it have 2..degree candidates all among them? */
+static int moved_matters(const aligned_search *A, const aligned_memo *M, const uint64_t *reads,
+                         const uint64_t *third, uint64_t ways)
+{
+    const sudoku_logic *L = A->L;
+    int d = A->degree - 2;
+    for (int w = 0; w < MEMO_WORDS; w++)
+        for (uint64_t m = reads[w] & (third ? third[w] : ~(uint64_t)0); m; m &= m - 1) {
+            int r = w * 64 + lowest_bit(m);
+            uint64_t was = M->was[d][r], is = L->cand[r];
+            if (was && !(was & ~ways))
+                return 1;
+            if (!L->value[r] && popcount64(is) >= 2 && popcount64(is) <= A->degree && !(is & ~ways))
+                return 1;
+        }
+    return 0;
 }
 
 static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
@@ -328,25 +353,36 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                     int32_t cells[3] = {a, b, -1};
                     /* the sets of this pair known to take nothing: those
                      * of the last search when it met the pair, the pair
-                     * unchanged, the third unchanged and seeing none of
-                     * the pair's common excluders that moved */
+                     * unchanged, the third unchanged, and none of their
+                     * common excluders moved in a way that matters: an
+                     * excluder whose candidates (before or now) are not all
+                     * among the set's ways no way holds all of, and the
+                     * set has two common excluders or more (an enumerated
+                     * set always has): the exclusion is the same */
                     memo_pair *mp = M ? &M->pairs[d][(size_t)a * n + (size_t)b] : NULL;
                     uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
                     if (mp && mp->search == M->search[d] - 1 && !a_moved && !has_bit(changed, b)) {
-                        uint64_t spoiled[WORDS] = {0}, reads = 0;
-                        for (int w = 0; w < words; w++)
-                            for (uint64_t m = A.peers[a][w] & A.peers[b][w] & moved[w]; m;
-                                 m &= m - 1) {
-                                const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
-                                reads = 1;
-                                for (int v = 0; v < words; v++)
-                                    spoiled[v] |= pe[v];
-                            }
-                        if (degree == 2)
-                            known[0] = reads ? 0 : mp->failed[0];
-                        else
+                        uint64_t reads[WORDS], any = 0;
+                        for (int w = 0; w < words; w++) {
+                            reads[w] = A.peers[a][w] & A.peers[b][w] & moved[w];
+                            any |= reads[w];
+                        }
+                        if (degree == 2) {
+                            known[0] = mp->failed[0];
+                            if (any && known[0])
+                                known[0] = !moved_matters(&A, M, reads, NULL, L->cand[a] | L->cand[b]);
+                        } else {
                             for (int w = 0; w < words; w++)
-                                known[w] = mp->failed[w] & ~changed[w] & ~spoiled[w];
+                                known[w] = mp->failed[w] & ~changed[w];
+                            if (any)
+                                for (int w = 0; w < words; w++)
+                                    for (uint64_t m = known[w]; m; m &= m - 1) {
+                                        int c = w * 64 + lowest_bit(m);
+                                        if (moved_matters(&A, M, reads, A.peers[c],
+                                                          L->cand[a] | L->cand[b] | L->cand[c]))
+                                            known[w] &= ~((uint64_t)1 << (c & 63));
+                                    }
+                        }
                     }
                     if (degree == 2) {
                         found = known[0] ? 0 : exclude(&A, st, cells, 2);
