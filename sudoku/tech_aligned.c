@@ -70,6 +70,20 @@ static inline int has_bit(const uint64_t *set, int c)
     return (int)((set[c >> 6] >> (c & 63)) & 1);
 }
 
+/* Do set and other (of words words) have two or more cells in common? (No
+ * popcount: the baseline target has no such instruction.) */
+static inline int two_or_more(const uint64_t *set, const uint64_t *other, int words)
+{
+    int one = 0;
+    for (int w = 0; w < words; w++) {
+        uint64_t x = set[w] & other[w];
+        if ((x & (x - 1)) || (x && one))
+            return 1;
+        one |= x != 0;
+    }
+    return 0;
+}
+
 /* Word w of the set of cells after c. */
 static inline uint64_t above(int c, int w)
 {
@@ -127,20 +141,14 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
 {
     sudoku_logic *L = A->L;
     uint64_t common[WORDS] = {0};
-    int total = 0, words = (L->cells + 63) / 64;
+    int words = (L->cells + 63) / 64;
     for (int w = 0; w < words; w++) {
         common[w] = A->ex[cells[0]][w] & A->ex[cells[1]][w];
         if (k == 3)
             common[w] &= A->ex[cells[2]][w];
-        total += popcount64(common[w]);
     }
-    if (total < 2)
+    if (!two_or_more(common, common, words))
         return 0;
-    int32_t ex[ALIGNED_MAX_CELLS];
-    int nex = 0;
-    for (int w = 0; w < words; w++)
-        for (uint64_t m = common[w]; m; m &= m - 1)
-            ex[nex++] = w * 64 + lowest_bit(m);
     /* the excluders' candidate sets, each once: a way is impossible when
      * it holds all of one (on 10 top1465 puzzles 200 M of the rater's 1.7 G
      * instructions were this search before the nested loops below) */
@@ -148,16 +156,17 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
     int nexm = 0;
     uint64_t c0 = L->cand[cells[0]], c1 = L->cand[cells[1]];
     uint64_t c2 = k == 3 ? L->cand[cells[2]] : 0;
-    for (int e = 0; e < nex; e++) {
-        uint64_t m = L->cand[ex[e]];
-        if (m & ~(c0 | c1 | c2))
-            continue; /* no way holds a symbol the cells lack */
-        int dup = 0;
-        for (int f = 0; f < nexm && !dup; f++)
-            dup = exm[f] == m;
-        if (!dup)
-            exm[nexm++] = m;
-    }
+    for (int w = 0; w < words; w++)
+        for (uint64_t e = common[w]; e; e &= e - 1) {
+            uint64_t m = L->cand[w * 64 + lowest_bit(e)];
+            if (m & ~(c0 | c1 | c2))
+                continue; /* no way holds a symbol the cells lack */
+            int dup = 0;
+            for (int f = 0; f < nexm && !dup; f++)
+                dup = exm[f] == m;
+            if (!dup)
+                exm[nexm++] = m;
+        }
     int s01 = has_bit(A->peers[cells[0]], cells[1]);
     int s02 = k == 3 && has_bit(A->peers[cells[0]], cells[2]);
     int s12 = k == 3 && has_bit(A->peers[cells[1]], cells[2]);
@@ -165,8 +174,8 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
      * excluder of two candidates forbids the ways holding both, one of
      * three the way of exactly those three: as a table of the symbols each
      * symbol may not go with (pm) and a list (tri), so that for each choice
-     * of the first two cells the third's possible symbols are one mask
-     * (20 top1465 puzzles: 303 M -> 266 M instructions here). */
+     * of two cells the last one's possible symbols are one mask (20 top1465
+     * puzzles: 303 M -> 266 M instructions here). */
     uint64_t pm[SUDOKU_MAX_N], tri[ALIGNED_MAX_CELLS];
     int ntri = 0;
     for (uint64_t m = c0 | c1 | c2; m; m &= m - 1)
@@ -230,8 +239,9 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
         st->ncells = 0;
         for (int i = 0; i < k; i++)
             step_add_cell(st, cells[i], 0);
-        for (int e = 0; e < nex; e++)
-            step_add_cell(st, ex[e], 1);
+        for (int w = 0; w < words; w++)
+            for (uint64_t e = common[w]; e; e &= e - 1)
+                step_add_cell(st, w * 64 + lowest_bit(e), 1);
     }
     return st->nelims;
 }
@@ -351,6 +361,61 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                 for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
                     int b = w1 * 64 + lowest_bit(m1);
                     int32_t cells[3] = {a, b, -1};
+                    uint64_t twin[WORDS] = {0}, any = 0;
+                    if (degree == 3) {
+                        /* the third: an eligible cell among the excluders
+                         * of either, where the triplet is first met (below),
+                         * that sees two or more of the pair's common
+                         * excluders (else exclude() would stop under two: a
+                         * third's excluders among them are its peers among
+                         * them, as they all have few candidates). A triplet
+                         * x < y < z of two common excluders is met from each
+                         * of its pairs whose excluders hold the third, that
+                         * is, where the third has few candidates and sees one
+                         * of the pair; it is tried where first met (the
+                         * exclusion does not depend on the cells' order):
+                         * from (x, y) always, from (x, z) when z is not an
+                         * excluder of x or y, from (y, z) when neither z is
+                         * of x or y nor y of x or z. */
+                        int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
+                        int ab = has_bit(A.peers[a], b);
+                        for (int w = 0; w < words; w++) {
+                            uint64_t up = above(b, w), mid = above(a, w) & ~up & ~bit_at(b, w);
+                            uint64_t low = ~above(a, w) & ~bit_at(a, w);
+                            if (b_few)
+                                mid = ab ? 0 : mid & ~A.peers[b][w];
+                            if ((a_few || b_few) && ab)
+                                low = 0;
+                            if (b_few)
+                                low &= ~A.peers[b][w];
+                            if (a_few)
+                                low &= ~A.peers[a][w];
+                            twin[w] = (A.ex[a][w] | A.ex[b][w]) & A.eligible[w] & (up | mid | low);
+                            any |= twin[w];
+                        }
+                        if (!any)
+                            continue;
+                        /* those seeing twice, for the pair at once (1.6
+                         * times fewer instructions in the triplets than
+                         * counting for each) */
+                        memset(once, 0, sizeof once);
+                        memset(twice, 0, sizeof twice);
+                        for (int w = 0; w < words; w++)
+                            for (uint64_t m = A.ex[a][w] & A.ex[b][w]; m; m &= m - 1) {
+                                const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                                for (int v = 0; v < words; v++) {
+                                    twice[v] |= once[v] & pe[v];
+                                    once[v] |= pe[v];
+                                }
+                            }
+                        any = 0;
+                        for (int w = 0; w < words; w++) {
+                            twin[w] &= twice[w];
+                            any |= twin[w];
+                        }
+                        if (!any)
+                            continue;
+                    }
                     /* the sets of this pair known to take nothing: those
                      * of the last search when it met the pair, the pair
                      * unchanged, the third unchanged, and none of their
@@ -362,7 +427,8 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                     memo_pair *mp = M ? &M->pairs[d][(size_t)a * n + (size_t)b] : NULL;
                     uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
                     if (mp && mp->search == M->search[d] - 1 && !a_moved && !has_bit(changed, b)) {
-                        uint64_t reads[WORDS], any = 0;
+                        uint64_t reads[WORDS];
+                        any = 0;
                         for (int w = 0; w < words; w++) {
                             reads[w] = A.peers[a][w] & A.peers[b][w] & moved[w];
                             any |= reads[w];
@@ -391,50 +457,6 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                             mp->failed[0] = !found;
                         }
                         continue;
-                    }
-                    /* the third: an eligible cell among the excluders of
-                     * either that sees two or more of the pair's common
-                     * excluders (else exclude() would stop under two: a
-                     * third's excluders among them are its peers among
-                     * them, as they all have few candidates), found as the
-                     * cells seeing twice, for the pair at once (1.6 times
-                     * fewer instructions in the triplets) */
-                    uint64_t pair_ex[WORDS], twin[WORDS];
-                    memset(once, 0, sizeof once);
-                    memset(twice, 0, sizeof twice);
-                    for (int w = 0; w < words; w++)
-                        pair_ex[w] = A.ex[a][w] & A.ex[b][w];
-                    for (int w = 0; w < words; w++)
-                        for (uint64_t m = pair_ex[w]; m; m &= m - 1) {
-                            const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
-                            for (int v = 0; v < words; v++) {
-                                twice[v] |= once[v] & pe[v];
-                                once[v] |= pe[v];
-                            }
-                        }
-                    /* A triplet x < y < z of two common excluders is met
-                     * from each of its pairs whose excluders hold the third,
-                     * that is, where the third has few candidates and sees
-                     * one of the pair; it is tried where first met (the
-                     * exclusion does not depend on the cells' order): from
-                     * (x, y) always, from (x, z) when z is not an excluder
-                     * of x or y, from (y, z) when neither z is of x or y
-                     * nor y of x or z. */
-                    int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
-                    int ab = has_bit(A.peers[a], b);
-                    for (int w = 0; w < words; w++) {
-                        uint64_t up = above(b, w), mid = above(a, w) & ~up & ~bit_at(b, w);
-                        uint64_t low = ~above(a, w) & ~bit_at(a, w);
-                        if (b_few)
-                            mid = ab ? 0 : mid & ~A.peers[b][w];
-                        if ((a_few || b_few) && ab)
-                            low = 0;
-                        if (b_few)
-                            low &= ~A.peers[b][w];
-                        if (a_few)
-                            low &= ~A.peers[a][w];
-                        twin[w] = (A.ex[a][w] | A.ex[b][w]) & A.eligible[w] & twice[w] &
-                                  (up | mid | low);
                     }
                     for (int w = 0; w < words && !found; w++)
                         for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
