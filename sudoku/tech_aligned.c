@@ -307,37 +307,18 @@ static int moved_matters(const aligned_search *A, const aligned_memo *M, const u
     return 0;
 }
 
-static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
+/* The search proper: the sets of cells in order, each tried unless known to
+ * take nothing, until one takes something (1), with words words to the
+ * cell sets (unused ones are 0). */
+static inline __attribute__((always_inline)) int
+search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const uint64_t *moved,
+            sudoku_step *st, const int words)
 {
-    if (L->cells > ALIGNED_MAX_CELLS)
-        return 0;
-    if (!L->aligned_ex) {
-        /* the excluder sets, then the peer sets (made here, once) */
-        L->aligned_ex = calloc((size_t)L->cells * 2, sizeof(uint64_t) * WORDS);
-        if (!L->aligned_ex) {
-            L->oom = 1;
-            return 0;
-        }
-        uint64_t (*peers)[WORDS] = (uint64_t (*)[WORDS])L->aligned_ex + L->cells;
-        for (int c = 0; c < L->cells; c++) {
-            int nh;
-            const int32_t *hs = logic_houses_of(L, c, &nh);
-            for (int j = 0; j < nh; j++)
-                for (int q = 0; q < L->n; q++) {
-                    int p = logic_house_cell(L, hs[j], q);
-                    if (p != c)
-                        peers[c][p >> 6] |= (uint64_t)1 << (p & 63);
-                }
-        }
-    }
-    aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex,
-                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}, {0}};
-    prepare(&A);
-    uint64_t changed[WORDS], moved[WORDS];
-    aligned_memo *M = memo_begin(L, degree, changed, moved);
-    int d = degree - 2;
+    aligned_search A = *Ap;
+    sudoku_logic *L = A.L;
+    int degree = A.degree, d = degree - 2;
     size_t n = (size_t)L->cells;
-    int found = 0, words = (L->cells + 63) / 64; /* of the cell sets: 2 on 9x9 */
+    int found = 0;
     for (int w0 = 0; w0 < words && !found; w0++)
         for (uint64_t m0 = A.eligible[w0]; m0 && !found; m0 &= m0 - 1) {
             int a = w0 * 64 + lowest_bit(m0);
@@ -473,6 +454,40 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                     }
                 }
         }
+    return found;
+}
+
+static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
+{
+    if (L->cells > ALIGNED_MAX_CELLS)
+        return 0;
+    if (!L->aligned_ex) {
+        /* the excluder sets, then the peer sets (made here, once) */
+        L->aligned_ex = calloc((size_t)L->cells * 2, sizeof(uint64_t) * WORDS);
+        if (!L->aligned_ex) {
+            L->oom = 1;
+            return 0;
+        }
+        uint64_t (*peers)[WORDS] = (uint64_t (*)[WORDS])L->aligned_ex + L->cells;
+        for (int c = 0; c < L->cells; c++) {
+            int nh;
+            const int32_t *hs = logic_houses_of(L, c, &nh);
+            for (int j = 0; j < nh; j++)
+                for (int q = 0; q < L->n; q++) {
+                    int p = logic_house_cell(L, hs[j], q);
+                    if (p != c)
+                        peers[c][p >> 6] |= (uint64_t)1 << (p & 63);
+                }
+        }
+    }
+    aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex,
+                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}, {0}};
+    prepare(&A);
+    uint64_t changed[WORDS], moved[WORDS];
+    aligned_memo *M = memo_begin(L, degree, changed, moved);
+    /* the words of the cell sets a constant in each copy of the search */
+    int found = L->cells <= 128 ? search_sets(&A, M, changed, moved, st, 2)
+                                : search_sets(&A, M, changed, moved, st, WORDS);
     if (found)
         return 1;
     st->nelims = 0;
