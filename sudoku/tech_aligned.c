@@ -136,12 +136,13 @@ static void prepare(aligned_search *A)
 }
 
 /* The exclusion on cells[0..k-1] with the excluders common to them; the
- * eliminations into st. Returns how many. */
-static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int k)
+ * eliminations into st. Returns how many. Inlined in each copy of the
+ * search, words (of the cell sets) a constant there. */
+static inline __attribute__((always_inline)) int
+exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, const int words)
 {
     sudoku_logic *L = A->L;
     uint64_t common[WORDS] = {0};
-    int words = (L->cells + 63) / 64;
     for (int w = 0; w < words; w++) {
         common[w] = A->ex[cells[0]][w] & A->ex[cells[1]][w];
         if (k == 3)
@@ -432,7 +433,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                         }
                     }
                     if (degree == 2) {
-                        found = known[0] ? 0 : exclude(&A, st, cells, 2);
+                        found = known[0] ? 0 : exclude(&A, st, cells, 2, words);
                         if (mp) {
                             mp->search = M->search[d];
                             mp->failed[0] = !found;
@@ -443,7 +444,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                         for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
                             int c = w * 64 + lowest_bit(m);
                             cells[2] = c;
-                            found = (known[w] >> (c & 63)) & 1 ? 0 : exclude(&A, st, cells, 3);
+                            found = (known[w] >> (c & 63)) & 1 ? 0 : exclude(&A, st, cells, 3, words);
                             if (!found)
                                 failed[w] |= (uint64_t)1 << (c & 63);
                         }
