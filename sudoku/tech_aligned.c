@@ -56,6 +56,7 @@ struct aligned_memo {
     uint32_t search[2];            /* the number of the search of degree 2, 3 */
     uint64_t cand[2][MEMO_CELLS];  /* the grid at the last search */
     uint8_t value[2][MEMO_CELLS];
+    uint64_t was[2][MEMO_CELLS];   /* of a cell moved at this search: its excluder mask before (0: none) */
     memo_pair pairs[2][MEMO_CELLS * MEMO_CELLS]; /* by a * cells + b, a < b */
 };
 
@@ -67,6 +68,20 @@ void aligned_memo_free(aligned_memo *M)
 static inline int has_bit(const uint64_t *set, int c)
 {
     return (int)((set[c >> 6] >> (c & 63)) & 1);
+}
+
+/* Do set and other (of words words) have two or more cells in common? (No
+ * popcount: the baseline target has no such instruction.) */
+static inline int two_or_more(const uint64_t *set, const uint64_t *other, int words)
+{
+    int one = 0;
+    for (int w = 0; w < words; w++) {
+        uint64_t x = set[w] & other[w];
+        if ((x & (x - 1)) || (x && one))
+            return 1;
+        one |= x != 0;
+    }
+    return 0;
 }
 
 /* Word w of the set of cells after c. */
@@ -121,25 +136,20 @@ static void prepare(aligned_search *A)
 }
 
 /* The exclusion on cells[0..k-1] with the excluders common to them; the
- * eliminations into st. Returns how many. */
-static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int k)
+ * eliminations into st. Returns how many. Inlined in each copy of the
+ * search, words (of the cell sets) a constant there. */
+static inline __attribute__((always_inline)) int
+exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, const int words)
 {
     sudoku_logic *L = A->L;
     uint64_t common[WORDS] = {0};
-    int total = 0, words = (L->cells + 63) / 64;
     for (int w = 0; w < words; w++) {
         common[w] = A->ex[cells[0]][w] & A->ex[cells[1]][w];
         if (k == 3)
             common[w] &= A->ex[cells[2]][w];
-        total += popcount64(common[w]);
     }
-    if (total < 2)
+    if (!two_or_more(common, common, words))
         return 0;
-    int32_t ex[ALIGNED_MAX_CELLS];
-    int nex = 0;
-    for (int w = 0; w < words; w++)
-        for (uint64_t m = common[w]; m; m &= m - 1)
-            ex[nex++] = w * 64 + lowest_bit(m);
     /* the excluders' candidate sets, each once: a way is impossible when
      * it holds all of one (on 10 top1465 puzzles 200 M of the rater's 1.7 G
      * instructions were this search before the nested loops below) */
@@ -147,16 +157,17 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
     int nexm = 0;
     uint64_t c0 = L->cand[cells[0]], c1 = L->cand[cells[1]];
     uint64_t c2 = k == 3 ? L->cand[cells[2]] : 0;
-    for (int e = 0; e < nex; e++) {
-        uint64_t m = L->cand[ex[e]];
-        if (m & ~(c0 | c1 | c2))
-            continue; /* no way holds a symbol the cells lack */
-        int dup = 0;
-        for (int f = 0; f < nexm && !dup; f++)
-            dup = exm[f] == m;
-        if (!dup)
-            exm[nexm++] = m;
-    }
+    for (int w = 0; w < words; w++)
+        for (uint64_t e = common[w]; e; e &= e - 1) {
+            uint64_t m = L->cand[w * 64 + lowest_bit(e)];
+            if (m & ~(c0 | c1 | c2))
+                continue; /* no way holds a symbol the cells lack */
+            int dup = 0;
+            for (int f = 0; f < nexm && !dup; f++)
+                dup = exm[f] == m;
+            if (!dup)
+                exm[nexm++] = m;
+        }
     int s01 = has_bit(A->peers[cells[0]], cells[1]);
     int s02 = k == 3 && has_bit(A->peers[cells[0]], cells[2]);
     int s12 = k == 3 && has_bit(A->peers[cells[1]], cells[2]);
@@ -164,8 +175,8 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
      * excluder of two candidates forbids the ways holding both, one of
      * three the way of exactly those three: as a table of the symbols each
      * symbol may not go with (pm) and a list (tri), so that for each choice
-     * of the first two cells the third's possible symbols are one mask
-     * (20 top1465 puzzles: 303 M -> 266 M instructions here). */
+     * of two cells the last one's possible symbols are one mask (20 top1465
+     * puzzles: 303 M -> 266 M instructions here). */
     uint64_t pm[SUDOKU_MAX_N], tri[ALIGNED_MAX_CELLS];
     int ntri = 0;
     for (uint64_t m = c0 | c1 | c2; m; m &= m - 1)
@@ -229,8 +240,9 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
         st->ncells = 0;
         for (int i = 0; i < k; i++)
             step_add_cell(st, cells[i], 0);
-        for (int e = 0; e < nex; e++)
-            step_add_cell(st, ex[e], 1);
+        for (int w = 0; w < words; w++)
+            for (uint64_t e = common[w]; e; e &= e - 1)
+                step_add_cell(st, w * 64 + lowest_bit(e), 1);
     }
     return st->nelims;
 }
@@ -239,7 +251,8 @@ static int exclude(aligned_search *A, sudoku_step *st, const int32_t *cells, int
  * in it; changed[] the cells that are not as they were at the last search
  * of the degree (every cell when there was none), moved[] those of them
  * that were or are excluders (no value, 2..degree candidates: the only
- * common peers the exclusion reads), and the grid kept for the next. */
+ * common peers the exclusion reads) with was[] their candidates before
+ * when they were, and the grid kept for the next. */
 static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, uint64_t *moved)
 {
     if (L->cells > MEMO_CELLS)
@@ -261,8 +274,11 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
             continue;
         changed[c >> 6] |= (uint64_t)1 << (c & 63);
         int was = M->have[d] ? popcount64(M->cand[d][c]) : 2, is = popcount64(L->cand[c]);
-        if ((!M->have[d] || !M->value[d][c]) && was >= 2 && was <= degree)
+        M->was[d][c] = 0;
+        if ((!M->have[d] || !M->value[d][c]) && was >= 2 && was <= degree) {
             moved[c >> 6] |= (uint64_t)1 << (c & 63);
+            M->was[d][c] = M->have[d] ? M->cand[d][c] : 0; /* none: every cell changed */
+        }
         if (!L->value[c] && is >= 2 && is <= degree)
             moved[c >> 6] |= (uint64_t)1 << (c & 63);
         M->cand[d][c] = L->cand[c];
@@ -270,6 +286,176 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
     }
     M->have[d] = 1;
     return M;
+}
+
+/* Does an excluder moved since the last search among reads (and the peers
+ * of the third, when there is one) matter to a set whose cells hold the
+ * symbols ways: did or does it have 2..degree candidates all among them? */
+static int moved_matters(const aligned_search *A, const aligned_memo *M, const uint64_t *reads,
+                         const uint64_t *third, uint64_t ways)
+{
+    const sudoku_logic *L = A->L;
+    int d = A->degree - 2;
+    for (int w = 0; w < MEMO_WORDS; w++)
+        for (uint64_t m = reads[w] & (third ? third[w] : ~(uint64_t)0); m; m &= m - 1) {
+            int r = w * 64 + lowest_bit(m);
+            uint64_t was = M->was[d][r], is = L->cand[r];
+            if (was && !(was & ~ways))
+                return 1;
+            if (!L->value[r] && popcount64(is) >= 2 && popcount64(is) <= A->degree && !(is & ~ways))
+                return 1;
+        }
+    return 0;
+}
+
+/* The search proper: the sets of cells in order, each tried unless known to
+ * take nothing, until one takes something (1), with words words to the
+ * cell sets (unused ones are 0). */
+static inline __attribute__((always_inline)) int
+search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const uint64_t *moved,
+            sudoku_step *st, const int words)
+{
+    aligned_search A = *Ap;
+    sudoku_logic *L = A.L;
+    int degree = A.degree, d = degree - 2;
+    size_t n = (size_t)L->cells;
+    int found = 0;
+    for (int w0 = 0; w0 < words && !found; w0++)
+        for (uint64_t m0 = A.eligible[w0]; m0 && !found; m0 &= m0 - 1) {
+            int a = w0 * 64 + lowest_bit(m0);
+            /* the second: an eligible cell after a with two or more
+             * excluders in common with it, that is, seen by two or more of
+             * a's excluders (the pairs in the same order as every pair of
+             * eligible cells tested) */
+            uint64_t once[WORDS] = {0}, twice[WORDS] = {0}, second[WORDS];
+            for (int w = 0; w < words; w++)
+                for (uint64_t m = A.ex[a][w]; m; m &= m - 1) {
+                    const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                    for (int v = 0; v < words; v++) {
+                        twice[v] |= once[v] & pe[v];
+                        once[v] |= pe[v];
+                    }
+                }
+            for (int w = 0; w < words; w++)
+                second[w] = twice[w] & A.eligible[w] & above(a, w);
+            int a_moved = M && has_bit(changed, a);
+            for (int w1 = 0; w1 < words && !found; w1++)
+                for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
+                    int b = w1 * 64 + lowest_bit(m1);
+                    int32_t cells[3] = {a, b, -1};
+                    uint64_t twin[WORDS] = {0}, any = 0;
+                    if (degree == 3) {
+                        /* the third: an eligible cell among the excluders
+                         * of either, where the triplet is first met (below),
+                         * that sees two or more of the pair's common
+                         * excluders (else exclude() would stop under two: a
+                         * third's excluders among them are its peers among
+                         * them, as they all have few candidates). A triplet
+                         * x < y < z of two common excluders is met from each
+                         * of its pairs whose excluders hold the third, that
+                         * is, where the third has few candidates and sees one
+                         * of the pair; it is tried where first met (the
+                         * exclusion does not depend on the cells' order):
+                         * from (x, y) always, from (x, z) when z is not an
+                         * excluder of x or y, from (y, z) when neither z is
+                         * of x or y nor y of x or z. */
+                        int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
+                        int ab = has_bit(A.peers[a], b);
+                        for (int w = 0; w < words; w++) {
+                            uint64_t up = above(b, w), mid = above(a, w) & ~up & ~bit_at(b, w);
+                            uint64_t low = ~above(a, w) & ~bit_at(a, w);
+                            if (b_few)
+                                mid = ab ? 0 : mid & ~A.peers[b][w];
+                            if ((a_few || b_few) && ab)
+                                low = 0;
+                            if (b_few)
+                                low &= ~A.peers[b][w];
+                            if (a_few)
+                                low &= ~A.peers[a][w];
+                            twin[w] = (A.ex[a][w] | A.ex[b][w]) & A.eligible[w] & (up | mid | low);
+                            any |= twin[w];
+                        }
+                        if (!any)
+                            continue;
+                        /* those seeing twice, for the pair at once (1.6
+                         * times fewer instructions in the triplets than
+                         * counting for each) */
+                        memset(once, 0, sizeof once);
+                        memset(twice, 0, sizeof twice);
+                        for (int w = 0; w < words; w++)
+                            for (uint64_t m = A.ex[a][w] & A.ex[b][w]; m; m &= m - 1) {
+                                const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                                for (int v = 0; v < words; v++) {
+                                    twice[v] |= once[v] & pe[v];
+                                    once[v] |= pe[v];
+                                }
+                            }
+                        any = 0;
+                        for (int w = 0; w < words; w++) {
+                            twin[w] &= twice[w];
+                            any |= twin[w];
+                        }
+                        if (!any)
+                            continue;
+                    }
+                    /* the sets of this pair known to take nothing: those
+                     * of the last search when it met the pair, the pair
+                     * unchanged, the third unchanged, and none of their
+                     * common excluders moved in a way that matters: an
+                     * excluder whose candidates (before or now) are not all
+                     * among the set's ways no way holds all of, and the
+                     * set has two common excluders or more (an enumerated
+                     * set always has): the exclusion is the same */
+                    memo_pair *mp = M ? &M->pairs[d][(size_t)a * n + (size_t)b] : NULL;
+                    uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
+                    if (mp && mp->search == M->search[d] - 1 && !a_moved && !has_bit(changed, b)) {
+                        uint64_t reads[WORDS];
+                        any = 0;
+                        for (int w = 0; w < words; w++) {
+                            reads[w] = A.peers[a][w] & A.peers[b][w] & moved[w];
+                            any |= reads[w];
+                        }
+                        if (degree == 2) {
+                            known[0] = mp->failed[0];
+                            if (any && known[0])
+                                known[0] = !moved_matters(&A, M, reads, NULL, L->cand[a] | L->cand[b]);
+                        } else {
+                            for (int w = 0; w < words; w++)
+                                known[w] = mp->failed[w] & ~changed[w];
+                            if (any)
+                                for (int w = 0; w < words; w++)
+                                    for (uint64_t m = known[w]; m; m &= m - 1) {
+                                        int c = w * 64 + lowest_bit(m);
+                                        if (moved_matters(&A, M, reads, A.peers[c],
+                                                          L->cand[a] | L->cand[b] | L->cand[c]))
+                                            known[w] &= ~((uint64_t)1 << (c & 63));
+                                    }
+                        }
+                    }
+                    if (degree == 2) {
+                        found = known[0] ? 0 : exclude(&A, st, cells, 2, words);
+                        if (mp) {
+                            mp->search = M->search[d];
+                            mp->failed[0] = !found;
+                        }
+                        continue;
+                    }
+                    for (int w = 0; w < words && !found; w++)
+                        for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
+                            int c = w * 64 + lowest_bit(m);
+                            cells[2] = c;
+                            found = (known[w] >> (c & 63)) & 1 ? 0 : exclude(&A, st, cells, 3, words);
+                            if (!found)
+                                failed[w] |= (uint64_t)1 << (c & 63);
+                        }
+                    if (mp) {
+                        mp->search = M->search[d];
+                        for (int w = 0; w < MEMO_WORDS; w++)
+                            mp->failed[w] = failed[w];
+                    }
+                }
+        }
+    return found;
 }
 
 static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
@@ -300,121 +486,9 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
     prepare(&A);
     uint64_t changed[WORDS], moved[WORDS];
     aligned_memo *M = memo_begin(L, degree, changed, moved);
-    int d = degree - 2;
-    size_t n = (size_t)L->cells;
-    int found = 0, words = (L->cells + 63) / 64; /* of the cell sets: 2 on 9x9 */
-    for (int w0 = 0; w0 < words && !found; w0++)
-        for (uint64_t m0 = A.eligible[w0]; m0 && !found; m0 &= m0 - 1) {
-            int a = w0 * 64 + lowest_bit(m0);
-            /* the second: an eligible cell after a with two or more
-             * excluders in common with it, that is, seen by two or more of
-             * a's excluders (the pairs in the same order as every pair of
-             * eligible cells tested) */
-            uint64_t once[WORDS] = {0}, twice[WORDS] = {0}, second[WORDS];
-            for (int w = 0; w < words; w++)
-                for (uint64_t m = A.ex[a][w]; m; m &= m - 1) {
-                    const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
-                    for (int v = 0; v < words; v++) {
-                        twice[v] |= once[v] & pe[v];
-                        once[v] |= pe[v];
-                    }
-                }
-            for (int w = 0; w < words; w++)
-                second[w] = twice[w] & A.eligible[w] & above(a, w);
-            int a_moved = M && has_bit(changed, a);
-            for (int w1 = 0; w1 < words && !found; w1++)
-                for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
-                    int b = w1 * 64 + lowest_bit(m1);
-                    int32_t cells[3] = {a, b, -1};
-                    /* the sets of this pair known to take nothing: those
-                     * of the last search when it met the pair, the pair
-                     * unchanged, the third unchanged and seeing none of
-                     * the pair's common excluders that moved */
-                    memo_pair *mp = M ? &M->pairs[d][(size_t)a * n + (size_t)b] : NULL;
-                    uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
-                    if (mp && mp->search == M->search[d] - 1 && !a_moved && !has_bit(changed, b)) {
-                        uint64_t spoiled[WORDS] = {0}, reads = 0;
-                        for (int w = 0; w < words; w++)
-                            for (uint64_t m = A.peers[a][w] & A.peers[b][w] & moved[w]; m;
-                                 m &= m - 1) {
-                                const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
-                                reads = 1;
-                                for (int v = 0; v < words; v++)
-                                    spoiled[v] |= pe[v];
-                            }
-                        if (degree == 2)
-                            known[0] = reads ? 0 : mp->failed[0];
-                        else
-                            for (int w = 0; w < words; w++)
-                                known[w] = mp->failed[w] & ~changed[w] & ~spoiled[w];
-                    }
-                    if (degree == 2) {
-                        found = known[0] ? 0 : exclude(&A, st, cells, 2);
-                        if (mp) {
-                            mp->search = M->search[d];
-                            mp->failed[0] = !found;
-                        }
-                        continue;
-                    }
-                    /* the third: an eligible cell among the excluders of
-                     * either that sees two or more of the pair's common
-                     * excluders (else exclude() would stop under two: a
-                     * third's excluders among them are its peers among
-                     * them, as they all have few candidates), found as the
-                     * cells seeing twice, for the pair at once (1.6 times
-                     * fewer instructions in the triplets) */
-                    uint64_t pair_ex[WORDS], twin[WORDS];
-                    memset(once, 0, sizeof once);
-                    memset(twice, 0, sizeof twice);
-                    for (int w = 0; w < words; w++)
-                        pair_ex[w] = A.ex[a][w] & A.ex[b][w];
-                    for (int w = 0; w < words; w++)
-                        for (uint64_t m = pair_ex[w]; m; m &= m - 1) {
-                            const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
-                            for (int v = 0; v < words; v++) {
-                                twice[v] |= once[v] & pe[v];
-                                once[v] |= pe[v];
-                            }
-                        }
-                    /* A triplet x < y < z of two common excluders is met
-                     * from each of its pairs whose excluders hold the third,
-                     * that is, where the third has few candidates and sees
-                     * one of the pair; it is tried where first met (the
-                     * exclusion does not depend on the cells' order): from
-                     * (x, y) always, from (x, z) when z is not an excluder
-                     * of x or y, from (y, z) when neither z is of x or y
-                     * nor y of x or z. */
-                    int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
-                    int ab = has_bit(A.peers[a], b);
-                    for (int w = 0; w < words; w++) {
-                        uint64_t up = above(b, w), mid = above(a, w) & ~up & ~bit_at(b, w);
-                        uint64_t low = ~above(a, w) & ~bit_at(a, w);
-                        if (b_few)
-                            mid = ab ? 0 : mid & ~A.peers[b][w];
-                        if ((a_few || b_few) && ab)
-                            low = 0;
-                        if (b_few)
-                            low &= ~A.peers[b][w];
-                        if (a_few)
-                            low &= ~A.peers[a][w];
-                        twin[w] = (A.ex[a][w] | A.ex[b][w]) & A.eligible[w] & twice[w] &
-                                  (up | mid | low);
-                    }
-                    for (int w = 0; w < words && !found; w++)
-                        for (uint64_t m = twin[w]; m && !found; m &= m - 1) {
-                            int c = w * 64 + lowest_bit(m);
-                            cells[2] = c;
-                            found = (known[w] >> (c & 63)) & 1 ? 0 : exclude(&A, st, cells, 3);
-                            if (!found)
-                                failed[w] |= (uint64_t)1 << (c & 63);
-                        }
-                    if (mp) {
-                        mp->search = M->search[d];
-                        for (int w = 0; w < MEMO_WORDS; w++)
-                            mp->failed[w] = failed[w];
-                    }
-                }
-        }
+    /* the words of the cell sets a constant in each copy of the search */
+    int found = L->cells <= 128 ? search_sets(&A, M, changed, moved, st, 2)
+                                : search_sets(&A, M, changed, moved, st, WORDS);
     if (found)
         return 1;
     st->nelims = 0;
