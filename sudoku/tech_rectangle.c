@@ -384,8 +384,7 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
     }
     /* the places of each symbol in each house, for the open places of each
      * pair below */
-    const uint64_t *places = L->places_tab;
-    logic_places_all(L, L->places_tab);
+    const uint64_t *places = logic_places_table(L); /* made once a grid */
     int prev = -1;
     for (int a = 0; a < L->cells; a++) {
         if (L->value[a] || popcount64(L->cand[a]) != 2)
