@@ -54,9 +54,16 @@ void logic_place(sudoku_logic *L, int cell, int digit)
     for (int j = 0; j < nh; j++) {
         L->have[hs[j]] |= bit;
         logic_mark_blanks(L, hs[j]);
+    }
+    if (L->peers) { /* each peer once (2,000 kaggle puzzles: 131 M -> 127 M instructions) */
+        const int32_t *p = L->peers + (size_t)cell * (size_t)L->max_peers;
+        for (int k = 0; k < L->npeers[cell]; k++)
+            L->cand[p[k]] &= ~bit;
+        return;
+    }
+    for (int j = 0; j < nh; j++)
         for (int k = 0; k < L->n; k++)
             L->cand[logic_house_cell(L, hs[j], k)] &= ~bit;
-    }
 }
 
 /* --- the quiet memory ------------------------------------------------------------- */

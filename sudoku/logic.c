@@ -87,6 +87,33 @@ static int build_pairs(sudoku_logic *L)
     return SUDOKU_OK;
 }
 
+/* peers (see sudoku_logic): what a placement takes its symbol from. */
+static int build_peers(sudoku_logic *L)
+{
+    if (L->cells > 1024)
+        return SUDOKU_OK; /* NULL: logic_place() walks the houses */
+    L->max_peers = L->per_cell * (L->n - 1);
+    L->peers = malloc(sizeof(int32_t) * (size_t)L->cells * (size_t)L->max_peers);
+    L->npeers = calloc((size_t)L->cells, sizeof(int32_t));
+    if (!L->peers || !L->npeers)
+        return SUDOKU_ENOMEM;
+    for (int c = 0; c < L->cells; c++) {
+        int32_t stamp = logic_new_stamp(L), *row = L->peers + (size_t)c * (size_t)L->max_peers;
+        L->mark[c] = stamp;
+        int nh;
+        const int32_t *hs = logic_houses_of(L, c, &nh);
+        for (int j = 0; j < nh; j++)
+            for (int k = 0; k < L->n; k++) {
+                int x = logic_house_cell(L, hs[j], k);
+                if (L->mark[x] != stamp) {
+                    L->mark[x] = stamp;
+                    row[L->npeers[c]++] = x;
+                }
+            }
+    }
+    return SUDOKU_OK;
+}
+
 sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
 {
     int dummy;
@@ -144,7 +171,7 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
         return NULL;
     }
     classify_houses(L);
-    if ((*err = build_pairs(L)) != SUDOKU_OK) {
+    if ((*err = build_peers(L)) != SUDOKU_OK || (*err = build_pairs(L)) != SUDOKU_OK) {
         sudoku_logic_free(L);
         return NULL;
     }
@@ -159,6 +186,8 @@ void sudoku_logic_free(sudoku_logic *L)
     sudoku_solver_free(L->counter);
     free(L->house_kind);
     free(L->houses_by_kind);
+    free(L->peers);
+    free(L->npeers);
     free(L->pairs);
     free(L->value);
     free(L->cand);

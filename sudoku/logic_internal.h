@@ -49,6 +49,11 @@ struct sudoku_logic {
     int32_t *houses_by_kind;     /* house_count (owned): the box-like houses in
                                     order, then the line-like ones */
     int nboxlike;
+    int32_t *peers;              /* cells * max_peers (owned; NULL on grids over
+                                    1,024 cells): the cells sharing a house with
+                                    each, each once; npeers of them */
+    int32_t *npeers;
+    int max_peers;
     house_pair *pairs;           /* npairs (owned) */
     int npairs;
 
