@@ -2020,6 +2020,21 @@ static int qualify(chain_engine *E, int y, int x)
     return any;
 }
 
+/* The solution, when the grid holds it and the search is not an inner
+ * one (whose grid is a chain's): NULL otherwise. A true assumption leads
+ * to no contradiction, and what it implies is true. */
+static const uint8_t *held_solution(const chain_engine *E)
+{
+    const sudoku_logic *L = E->L;
+    if (E->collect || L->solutions <= 0 || !L->solution)
+        return NULL;
+    for (int cell = 0; cell < L->cells; cell++)
+        if (L->value[cell] ? L->value[cell] != L->solution[cell]
+                           : !(L->cand[cell] & digit_bit(L->solution[cell])))
+            return NULL;
+    return L->solution;
+}
+
 /* The floors of the pass (y, x): the graph, the sources (E->src, in the
  * search's order: cells in order, symbols ascending; those qualify() lets
  * through), what floors_batch() needs. 1 when there are some, 0 when no
@@ -2052,14 +2067,7 @@ static int unary_floors(chain_engine *E, int y, int x)
      * the grid holds the solution: on the grid of a step, not inside a
      * chain's. 60 top1465 puzzles: 0.84 G -> 0.71 G instructions in
      * find_forcing_chain. */
-    E->sol = NULL;
-    if (!E->collect && L->solutions > 0 && L->solution) {
-        E->sol = L->solution;
-        for (int cell = 0; cell < L->cells && E->sol; cell++)
-            if (L->value[cell] ? L->value[cell] != E->sol[cell]
-                               : !(L->cand[cell] & digit_bit(E->sol[cell])))
-                E->sol = NULL;
-    }
+    E->sol = held_solution(E);
     if (!walk_graph(E))
         return -1;
     for (int cell = 0; cell < L->cells; cell++) {
@@ -3010,7 +3018,11 @@ static void nishio_sweeps(chain_engine *E, int cell)
     sudoku_logic *L = E->L;
     for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
         int digit = lowest_bit(m) + 1;
-        if (nishio_meets(E, cell, digit, 1)) {
+        /* a true assumption meets no contradiction: the on of the
+         * solution's candidate, the off of another (60 top1465 puzzles:
+         * 2.137 G -> 2.113 G instructions) */
+        int sol = E->sol ? E->sol[cell] == digit : -1;
+        if (sol != 1 && nishio_meets(E, cell, digit, 1)) {
             sweep *on = sweep_on(E, cell, digit);
             if (!on)
                 return;
@@ -3019,7 +3031,7 @@ static void nishio_sweeps(chain_engine *E, int cell)
                         cell, digit, -1, -1);
         }
         E->hit_call++;
-        if (nishio_meets(E, cell, digit, 0)) {
+        if (sol != 0 && nishio_meets(E, cell, digit, 0)) {
             sweep *off = take_sweep(E);
             if (!off)
                 return;
@@ -3280,6 +3292,7 @@ static int sweeps_begin(chain_engine *E)
         return 0;
     for (int v = 0; v < E->P / 2; v++)
         E->sw_of[v] = -1;
+    E->sol = held_solution(E);
     E->used_sw = 0;
     E->nhits = 0;
     E->hit_call = 0;
