@@ -216,6 +216,10 @@ struct chain_engine {
     int sweeps;          /* the pass under way uses them */
     struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
     int32_t *sw_queue;   /* P: sweep_count()'s walk */
+    int32_t *pl_beg, *pl_end; /* P: a static pass's graph by potential: the */
+    uint16_t *pl_link;   /* links of each, [pl_beg, pl_end) in pl_link, as
+                            potentials (see sweep_static()) */
+    int pl_cap, pl_live; /* pl_live: the pass under way has them */
     int nhits, cap_hits;
     int32_t hit_call;    /* the chains' calls so far (hit_seq()) */
     uint64_t *fresh;     /* cells * per_cell: the places of each house of a
@@ -562,6 +566,9 @@ void chain_engine_free(chain_engine *E)
     free(E->hbits);
     free(E->multi);
     free(E->sw_queue);
+    free(E->pl_beg);
+    free(E->pl_end);
+    free(E->pl_link);
     free(E->icause);
     free(E->inest);
     free(E->xy_beg);
@@ -2577,6 +2584,116 @@ static void clear_sweep(chain_engine *E, sweep *S)
     S->x_depth = 0;
 }
 
+/* The pass's graph (build_links()) by potential, its links' heads as
+ * potentials, for sweep_static(). 0 when out of memory. */
+static int static_links(chain_engine *E)
+{
+    size_t P = (size_t)E->P;
+    if (!E->pl_beg && !(E->pl_beg = malloc(sizeof(int32_t) * P)))
+        return 0;
+    if (!E->pl_end && !(E->pl_end = malloc(sizeof(int32_t) * P)))
+        return 0;
+    int links = 0;
+    for (int v = 0; v < E->gnodes; v++)
+        if (E->gend[v] > links)
+            links = E->gend[v];
+    if (links > E->pl_cap) {
+        uint16_t *a = realloc(E->pl_link, sizeof(uint16_t) * (size_t)links);
+        if (!a)
+            return 0;
+        E->pl_link = a;
+        E->pl_cap = links;
+    }
+    int at = 0;
+    for (int v = 0; v < E->gnodes; v++) {
+        int32_t p = E->gpot[v];
+        E->pl_beg[p] = at;
+        for (int32_t e = E->gbeg[v]; e < E->gend[v]; e++)
+            E->pl_link[at++] = (uint16_t)E->gpot[E->glink[e]];
+        E->pl_end[p] = at;
+    }
+    return 1;
+}
+
+/* sweep_from() for a static pass on its graph (static_links()): the same
+ * potentials, depths, parents, order and contradiction. The offs that
+ * lead nowhere (most) are listed but not queued again. 60 top1465
+ * puzzles: 2.077 G -> 1.997 G instructions. */
+static void sweep_static(chain_engine *E, int32_t start, sweep *S)
+{
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
+    const int32_t *beg = E->pl_beg, *end = E->pl_end;
+    const uint16_t *link = E->pl_link;
+    uint16_t work[CLOSURE_MAX_P / 2], buf[SUDOKU_MAX_N * 8 + 8];
+    int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
+    dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
+    if (pot_on(start)) {
+        qon[ton++] = (uint16_t)start;
+    } else {
+        qoff[toff++] = (uint16_t)start;
+        if (beg[start] < end[start])
+            work[tw++] = (uint16_t)start;
+    }
+    S->x_depth = 0;
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            for (int32_t e = beg[p]; e < end[p]; e++) {
+                int32_t q = link[e];
+                if (dep[q | 1]) {
+                    S->x_depth = dep[q | 1] + d;
+                    S->x_pot = q;
+                    S->x_par = (uint16_t)p;
+                    goto done;
+                }
+                if (!dep[q]) {
+                    dep[q] = d;
+                    par[q] = (uint16_t)p;
+                    spos[q] = (uint16_t)toff;
+                    qoff[toff++] = (uint16_t)q;
+                    if (beg[q] < end[q])
+                        work[tw++] = (uint16_t)q;
+                }
+            }
+            continue;
+        }
+        if (hw == tw)
+            break;
+        int32_t p = work[hw++];
+        uint8_t d = depth_next(dep[p]);
+        int cnt = 0;
+        for (int32_t e = beg[p]; e < end[p]; e++) {
+            int32_t on = link[e];
+            /* new_on(): once each, none held already */
+            int dup = dep[on] != 0;
+            for (int j = 0; j < cnt && !dup; j++)
+                dup = buf[j] == on;
+            if (!dup)
+                buf[cnt++] = (uint16_t)on;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int32_t q = buf[k];
+            if (dep[q & ~1]) {
+                S->x_depth = d + dep[q & ~1];
+                S->x_pot = q;
+                S->x_par = (uint16_t)p;
+                goto done;
+            }
+            dep[q] = d;
+            par[q] = (uint16_t)p;
+            spos[q] = (uint16_t)ton;
+            qon[ton++] = (uint16_t)q;
+        }
+    }
+done:
+    S->non = ton;
+    S->noff = toff;
+}
+
 /* follow() (follow_static() on the pass's graph) from the potential start
  * alone, into S (clear): what the two would add to their sets, in their
  * order, and where they would stop. A dynamic chain's off takes its
@@ -2585,6 +2702,10 @@ static void clear_sweep(chain_engine *E, sweep *S)
  * candidate. */
 static void sweep_from(chain_engine *E, int32_t start, sweep *S)
 {
+    if (E->pl_live) {
+        sweep_static(E, start, S);
+        return;
+    }
     sudoku_logic *L = E->L;
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off;
@@ -3323,7 +3444,7 @@ static void multiple_pass(chain_engine *E)
      * grids make their sets each time. */
     E->sweeps = E->level == 0 && !E->collect && E->P <= CLOSURE_MAX_P && sweeps_begin(E);
     if (E->sweeps && !E->dynamic)
-        build_links(E, 1, 1); /* as below */
+        E->pl_live = build_links(E, 1, 1) && static_links(E); /* as below */
     if (!E->nishio && !E->sweeps && E->P <= CLOSURE_MAX_P) {
         if (!E->closure_mem)
             E->closure_mem = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2));
@@ -3351,6 +3472,7 @@ static void multiple_pass(chain_engine *E)
     if (E->sweeps)
         sweeps_end(E);
     E->sweeps = 0;
+    E->pl_live = 0;
     E->closure = NULL;
     E->graph_live = 0;
     release_all(E);
