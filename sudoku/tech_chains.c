@@ -2694,6 +2694,144 @@ done:
     S->noff = toff;
 }
 
+/* sweep_from() for a dynamic pass on a board (E->board): the same
+ * potentials, depths, parents, order and contradiction, each off's ons
+ * and their hidden causes worked out in one go. The grid is put back as
+ * it was at the pass's start (E->saved, E->bb0). 60 top1465 puzzles:
+ * 1.997 G -> 1.934 G instructions. */
+static void sweep_board(chain_engine *E, int32_t start, sweep *S)
+{
+    sudoku_logic *L = E->L;
+    uint64_t *cand = L->cand;
+    const uint64_t *saved = E->saved, *hmask = E->hmask;
+    const int32_t *order = E->order, *ocount = E->order_count;
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n, pc = L->per_cell;
+    uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
+    uint8_t nd[SUDOKU_MAX_N * 8 + 8];
+    dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
+    if (pot_on(start))
+        qon[ton++] = (uint16_t)start;
+    else
+        qoff[toff++] = (uint16_t)start;
+    S->x_depth = 0;
+/* an off q the on p implies, at depth d */
+#define BOARD_OFF(q)                                                                     \
+    do {                                                                                 \
+        int32_t q_ = (q);                                                                \
+        if (dep[q_ | 1]) {                                                               \
+            S->x_depth = dep[q_ | 1] + d;                                                \
+            S->x_pot = q_;                                                               \
+            S->x_par = (uint16_t)p;                                                      \
+            goto done;                                                                   \
+        }                                                                                \
+        if (!dep[q_]) {                                                                  \
+            dep[q_] = d;                                                                 \
+            par[q_] = (uint16_t)p;                                                       \
+            spos[q_] = (uint16_t)toff;                                                   \
+            qoff[toff++] = (uint16_t)q_;                                                 \
+        }                                                                                \
+    } while (0)
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            int cell = pot_cell(E, p), digit = pot_digit(E, p);
+            int32_t at = (digit - 1) * 2;
+            if (y)
+                for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
+                    BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
+            const uint64_t *b = E->bb + 2 * (digit - 1);
+            const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)pc;
+            for (int j = 0; j < ocount[cell]; j++, f += 2) {
+                for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
+                    BOARD_OFF(lowest_bit(m) * n2 + at);
+                for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
+                    BOARD_OFF((64 + lowest_bit(m)) * n2 + at);
+            }
+            continue;
+        }
+        if (hoff == toff)
+            break;
+        int32_t p = qoff[hoff++];
+        uint8_t d = depth_next(dep[p]);
+        int cell = pot_cell(E, p), digit = pot_digit(E, p), cnt = 0;
+        int32_t at = (digit - 1) * 2;
+        const int32_t *hs = order + (size_t)cell * (size_t)pc;
+        /* take_candidate(), and what is left: a cell's last candidate, a
+         * house's last place; each on new (new_on()) with the depth its
+         * hidden causes give it (add_parent()) */
+        uint64_t *b = E->bb + 2 * (digit - 1);
+        const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+        uint64_t rest = cand[cell] &= ~digit_bit(digit);
+        b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        if (y && rest && !(rest & (rest - 1))) {
+            int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
+            if (!dep[on]) {
+                uint8_t dk = d;
+                for (uint64_t gone = saved[cell] & ~rest; gone; gone &= gone - 1) {
+                    uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
+                    if (g && depth_next(g) > dk)
+                        dk = depth_next(g);
+                }
+                nd[cnt] = dk;
+                npar[cnt] = PAR_CELL;
+                buf[cnt++] = (uint16_t)on;
+            }
+        }
+        for (int j = 0; j < ocount[cell]; j++) {
+            const uint64_t *hm = hmask + 2 * hs[j];
+            uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
+            int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
+            if (!one)
+                continue;
+            int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
+            int dup = dep[on] != 0;
+            for (int k = 0; k < cnt && !dup; k++)
+                dup = buf[k] == on;
+            if (dup)
+                continue;
+            uint8_t dk = d;
+            for (int w = 0; w < 2; w++)
+                for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
+                    uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
+                    if (g && depth_next(g) > dk)
+                        dk = depth_next(g);
+                }
+            nd[cnt] = dk;
+            npar[cnt] = (uint16_t)(PAR_HOUSE + hs[j]);
+            buf[cnt++] = (uint16_t)on;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int32_t q = buf[k];
+            if (dep[q & ~1]) {
+                S->x_depth = nd[k] + dep[q & ~1];
+                S->x_pot = q;
+                S->x_par = npar[k];
+                goto done;
+            }
+            dep[q] = nd[k];
+            par[q] = npar[k];
+            spos[q] = (uint16_t)ton;
+            qon[ton++] = (uint16_t)q;
+        }
+    }
+#undef BOARD_OFF
+done:
+    S->non = ton;
+    S->noff = toff;
+    if (hoff > 24) {
+        memcpy(cand, saved, sizeof(uint64_t) * (size_t)L->cells);
+    } else {
+        for (int k = 0; k < hoff; k++)
+            cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
+    }
+    memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
+}
+
 /* follow() (follow_static() on the pass's graph) from the potential start
  * alone, into S (clear): what the two would add to their sets, in their
  * order, and where they would stop. A dynamic chain's off takes its
@@ -2704,6 +2842,10 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
 {
     if (E->pl_live) {
         sweep_static(E, start, S);
+        return;
+    }
+    if (E->board && E->dynamic) {
+        sweep_board(E, start, S);
         return;
     }
     sudoku_logic *L = E->L;
