@@ -221,6 +221,8 @@ struct chain_engine {
                             potentials (see sweep_static()) */
     int pl_cap, pl_live; /* pl_live: the pass under way has them */
     int nhits, cap_hits;
+    int32_t *hit_idx, *hit_floor; /* sweep_judge()'s order (hits_by_floor()) */
+    size_t hit_nidx, hit_nfloor;
     int32_t hit_call;    /* the chains' calls so far (hit_seq()) */
     uint64_t *fresh;     /* cells * per_cell: the places of each house of a
                             cell (E->order) in none of its houses before,
@@ -566,6 +568,8 @@ void chain_engine_free(chain_engine *E)
     free(E->hbits);
     free(E->multi);
     free(E->sw_queue);
+    free(E->hit_idx);
+    free(E->hit_floor);
     free(E->pl_beg);
     free(E->pl_end);
     free(E->pl_link);
@@ -3393,12 +3397,37 @@ static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x)
     return tail;
 }
 
-static int hit_order(const void *a, const void *b)
+/* E->hits' indices by floor (a count of each floor, then each hit in its
+ * place, in the order they came); sweep_judge() puts the seqs of a floor
+ * in order when it comes to it (they came nearly in order). In place of a
+ * qsort() of all: 60 top1465 puzzles 1.934 G -> 1.918 G instructions. 0
+ * when out of memory. */
+static int hits_by_floor(chain_engine *E, int lo, int hi)
 {
-    const sweep_hit *x = a, *y = b;
-    if (x->floor != y->floor)
-        return x->floor < y->floor ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
+    size_t need = (size_t)(hi - lo + 2);
+    if (need > E->hit_nfloor) {
+        int32_t *a = realloc(E->hit_floor, sizeof(int32_t) * need);
+        if (!a)
+            return 0;
+        E->hit_floor = a;
+        E->hit_nfloor = need;
+    }
+    if ((size_t)E->nhits > E->hit_nidx) {
+        int32_t *a = realloc(E->hit_idx, sizeof(int32_t) * (size_t)E->cap_hits);
+        if (!a)
+            return 0;
+        E->hit_idx = a;
+        E->hit_nidx = (size_t)E->cap_hits;
+    }
+    int32_t *at = E->hit_floor;
+    memset(at, 0, sizeof(int32_t) * need);
+    for (int k = 0; k < E->nhits; k++)
+        at[E->hits[k].floor - lo + 1]++;
+    for (int f = lo; f <= hi; f++)
+        at[f - lo + 1] += at[f - lo];
+    for (int k = 0; k < E->nhits; k++)
+        E->hit_idx[at[E->hits[k].floor - lo]++] = k;
+    return 1; /* at[f - lo]: the end of floor f's */
 }
 
 /* The best of the hits: the chains' steps are the hits; the one the chains
@@ -3416,11 +3445,31 @@ static void sweep_judge(chain_engine *E)
     static const int SORT_KEY[] = {[HIT_X_ON] = 7, [HIT_X_OFF] = 7, [HIT_DOUBLE] = 1,
                                    [HIT_REGION] = 6, [HIT_CELL] = 5};
     if (!E->nhits)
-        return; /* (no list to sort: qsort() wants one) */
-    qsort(E->hits, (size_t)E->nhits, sizeof(sweep_hit), hit_order);
-    int best_seq = -1;
+        return;
+    int lo = E->hits[0].floor, hi = lo;
+    for (int k = 1; k < E->nhits; k++) {
+        if (E->hits[k].floor < lo)
+            lo = E->hits[k].floor;
+        if (E->hits[k].floor > hi)
+            hi = E->hits[k].floor;
+    }
+    if (!hits_by_floor(E, lo, hi)) {
+        E->failed = 1;
+        return;
+    }
+    int best_seq = -1, sorted = 0;
     for (int k = 0; k < E->nhits; k++) {
-        const sweep_hit *h = &E->hits[k];
+        if (k == sorted) { /* the next floor's, by seq */
+            int end = E->hit_floor[E->hits[E->hit_idx[k]].floor - lo];
+            for (int i = k + 1; i < end; i++) {
+                int32_t x = E->hit_idx[i], seq = E->hits[x].seq, j = i;
+                for (; j > k && E->hits[E->hit_idx[j - 1]].seq > seq; j--)
+                    E->hit_idx[j] = E->hit_idx[j - 1];
+                E->hit_idx[j] = x;
+            }
+            sorted = end;
+        }
+        const sweep_hit *h = &E->hits[E->hit_idx[k]];
         if (!may_beat(E, base, h->floor))
             break;
         int cx = 0;
