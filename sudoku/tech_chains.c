@@ -1602,6 +1602,9 @@ static int links_alloc(chain_engine *E)
         }
         return 0;
     }
+    for (size_t p = 0; p < P; p++) /* no candidate's (build_xy() keeps it so) */
+        E->gnode[p] = -1;
+    E->gnodes = 0;
     return 1;
 }
 
@@ -1631,8 +1634,8 @@ static int build_xy(chain_engine *E)
             return 0;
         }
     }
-    for (size_t p = 0; p < P; p++)
-        E->gnode[p] = -1;
+    for (int v = 0; v < E->gnodes; v++) /* (links_alloc() set the rest) */
+        E->gnode[E->gpot[v]] = -1;
     int nodes = 0;
     /* a candidate's off and on are the nodes 2k and 2k + 1: a node's
      * negation is the node ^ 1 */
