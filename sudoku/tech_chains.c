@@ -1608,6 +1608,9 @@ static int links_alloc(chain_engine *E)
     return 1;
 }
 
+static int fresh_places(chain_engine *E);
+static int board_masks(chain_engine *E);
+
 /* The links of both kinds (on_to_off() and off_to_on() with y and x) of
  * every potential of a candidate, worked out once for the grid of a search
  * (E->xy_valid): each pass's graph is a part of each node's links, the
@@ -1652,6 +1655,17 @@ static int build_xy(chain_engine *E)
     int links = 0, most = E->max_peers + SUDOKU_MAX_N + L->per_cell, v = 0;
     int cnt[CHAIN_MAX_N];
     int32_t *with = E->xy_with;
+    /* on a board, each symbol's candidates as bits: the peers holding it
+     * are those of each house's fresh places, in order (60 top1465
+     * puzzles: 1.914 G -> 1.906 G instructions) */
+    uint64_t bits[2 * CHAIN_MAX_N];
+    int board = L->cells <= 128 && fresh_places(E) && board_masks(E) && E->board;
+    if (board) {
+        memset(bits, 0, sizeof(uint64_t) * 2 * (size_t)L->n);
+        for (int c = 0; c < L->cells; c++)
+            for (uint64_t m = L->cand[c]; m; m &= m - 1)
+                bits[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
+    }
     for (int cell = 0; cell < L->cells; cell++) {
         uint64_t cand = L->cand[cell];
         if (!cand)
@@ -1669,10 +1683,10 @@ static int build_xy(chain_engine *E)
         }
         int32_t *out = E->xy_link;
         /* the peers holding each of its symbols, in peers' order */
+        const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
         for (uint64_t m = cand; m; m &= m - 1)
             cnt[lowest_bit(m)] = 0;
-        const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
-        for (int k = 0; k < E->npeers[cell]; k++)
+        for (int k = 0; k < E->npeers[cell] && !board; k++)
             for (uint64_t m = L->cand[pp[k]] & cand; m; m &= m - 1) {
                 int d = lowest_bit(m);
                 with[d * E->max_peers + cnt[d]++] = pp[k];
@@ -1700,6 +1714,16 @@ static int build_xy(chain_engine *E)
             for (uint64_t o = cand & ~bit; o; o &= o - 1)
                 out[links++] = E->gnode[make_pot(E, cell, lowest_bit(o) + 1, 0)];
             E->xy_mid[v + 1] = links;
+            if (board) {
+                const uint64_t *b = bits + 2 * (digit - 1);
+                const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++, f += 2) {
+                    for (uint64_t o = b[0] & f[0]; o; o &= o - 1)
+                        out[links++] = E->gnode[make_pot(E, lowest_bit(o), digit, 0)];
+                    for (uint64_t o = b[1] & f[1]; o; o &= o - 1)
+                        out[links++] = E->gnode[make_pot(E, 64 + lowest_bit(o), digit, 0)];
+                }
+            }
             const int32_t *w = with + (size_t)(digit - 1) * (size_t)E->max_peers;
             for (int k = 0; k < cnt[digit - 1]; k++)
                 out[links++] = E->gnode[make_pot(E, w[k], digit, 0)];
