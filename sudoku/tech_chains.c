@@ -194,7 +194,8 @@ struct chain_engine {
     int ntl;
     int32_t *src;        /* P/2: the sources of a unary pass (unary_floors()) */
     int nsrc, filter;    /* how many; whether E->qual sifted them */
-    const uint8_t *sol;  /* the solution, when the grid holds it */
+    const uint8_t *sol;  /* the solution, when the grid holds it: a search
+                            run() made (held_solution()), else NULL */
     const uint64_t *since; /* an inner unary search: the grid its chain's
                             steps were last looked for on (see qualify()) */
     uint8_t *qual;       /* P/2: the sources qualify() lets through */
@@ -2107,9 +2108,8 @@ static int unary_floors(chain_engine *E, int y, int x)
      * the off of another its on; those lanes are not walked (their floor
      * stays FLOOR_NONE, and the search would find nothing there). Only when
      * the grid holds the solution: on the grid of a step, not inside a
-     * chain's. 60 top1465 puzzles: 0.84 G -> 0.71 G instructions in
-     * find_forcing_chain. */
-    E->sol = held_solution(E);
+     * chain's (E->sol, run()'s). 60 top1465 puzzles: 0.84 G -> 0.71 G
+     * instructions in find_forcing_chain. */
     if (!walk_graph(E))
         return -1;
     for (int cell = 0; cell < L->cells; cell++) {
@@ -3635,7 +3635,6 @@ static int sweeps_begin(chain_engine *E)
         return 0;
     for (int v = 0; v < E->P / 2; v++)
         E->sw_of[v] = -1;
-    E->sol = held_solution(E);
     E->used_sw = 0;
     E->nhits = 0;
     E->hit_call = 0;
@@ -4801,6 +4800,7 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
      * and it restores this copy at its end (a copy per chain was 4% of the
      * instructions on 10 top1465 puzzles) */
     save_grid_state(E);
+    E->sol = held_solution(E); /* once, not once a pass */
     if (unary) {
         unary_pass(E, 0, 1); /* X-chains and cycles */
         unary_pass(E, 1, 0); /* Y-cycles */
