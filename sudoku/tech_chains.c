@@ -194,7 +194,8 @@ struct chain_engine {
     int ntl;
     int32_t *src;        /* P/2: the sources of a unary pass (unary_floors()) */
     int nsrc, filter;    /* how many; whether E->qual sifted them */
-    const uint8_t *sol;  /* the solution, when the grid holds it */
+    const uint8_t *sol;  /* the solution, when the grid holds it: a search
+                            run() made (held_solution()), else NULL */
     const uint64_t *since; /* an inner unary search: the grid its chain's
                             steps were last looked for on (see qualify()) */
     uint8_t *qual;       /* P/2: the sources qualify() lets through */
@@ -216,7 +217,13 @@ struct chain_engine {
     int sweeps;          /* the pass under way uses them */
     struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
     int32_t *sw_queue;   /* P: sweep_count()'s walk */
+    int32_t *pl_beg, *pl_end; /* P: a static pass's graph by potential: the */
+    uint16_t *pl_link;   /* links of each, [pl_beg, pl_end) in pl_link, as
+                            potentials (see sweep_static()) */
+    int pl_cap, pl_live; /* pl_live: the pass under way has them */
     int nhits, cap_hits;
+    int32_t *hit_idx, *hit_floor; /* sweep_judge()'s order (hits_by_floor()) */
+    size_t hit_nidx, hit_nfloor;
     int32_t hit_call;    /* the chains' calls so far (hit_seq()) */
     uint64_t *fresh;     /* cells * per_cell: the places of each house of a
                             cell (E->order) in none of its houses before,
@@ -243,6 +250,7 @@ struct chain_engine {
     int32_t *xy_link;
     int32_t *xy_with;    /* n * max_peers: build_xy()'s scratch */
     int xy_cap, xy_valid;
+    uint64_t *xy_grid;   /* cells: the grid build_xy() worked on (run()) */
     int32_t *peers;      /* cells * max_peers: the cells sharing a house with
                             each cell, in its houses' order (box, row, column,
                             the rest), each once */
@@ -561,6 +569,11 @@ void chain_engine_free(chain_engine *E)
     free(E->hbits);
     free(E->multi);
     free(E->sw_queue);
+    free(E->hit_idx);
+    free(E->hit_floor);
+    free(E->pl_beg);
+    free(E->pl_end);
+    free(E->pl_link);
     free(E->icause);
     free(E->inest);
     free(E->xy_beg);
@@ -568,6 +581,7 @@ void chain_engine_free(chain_engine *E)
     free(E->xy_end);
     free(E->xy_link);
     free(E->xy_with);
+    free(E->xy_grid);
     free(E->peers);
     free(E->npeers);
     free(E->pair_order);
@@ -1589,8 +1603,14 @@ static int links_alloc(chain_engine *E)
         }
         return 0;
     }
+    for (size_t p = 0; p < P; p++) /* no candidate's (build_xy() keeps it so) */
+        E->gnode[p] = -1;
+    E->gnodes = 0;
     return 1;
 }
+
+static int fresh_places(chain_engine *E);
+static int board_masks(chain_engine *E);
 
 /* The links of both kinds (on_to_off() and off_to_on() with y and x) of
  * every potential of a candidate, worked out once for the grid of a search
@@ -1618,8 +1638,8 @@ static int build_xy(chain_engine *E)
             return 0;
         }
     }
-    for (size_t p = 0; p < P; p++)
-        E->gnode[p] = -1;
+    for (int v = 0; v < E->gnodes; v++) /* (links_alloc() set the rest) */
+        E->gnode[E->gpot[v]] = -1;
     int nodes = 0;
     /* a candidate's off and on are the nodes 2k and 2k + 1: a node's
      * negation is the node ^ 1 */
@@ -1636,6 +1656,17 @@ static int build_xy(chain_engine *E)
     int links = 0, most = E->max_peers + SUDOKU_MAX_N + L->per_cell, v = 0;
     int cnt[CHAIN_MAX_N];
     int32_t *with = E->xy_with;
+    /* on a board, each symbol's candidates as bits: the peers holding it
+     * are those of each house's fresh places, in order (60 top1465
+     * puzzles: 1.914 G -> 1.906 G instructions) */
+    uint64_t bits[2 * CHAIN_MAX_N];
+    int board = L->cells <= 128 && fresh_places(E) && board_masks(E) && E->board;
+    if (board) {
+        memset(bits, 0, sizeof(uint64_t) * 2 * (size_t)L->n);
+        for (int c = 0; c < L->cells; c++)
+            for (uint64_t m = L->cand[c]; m; m &= m - 1)
+                bits[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
+    }
     for (int cell = 0; cell < L->cells; cell++) {
         uint64_t cand = L->cand[cell];
         if (!cand)
@@ -1653,10 +1684,10 @@ static int build_xy(chain_engine *E)
         }
         int32_t *out = E->xy_link;
         /* the peers holding each of its symbols, in peers' order */
+        const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
         for (uint64_t m = cand; m; m &= m - 1)
             cnt[lowest_bit(m)] = 0;
-        const int32_t *pp = E->peers + (size_t)cell * (size_t)E->max_peers;
-        for (int k = 0; k < E->npeers[cell]; k++)
+        for (int k = 0; k < E->npeers[cell] && !board; k++)
             for (uint64_t m = L->cand[pp[k]] & cand; m; m &= m - 1) {
                 int d = lowest_bit(m);
                 with[d * E->max_peers + cnt[d]++] = pp[k];
@@ -1684,6 +1715,16 @@ static int build_xy(chain_engine *E)
             for (uint64_t o = cand & ~bit; o; o &= o - 1)
                 out[links++] = E->gnode[make_pot(E, cell, lowest_bit(o) + 1, 0)];
             E->xy_mid[v + 1] = links;
+            if (board) {
+                const uint64_t *b = bits + 2 * (digit - 1);
+                const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)L->per_cell;
+                for (int j = 0; j < E->order_count[cell]; j++, f += 2) {
+                    for (uint64_t o = b[0] & f[0]; o; o &= o - 1)
+                        out[links++] = E->gnode[make_pot(E, lowest_bit(o), digit, 0)];
+                    for (uint64_t o = b[1] & f[1]; o; o &= o - 1)
+                        out[links++] = E->gnode[make_pot(E, 64 + lowest_bit(o), digit, 0)];
+                }
+            }
             const int32_t *w = with + (size_t)(digit - 1) * (size_t)E->max_peers;
             for (int k = 0; k < cnt[digit - 1]; k++)
                 out[links++] = E->gnode[make_pot(E, w[k], digit, 0)];
@@ -1692,6 +1733,8 @@ static int build_xy(chain_engine *E)
     }
     E->glink = E->xy_link;
     E->xy_valid = 1;
+    if (E->xy_grid)
+        memcpy(E->xy_grid, L->cand, sizeof(uint64_t) * (size_t)L->cells);
     return 1;
 }
 
@@ -2020,6 +2063,21 @@ static int qualify(chain_engine *E, int y, int x)
     return any;
 }
 
+/* The solution, when the grid holds it and the search is not an inner
+ * one (whose grid is a chain's): NULL otherwise. A true assumption leads
+ * to no contradiction, and what it implies is true. */
+static const uint8_t *held_solution(const chain_engine *E)
+{
+    const sudoku_logic *L = E->L;
+    if (E->collect || L->solutions <= 0 || !L->solution)
+        return NULL;
+    for (int cell = 0; cell < L->cells; cell++)
+        if (L->value[cell] ? L->value[cell] != L->solution[cell]
+                           : !(L->cand[cell] & digit_bit(L->solution[cell])))
+            return NULL;
+    return L->solution;
+}
+
 /* The floors of the pass (y, x): the graph, the sources (E->src, in the
  * search's order: cells in order, symbols ascending; those qualify() lets
  * through), what floors_batch() needs. 1 when there are some, 0 when no
@@ -2050,16 +2108,8 @@ static int unary_floors(chain_engine *E, int y, int x)
      * the off of another its on; those lanes are not walked (their floor
      * stays FLOOR_NONE, and the search would find nothing there). Only when
      * the grid holds the solution: on the grid of a step, not inside a
-     * chain's. 60 top1465 puzzles: 0.84 G -> 0.71 G instructions in
-     * find_forcing_chain. */
-    E->sol = NULL;
-    if (!E->collect && L->solutions > 0 && L->solution) {
-        E->sol = L->solution;
-        for (int cell = 0; cell < L->cells && E->sol; cell++)
-            if (L->value[cell] ? L->value[cell] != E->sol[cell]
-                               : !(L->cand[cell] & digit_bit(E->sol[cell])))
-                E->sol = NULL;
-    }
+     * chain's (E->sol, run()'s). 60 top1465 puzzles: 0.84 G -> 0.71 G
+     * instructions in find_forcing_chain. */
     if (!walk_graph(E))
         return -1;
     for (int cell = 0; cell < L->cells; cell++) {
@@ -2565,6 +2615,254 @@ static void clear_sweep(chain_engine *E, sweep *S)
     S->x_depth = 0;
 }
 
+/* The pass's graph (build_links()) by potential, its links' heads as
+ * potentials, for sweep_static(). 0 when out of memory. */
+static int static_links(chain_engine *E)
+{
+    size_t P = (size_t)E->P;
+    if (!E->pl_beg && !(E->pl_beg = malloc(sizeof(int32_t) * P)))
+        return 0;
+    if (!E->pl_end && !(E->pl_end = malloc(sizeof(int32_t) * P)))
+        return 0;
+    int links = 0;
+    for (int v = 0; v < E->gnodes; v++)
+        if (E->gend[v] > links)
+            links = E->gend[v];
+    if (links > E->pl_cap) {
+        uint16_t *a = realloc(E->pl_link, sizeof(uint16_t) * (size_t)links);
+        if (!a)
+            return 0;
+        E->pl_link = a;
+        E->pl_cap = links;
+    }
+    int at = 0;
+    for (int v = 0; v < E->gnodes; v++) {
+        int32_t p = E->gpot[v];
+        E->pl_beg[p] = at;
+        for (int32_t e = E->gbeg[v]; e < E->gend[v]; e++)
+            E->pl_link[at++] = (uint16_t)E->gpot[E->glink[e]];
+        E->pl_end[p] = at;
+    }
+    return 1;
+}
+
+/* sweep_from() for a static pass on its graph (static_links()): the same
+ * potentials, depths, parents, order and contradiction. The offs that
+ * lead nowhere (most) are listed but not queued again. 60 top1465
+ * puzzles: 2.077 G -> 1.997 G instructions. */
+static void sweep_static(chain_engine *E, int32_t start, sweep *S)
+{
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
+    const int32_t *beg = E->pl_beg, *end = E->pl_end;
+    const uint16_t *link = E->pl_link;
+    uint16_t work[CLOSURE_MAX_P / 2], buf[SUDOKU_MAX_N * 8 + 8];
+    int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
+    dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
+    if (pot_on(start)) {
+        qon[ton++] = (uint16_t)start;
+    } else {
+        qoff[toff++] = (uint16_t)start;
+        if (beg[start] < end[start])
+            work[tw++] = (uint16_t)start;
+    }
+    S->x_depth = 0;
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            for (int32_t e = beg[p]; e < end[p]; e++) {
+                int32_t q = link[e];
+                if (dep[q | 1]) {
+                    S->x_depth = dep[q | 1] + d;
+                    S->x_pot = q;
+                    S->x_par = (uint16_t)p;
+                    goto done;
+                }
+                if (!dep[q]) {
+                    dep[q] = d;
+                    par[q] = (uint16_t)p;
+                    spos[q] = (uint16_t)toff;
+                    qoff[toff++] = (uint16_t)q;
+                    if (beg[q] < end[q])
+                        work[tw++] = (uint16_t)q;
+                }
+            }
+            continue;
+        }
+        if (hw == tw)
+            break;
+        int32_t p = work[hw++];
+        uint8_t d = depth_next(dep[p]);
+        int cnt = 0;
+        for (int32_t e = beg[p]; e < end[p]; e++) {
+            int32_t on = link[e];
+            /* new_on(): once each, none held already */
+            int dup = dep[on] != 0;
+            for (int j = 0; j < cnt && !dup; j++)
+                dup = buf[j] == on;
+            if (!dup)
+                buf[cnt++] = (uint16_t)on;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int32_t q = buf[k];
+            if (dep[q & ~1]) {
+                S->x_depth = d + dep[q & ~1];
+                S->x_pot = q;
+                S->x_par = (uint16_t)p;
+                goto done;
+            }
+            dep[q] = d;
+            par[q] = (uint16_t)p;
+            spos[q] = (uint16_t)ton;
+            qon[ton++] = (uint16_t)q;
+        }
+    }
+done:
+    S->non = ton;
+    S->noff = toff;
+}
+
+/* sweep_from() for a dynamic pass on a board (E->board): the same
+ * potentials, depths, parents, order and contradiction, each off's ons
+ * and their hidden causes worked out in one go. The grid is put back as
+ * it was at the pass's start (E->saved, E->bb0). 60 top1465 puzzles:
+ * 1.997 G -> 1.934 G instructions. */
+static void sweep_board(chain_engine *E, int32_t start, sweep *S)
+{
+    sudoku_logic *L = E->L;
+    uint64_t *cand = L->cand;
+    const uint64_t *saved = E->saved, *hmask = E->hmask;
+    const int32_t *order = E->order, *ocount = E->order_count;
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n, pc = L->per_cell;
+    uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
+    uint8_t nd[SUDOKU_MAX_N * 8 + 8];
+    dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
+    if (pot_on(start))
+        qon[ton++] = (uint16_t)start;
+    else
+        qoff[toff++] = (uint16_t)start;
+    S->x_depth = 0;
+/* an off q the on p implies, at depth d */
+#define BOARD_OFF(q)                                                                     \
+    do {                                                                                 \
+        int32_t q_ = (q);                                                                \
+        if (dep[q_ | 1]) {                                                               \
+            S->x_depth = dep[q_ | 1] + d;                                                \
+            S->x_pot = q_;                                                               \
+            S->x_par = (uint16_t)p;                                                      \
+            goto done;                                                                   \
+        }                                                                                \
+        if (!dep[q_]) {                                                                  \
+            dep[q_] = d;                                                                 \
+            par[q_] = (uint16_t)p;                                                       \
+            spos[q_] = (uint16_t)toff;                                                   \
+            qoff[toff++] = (uint16_t)q_;                                                 \
+        }                                                                                \
+    } while (0)
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            int cell = pot_cell(E, p), digit = pot_digit(E, p);
+            int32_t at = (digit - 1) * 2;
+            if (y)
+                for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
+                    BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
+            const uint64_t *b = E->bb + 2 * (digit - 1);
+            const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)pc;
+            for (int j = 0; j < ocount[cell]; j++, f += 2) {
+                for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
+                    BOARD_OFF(lowest_bit(m) * n2 + at);
+                for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
+                    BOARD_OFF((64 + lowest_bit(m)) * n2 + at);
+            }
+            continue;
+        }
+        if (hoff == toff)
+            break;
+        int32_t p = qoff[hoff++];
+        uint8_t d = depth_next(dep[p]);
+        int cell = pot_cell(E, p), digit = pot_digit(E, p), cnt = 0;
+        int32_t at = (digit - 1) * 2;
+        const int32_t *hs = order + (size_t)cell * (size_t)pc;
+        /* take_candidate(), and what is left: a cell's last candidate, a
+         * house's last place; each on new (new_on()) with the depth its
+         * hidden causes give it (add_parent()) */
+        uint64_t *b = E->bb + 2 * (digit - 1);
+        const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+        uint64_t rest = cand[cell] &= ~digit_bit(digit);
+        b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        if (y && rest && !(rest & (rest - 1))) {
+            int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
+            if (!dep[on]) {
+                uint8_t dk = d;
+                for (uint64_t gone = saved[cell] & ~rest; gone; gone &= gone - 1) {
+                    uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
+                    if (g && depth_next(g) > dk)
+                        dk = depth_next(g);
+                }
+                nd[cnt] = dk;
+                npar[cnt] = PAR_CELL;
+                buf[cnt++] = (uint16_t)on;
+            }
+        }
+        for (int j = 0; j < ocount[cell]; j++) {
+            const uint64_t *hm = hmask + 2 * hs[j];
+            uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
+            int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
+            if (!one)
+                continue;
+            int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
+            int dup = dep[on] != 0;
+            for (int k = 0; k < cnt && !dup; k++)
+                dup = buf[k] == on;
+            if (dup)
+                continue;
+            uint8_t dk = d;
+            for (int w = 0; w < 2; w++)
+                for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
+                    uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
+                    if (g && depth_next(g) > dk)
+                        dk = depth_next(g);
+                }
+            nd[cnt] = dk;
+            npar[cnt] = (uint16_t)(PAR_HOUSE + hs[j]);
+            buf[cnt++] = (uint16_t)on;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int32_t q = buf[k];
+            if (dep[q & ~1]) {
+                S->x_depth = nd[k] + dep[q & ~1];
+                S->x_pot = q;
+                S->x_par = npar[k];
+                goto done;
+            }
+            dep[q] = nd[k];
+            par[q] = npar[k];
+            spos[q] = (uint16_t)ton;
+            qon[ton++] = (uint16_t)q;
+        }
+    }
+#undef BOARD_OFF
+done:
+    S->non = ton;
+    S->noff = toff;
+    if (hoff > 24) {
+        memcpy(cand, saved, sizeof(uint64_t) * (size_t)L->cells);
+    } else {
+        for (int k = 0; k < hoff; k++)
+            cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
+    }
+    memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
+}
+
 /* follow() (follow_static() on the pass's graph) from the potential start
  * alone, into S (clear): what the two would add to their sets, in their
  * order, and where they would stop. A dynamic chain's off takes its
@@ -2573,6 +2871,14 @@ static void clear_sweep(chain_engine *E, sweep *S)
  * candidate. */
 static void sweep_from(chain_engine *E, int32_t start, sweep *S)
 {
+    if (E->pl_live) {
+        sweep_static(E, start, S);
+        return;
+    }
+    if (E->board && E->dynamic) {
+        sweep_board(E, start, S);
+        return;
+    }
     sudoku_logic *L = E->L;
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off;
@@ -3010,7 +3316,11 @@ static void nishio_sweeps(chain_engine *E, int cell)
     sudoku_logic *L = E->L;
     for (uint64_t m = L->cand[cell]; m && !E->failed; m &= m - 1) {
         int digit = lowest_bit(m) + 1;
-        if (nishio_meets(E, cell, digit, 1)) {
+        /* a true assumption meets no contradiction: the on of the
+         * solution's candidate, the off of another (60 top1465 puzzles:
+         * 2.137 G -> 2.113 G instructions) */
+        int sol = E->sol ? E->sol[cell] == digit : -1;
+        if (sol != 1 && nishio_meets(E, cell, digit, 1)) {
             sweep *on = sweep_on(E, cell, digit);
             if (!on)
                 return;
@@ -3019,7 +3329,7 @@ static void nishio_sweeps(chain_engine *E, int cell)
                         cell, digit, -1, -1);
         }
         E->hit_call++;
-        if (nishio_meets(E, cell, digit, 0)) {
+        if (sol != 0 && nishio_meets(E, cell, digit, 0)) {
             sweep *off = take_sweep(E);
             if (!off)
                 return;
@@ -3114,12 +3424,37 @@ static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x)
     return tail;
 }
 
-static int hit_order(const void *a, const void *b)
+/* E->hits' indices by floor (a count of each floor, then each hit in its
+ * place, in the order they came); sweep_judge() puts the seqs of a floor
+ * in order when it comes to it (they came nearly in order). In place of a
+ * qsort() of all: 60 top1465 puzzles 1.934 G -> 1.918 G instructions. 0
+ * when out of memory. */
+static int hits_by_floor(chain_engine *E, int lo, int hi)
 {
-    const sweep_hit *x = a, *y = b;
-    if (x->floor != y->floor)
-        return x->floor < y->floor ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
+    size_t need = (size_t)(hi - lo + 2);
+    if (need > E->hit_nfloor) {
+        int32_t *a = realloc(E->hit_floor, sizeof(int32_t) * need);
+        if (!a)
+            return 0;
+        E->hit_floor = a;
+        E->hit_nfloor = need;
+    }
+    if ((size_t)E->nhits > E->hit_nidx) {
+        int32_t *a = realloc(E->hit_idx, sizeof(int32_t) * (size_t)E->cap_hits);
+        if (!a)
+            return 0;
+        E->hit_idx = a;
+        E->hit_nidx = (size_t)E->cap_hits;
+    }
+    int32_t *at = E->hit_floor;
+    memset(at, 0, sizeof(int32_t) * need);
+    for (int k = 0; k < E->nhits; k++)
+        at[E->hits[k].floor - lo + 1]++;
+    for (int f = lo; f <= hi; f++)
+        at[f - lo + 1] += at[f - lo];
+    for (int k = 0; k < E->nhits; k++)
+        E->hit_idx[at[E->hits[k].floor - lo]++] = k;
+    return 1; /* at[f - lo]: the end of floor f's */
 }
 
 /* The best of the hits: the chains' steps are the hits; the one the chains
@@ -3137,11 +3472,31 @@ static void sweep_judge(chain_engine *E)
     static const int SORT_KEY[] = {[HIT_X_ON] = 7, [HIT_X_OFF] = 7, [HIT_DOUBLE] = 1,
                                    [HIT_REGION] = 6, [HIT_CELL] = 5};
     if (!E->nhits)
-        return; /* (no list to sort: qsort() wants one) */
-    qsort(E->hits, (size_t)E->nhits, sizeof(sweep_hit), hit_order);
-    int best_seq = -1;
+        return;
+    int lo = E->hits[0].floor, hi = lo;
+    for (int k = 1; k < E->nhits; k++) {
+        if (E->hits[k].floor < lo)
+            lo = E->hits[k].floor;
+        if (E->hits[k].floor > hi)
+            hi = E->hits[k].floor;
+    }
+    if (!hits_by_floor(E, lo, hi)) {
+        E->failed = 1;
+        return;
+    }
+    int best_seq = -1, sorted = 0;
     for (int k = 0; k < E->nhits; k++) {
-        const sweep_hit *h = &E->hits[k];
+        if (k == sorted) { /* the next floor's, by seq */
+            int end = E->hit_floor[E->hits[E->hit_idx[k]].floor - lo];
+            for (int i = k + 1; i < end; i++) {
+                int32_t x = E->hit_idx[i], seq = E->hits[x].seq, j = i;
+                for (; j > k && E->hits[E->hit_idx[j - 1]].seq > seq; j--)
+                    E->hit_idx[j] = E->hit_idx[j - 1];
+                E->hit_idx[j] = x;
+            }
+            sorted = end;
+        }
+        const sweep_hit *h = &E->hits[E->hit_idx[k]];
         if (!may_beat(E, base, h->floor))
             break;
         int cx = 0;
@@ -3306,7 +3661,7 @@ static void multiple_pass(chain_engine *E)
      * grids make their sets each time. */
     E->sweeps = E->level == 0 && !E->collect && E->P <= CLOSURE_MAX_P && sweeps_begin(E);
     if (E->sweeps && !E->dynamic)
-        build_links(E, 1, 1); /* as below */
+        E->pl_live = build_links(E, 1, 1) && static_links(E); /* as below */
     if (!E->nishio && !E->sweeps && E->P <= CLOSURE_MAX_P) {
         if (!E->closure_mem)
             E->closure_mem = malloc(sizeof(int32_t) * 3 * (size_t)(E->P / 2));
@@ -3334,6 +3689,7 @@ static void multiple_pass(chain_engine *E)
     if (E->sweeps)
         sweeps_end(E);
     E->sweeps = 0;
+    E->pl_live = 0;
     E->closure = NULL;
     E->graph_live = 0;
     release_all(E);
@@ -4428,7 +4784,13 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
     E->level = level;
     E->nest = nest;
     E->collect = 0;
-    E->xy_valid = 0;
+    /* the links of the grid last searched stand when it has not moved:
+     * the multiple chains' static pass takes those of the forcing chains
+     * (60 top1465 puzzles: 2.113 G -> 2.077 G instructions) */
+    if (!E->xy_grid)
+        E->xy_grid = calloc((size_t)L->cells, sizeof(uint64_t));
+    E->xy_valid = E->xy_valid && E->xy_grid &&
+                  !memcmp(E->xy_grid, L->cand, sizeof(uint64_t) * (size_t)L->cells);
     E->since = NULL;
     E->failed = 0;
     E->best.found = 0;
@@ -4438,6 +4800,7 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
      * and it restores this copy at its end (a copy per chain was 4% of the
      * instructions on 10 top1465 puzzles) */
     save_grid_state(E);
+    E->sol = held_solution(E); /* once, not once a pass */
     if (unary) {
         unary_pass(E, 0, 1); /* X-chains and cycles */
         unary_pass(E, 1, 0); /* Y-cycles */
