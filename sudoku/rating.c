@@ -246,6 +246,31 @@ static const char *technique_words(int t)
     }
 }
 
+/* Appends text to buf as snprintf(buf + *at, cap - *at, "%s", text) would
+ * (cut at cap - 1, the length counted whole), without its format's cost:
+ * the summary's snprintf calls were a twentieth of rating 2,000 kaggle
+ * puzzles. */
+static void put_text(char *buf, size_t cap, size_t *at, const char *text)
+{
+    size_t i = *at;
+    for (; *text; text++, i++)
+        if (i + 1 < cap)
+            buf[i] = *text;
+    buf[i < cap ? i : cap - 1] = '\0';
+    *at = i;
+}
+
+static void put_count(char *buf, size_t cap, size_t *at, unsigned count)
+{
+    char digits[16];
+    int k = (int)sizeof digits - 1;
+    digits[k] = '\0';
+    do
+        digits[--k] = (char)('0' + count % 10);
+    while ((count /= 10) && k > 0);
+    put_text(buf, cap, at, digits + k);
+}
+
 size_t sudoku_rating_techniques(const sudoku_rating *r, int words, char *buf, size_t cap)
 {
     size_t at = 0;
@@ -264,11 +289,17 @@ size_t sudoku_rating_techniques(const sudoku_rating *r, int words, char *buf, si
                          : k == SUDOKU_GUESS ? (words ? (count == 1 ? "trial" : "trials")
                                                       : "trial")
                          : (words ? (count == 1 ? "guess" : "guesses") : "guess");
-        int len = words ? snprintf(buf + at, cap - at, "%s%u %s", at ? ", " : "", count, name)
-                        : snprintf(buf + at, cap - at, "%s%s:%u", at ? " " : "", name, count);
-        if (len < 0)
-            break;
-        at += (size_t)len;
+        if (words) { /* "%s%u %s" */
+            put_text(buf, cap, &at, at ? ", " : "");
+            put_count(buf, cap, &at, count);
+            put_text(buf, cap, &at, " ");
+            put_text(buf, cap, &at, name);
+        } else { /* "%s%s:%u" */
+            put_text(buf, cap, &at, at ? " " : "");
+            put_text(buf, cap, &at, name);
+            put_text(buf, cap, &at, ":");
+            put_count(buf, cap, &at, count);
+        }
     }
     return at < cap ? at : cap - 1;
 }

