@@ -189,6 +189,8 @@ struct chain_engine {
     int32_t *gactive, *gactive2;     /* gnodes each: nodes with a lane */
     int32_t *floor_cycle, *floor_on, *floor_off; /* P/2: by (cell, digit) */
     int32_t *wbeg, *wend, *wlink; /* the floors' walk's graph (see walk_graph()) */
+    int32_t *cpair;      /* wcap: by a source's off's link to a conjugate's
+                            on, its cycle lane's rounds (see floors_batch()) */
     int wcap;
     uint64_t *tmask, *tnext; /* gnodes each: the lanes whose target a node is,
                                 and of those the lanes it is an in-neighbour of
@@ -546,6 +548,7 @@ void chain_engine_free(chain_engine *E)
     free(E->wbeg);
     free(E->wend);
     free(E->wlink);
+    free(E->cpair);
     free(E->tmask);
     free(E->tnext);
     free(E->tlist);
@@ -1818,8 +1821,13 @@ static int walk_graph(chain_engine *E)
         if (!a)
             return 0;
         E->wlink = a;
+        int32_t *c = realloc(E->cpair, sizeof(int32_t) * (size_t)need);
+        if (!c)
+            return 0;
+        E->cpair = c;
         E->wcap = need;
     }
+    memset(E->cpair, 0xff, sizeof(int32_t) * (size_t)need); /* CPAIR_UNSET */
     const int32_t *gbeg = E->gbeg, *gend = E->gend, *glink = E->glink;
     int32_t *wlink = E->wlink;
     int links = 0;
@@ -1939,17 +1947,24 @@ static int rounds_worth(const chain_engine *E, int base, int extra)
 typedef struct lane_of {
     int32_t var;    /* (cell, digit) of the source */
     int kind;       /* 0 cycle, 1 forcing from on, 2 forcing from off */
+    int32_t link;   /* a cycle's: its conjugate's link (E->cpair) */
 } lane_of;
+
+#define CPAIR_UNSET (-1)
+#define CPAIR_PENDING (-2)
 
 static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, int max_rounds)
 {
     int32_t dist[LANES];
     lanes_walk(E, na, nl, max_rounds, dist);
     for (int l = 0; l < nl; l++) {
+        if (lanes[l].kind == 0)
+            E->cpair[lanes[l].link] = FLOOR_NONE;
         if (dist[l] == FLOOR_NONE)
             continue;
         int32_t v = lanes[l].var;
         if (lanes[l].kind == 0) {
+            E->cpair[lanes[l].link] = dist[l];
             if (dist[l] + 2 < E->floor_cycle[v])
                 E->floor_cycle[v] = dist[l] + 2;
         } else if (lanes[l].kind == 1) {
@@ -2162,29 +2177,63 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
     }
     const uint8_t *sol = E->sol;
     lane_of lanes[LANES];
-    int nl = 0, na = 0, k = from;
+    int32_t alias[LANES], alias_link[LANES]; /* a source, a pending lane's link */
+    int nl = 0, na = 0, k = from, nalias = 0;
+    int32_t *cpair = E->cpair;
     for (; k < E->nsrc; k++) {
         int32_t var = E->src[k];
         int cell = E->var_cell[var], digit = E->var_digit[var];
         int32_t off = E->gnode[make_pot(E, cell, digit, 0)], on = off | 1;
         int q = E->filter ? E->qual[var] : 7;
-        int need = (cycles && (q & 1) ? E->gend[off] - E->gbeg[off] : 0) + (forcing ? 2 : 0);
+        /* The lane of s's conjugate j and that of j's conjugate s count the
+         * same rounds: a way from s's offs but j's to j's off, s left out,
+         * is, negated and backwards, one from j's offs but s's to s's off, j
+         * left out (the links go both ways, negated). So a pair's lane is
+         * walked once, for the first of the two (it walked as far as the
+         * best kept was worth then, as far or further than now); pair[]
+         * holds the link of j's off to s's on. */
+        int32_t pair[CHAIN_MAX_N * 4];
+        int need = forcing ? 2 : 0;
+        for (int32_t e = E->gbeg[off], i = 0; cycles && (q & 1) && e < E->gend[off]; e++, i++) {
+            int32_t joff = E->glink[e] & ~1;
+            pair[i] = -1;
+            for (int32_t f = E->gbeg[joff]; f < E->gend[joff]; f++)
+                if (E->glink[f] == on) {
+                    if (cpair[f] != CPAIR_UNSET)
+                        pair[i] = f;
+                    break;
+                }
+            need += pair[i] < 0;
+        }
         if (nl + need > LANES && k > from)
             break; /* the source's lanes in the next walk */
         E->floor_cycle[var] = E->floor_on[var] = E->floor_off[var] = FLOOR_NONE;
         /* the cycles: one lane for each conjugate j (off's ons) */
-        for (int32_t e = E->gbeg[off]; cycles && (q & 1) && e < E->gend[off]; e++) {
+        for (int32_t e = E->gbeg[off], i = 0; cycles && (q & 1) && e < E->gend[off]; e++, i++) {
             int32_t joff = E->glink[e] & ~1, seeds = 0;
+            if (pair[i] >= 0) { /* j's lane */
+                int32_t d = cpair[pair[i]];
+                if (d == CPAIR_PENDING) {
+                    alias[nalias] = var;
+                    alias_link[nalias++] = pair[i];
+                } else if (d != FLOOR_NONE && d + 2 < E->floor_cycle[var]) {
+                    E->floor_cycle[var] = d + 2;
+                }
+                continue;
+            }
             for (int32_t f = E->wbeg[on]; f < E->wend[on]; f++)
                 if (E->wlink[f] != joff) {
                     lane_seed(E, E->wlink[f], nl, &na);
                     seeds++;
                 }
-            if (!seeds)
+            if (!seeds) {
+                cpair[e] = FLOOR_NONE;
                 continue; /* no way out of s but to j's off */
+            }
             E->greach[on] |= (uint64_t)1 << nl; /* s left out */
             lane_target(E, nl, joff);
-            lanes[nl++] = (lane_of){var, 0};
+            cpair[e] = CPAIR_PENDING;
+            lanes[nl++] = (lane_of){var, 0, e};
         }
         if (!forcing)
             continue;
@@ -2195,11 +2244,16 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
                 continue; /* an off that leads nowhere, an on to those only */
             lane_seed(E, kind == 1 ? on : off, nl, &na);
             lane_target(E, nl, kind == 1 ? off : on);
-            lanes[nl++] = (lane_of){var, kind};
+            lanes[nl++] = (lane_of){var, kind, -1};
         }
     }
     if (nl)
         lanes_settle(E, lanes, nl, na, max_rounds);
+    for (int i = 0; i < nalias; i++) {
+        int32_t d = cpair[alias_link[i]];
+        if (d != FLOOR_NONE && d + 2 < E->floor_cycle[alias[i]])
+            E->floor_cycle[alias[i]] = d + 2;
+    }
     return k;
 }
 
