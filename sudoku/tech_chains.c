@@ -1417,6 +1417,19 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
      * links go both ways, negated) */
     for (int32_t e = gbeg[s_off]; e < gend[s_off]; e++)
         close[glink[e] ^ 1] = stamp;
+    /* and the ons that lead to those (the negations of the offs their
+     * negations lead to), marked in close[] too (ons, where the offs are
+     * not): once the last of those met has been through, no cycle is left
+     * to close and the search ends */
+    int left = 0;
+    for (int32_t e = gbeg[s_off]; e < gend[s_off]; e++) {
+        int32_t jon = glink[e];
+        for (int32_t f = gbeg[jon]; f < gend[jon]; f++)
+            if (close[glink[f] | 1] != stamp) {
+                close[glink[f] | 1] = stamp;
+                left++;
+            }
+    }
     /* the walk goes on the floors' graph (walk_graph()): an off that leads
      * nowhere is neither on a cycle nor one that closes it (60 top1465
      * puzzles: 0.60 G -> 0.58 G instructions in find_forcing_chain) */
@@ -1442,6 +1455,7 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
             return;
         for (int a = 0; a < non; a++) {
             int32_t q = ons[a];
+            left -= close[q] == stamp;
             for (int32_t e = gbeg[q]; e < gend[q]; e++) {
                 int32_t v = glink[e];
                 if (mark[v] != stamp) {
@@ -1470,6 +1484,8 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
                 cycle_step(E, dst, x, y, cell, digit);
             }
         }
+        if (!left)
+            return;
         non = 0;
         for (int a = 0; a < noff; a++) {
             int32_t o = offs[a];
