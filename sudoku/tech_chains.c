@@ -197,7 +197,8 @@ struct chain_engine {
                                 the target of (see lane_target()) */
     int32_t *tlist;      /* gnodes: the nodes with a lane's target bit */
     int ntl;
-    int32_t *src;        /* P/2: the sources of a unary pass (unary_floors()) */
+    int32_t *src;        /* P/2: the sources of a unary pass (unary_floors()),
+                            then P/2 to put them in order by symbol */
     int nsrc, filter;    /* how many; whether E->qual sifted them */
     const uint8_t *sol;  /* the solution, when the grid holds it: a search
                             run() made (held_solution()), else NULL */
@@ -1818,7 +1819,7 @@ static int walk_graph(chain_engine *E)
         E->tmask = calloc(P, sizeof(uint64_t));
         E->tnext = calloc(P, sizeof(uint64_t));
         E->tlist = malloc(sizeof(int32_t) * P);
-        E->src = malloc(sizeof(int32_t) * (P / 2));
+        E->src = malloc(sizeof(int32_t) * P);
         if (!E->wbeg || !E->wend || !E->tmask || !E->tnext || !E->tlist || !E->src) {
             free(E->wbeg);
             free(E->wend);
@@ -2181,7 +2182,7 @@ static int unary_floors(chain_engine *E, int y, int x)
  * puzzles: 0.64 G -> 0.62 G instructions in find_forcing_chain). A lane
  * that has no seed (a cycle's: s's only way out is to j's off) or whose
  * seed leads nowhere is not walked (there: 0.62 G -> 0.60 G). */
-static int floors_batch(chain_engine *E, int y, int x, int from)
+static int floors_lanes(chain_engine *E, int y, int x, int from)
 {
     int cbase = x && y ? 70 : 65, fbase = x && y ? 70 : 66;
     int cycles = may_beat(E, cbase, 4), forcing = x && may_beat(E, fbase, 2);
@@ -2271,6 +2272,34 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
             E->floor_cycle[alias[i]] = d + 2;
     }
     return k;
+}
+
+/* In a pass of X links only each symbol's links are a graph of their own:
+ * its floors are all worked out at its start with the sources' lanes in
+ * order by symbol, so that a walk meets one or two symbols' nodes, not all
+ * of them. A floor the walk worked out as far as the best kept at the
+ * pass's start was worth is one from as far as later or further (see
+ * floors_lanes()). */
+static int floors_batch(chain_engine *E, int y, int x, int from)
+{
+    if (y || from)
+        return floors_lanes(E, y, x, from);
+    int n = E->n, cnt[CHAIN_MAX_N + 1] = {0};
+    int32_t *src = E->src, *by = E->src + E->P / 2;
+    for (int k = 0; k < E->nsrc; k++)
+        cnt[E->var_digit[src[k]]]++;
+    for (int d = 1, at = 0; d <= n; d++) {
+        int c = cnt[d];
+        cnt[d] = at;
+        at += c;
+    }
+    for (int k = 0; k < E->nsrc; k++)
+        by[cnt[E->var_digit[src[k]]]++] = src[k];
+    E->src = by;
+    for (int k = 0; k < E->nsrc;)
+        k = floors_lanes(E, y, x, k);
+    E->src = src;
+    return E->nsrc;
 }
 
 /* follow() for a static chain (no grid changes, no (+) rules, both kinds
