@@ -1924,7 +1924,11 @@ static void lanes_walk(chain_engine *E, int na, int nl, int max_rounds, int32_t 
                 if (!nxt[v])
                     next[nn++] = v;
                 nxt[v] |= nx;
-                uint64_t h = nx & tmask[v] & pending;
+                /* nx holds lanes pending when u's turn came: one settled
+                 * since, at another of u's links, settles again at the same
+                 * round (a lane's targets are all of one kind, tnext or
+                 * not) */
+                uint64_t h = nx & tmask[v];
                 if (h) {
                     pending &= ~h;
                     for (; h; h &= h - 1)
