@@ -1327,13 +1327,21 @@ static int cycle_takes(const chain_engine *E, int32_t v, int32_t q)
         cyc[c >> 6] |= (uint64_t)1 << (c & 63);
         if (!((used >> d) & 1)) {
             used |= (uint64_t)1 << d;
-            for (int w = 0; w < W; w++)
-                on[d][w] = off[d][w] = 0;
+            if (W == 2) /* a board's 81 cells: no loops */
+                on[d][0] = on[d][1] = off[d][0] = off[d][1] = 0;
+            else
+                for (int w = 0; w < W; w++)
+                    on[d][w] = off[d][w] = 0;
         }
         const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
         uint64_t *to = pot_on(pot) ? on[d] : off[d];
-        for (int w = 0; w < W; w++)
-            to[w] |= pb[w];
+        if (W == 2) {
+            to[0] |= pb[0];
+            to[1] |= pb[1];
+        } else {
+            for (int w = 0; w < W; w++)
+                to[w] |= pb[w];
+        }
     }
     /* the symbol's candidates as bits (E->sym_bits), not each cell's
      * looked up */
