@@ -1612,6 +1612,8 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
  * instructions in find_forcing_chain, 51 M of them the walks. */
 
 #define FLOOR_NONE INT32_MAX
+#define CPAIR_UNSET (-1)   /* E->cpair: no lane walked for the pair yet */
+#define CPAIR_PENDING (-2) /* its lane in the walk under way */
 #define LANES 64
 
 
@@ -1852,14 +1854,17 @@ static int walk_graph(chain_engine *E)
         E->cpair = c;
         E->wcap = need;
     }
-    memset(E->cpair, 0xff, sizeof(int32_t) * (size_t)need); /* CPAIR_UNSET */
+
     const int32_t *gbeg = E->gbeg, *gend = E->gend, *glink = E->glink;
     int32_t *wlink = E->wlink;
     int links = 0;
+    int32_t *cpair = E->cpair;
     for (int v = 0; v < E->gnodes; v += 2) { /* an off, then its on */
         E->wbeg[v] = links;
-        for (int32_t e = gbeg[v], end = gend[v]; e < end; e++)
+        for (int32_t e = gbeg[v], end = gend[v]; e < end; e++) {
             wlink[links++] = glink[e];
+            cpair[e] = CPAIR_UNSET; /* the pass's offs' links, all it uses */
+        }
         E->wend[v] = links;
         E->wbeg[v + 1] = links;
         for (int32_t e = gbeg[v + 1], end = gend[v + 1]; e < end; e++) {
@@ -1978,9 +1983,6 @@ typedef struct lane_of {
     int kind;       /* 0 cycle, 1 forcing from on, 2 forcing from off */
     int32_t link;   /* a cycle's: its conjugate's link (E->cpair) */
 } lane_of;
-
-#define CPAIR_UNSET (-1)
-#define CPAIR_PENDING (-2)
 
 static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, int max_rounds)
 {
