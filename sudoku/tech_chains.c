@@ -171,6 +171,9 @@ struct chain_engine {
     int32_t cyc_stamp;
     uint64_t *peer_bits; /* cells * cell_words: the cells sharing a house with
                             each cell, as bits (see cycle_takes()) */
+    uint64_t *sym_bits;  /* n * cell_words, after peer_bits: each symbol's
+                            candidates as bits, for the pass (sym_bits_ok) */
+    int sym_bits_ok;
     int cell_words;
     int32_t *cell_mark;  /* cells */
     int32_t cell_stamp;
@@ -186,13 +189,16 @@ struct chain_engine {
     int32_t *gactive, *gactive2;     /* gnodes each: nodes with a lane */
     int32_t *floor_cycle, *floor_on, *floor_off; /* P/2: by (cell, digit) */
     int32_t *wbeg, *wend, *wlink; /* the floors' walk's graph (see walk_graph()) */
+    int32_t *cpair;      /* wcap: by a source's off's link to a conjugate's
+                            on, its cycle lane's rounds (see floors_batch()) */
     int wcap;
     uint64_t *tmask, *tnext; /* gnodes each: the lanes whose target a node is,
                                 and of those the lanes it is an in-neighbour of
                                 the target of (see lane_target()) */
     int32_t *tlist;      /* gnodes: the nodes with a lane's target bit */
     int ntl;
-    int32_t *src;        /* P/2: the sources of a unary pass (unary_floors()) */
+    int32_t *src;        /* P/2: the sources of a unary pass (unary_floors()),
+                            then P/2 to put them in order by symbol */
     int nsrc, filter;    /* how many; whether E->qual sifted them */
     const uint8_t *sol;  /* the solution, when the grid holds it: a search
                             run() made (held_solution()), else NULL */
@@ -543,6 +549,7 @@ void chain_engine_free(chain_engine *E)
     free(E->wbeg);
     free(E->wend);
     free(E->wlink);
+    free(E->cpair);
     free(E->tmask);
     free(E->tnext);
     free(E->tlist);
@@ -1274,7 +1281,7 @@ static int cycles_alloc(chain_engine *E)
     E->cyc_par = malloc(sizeof(int32_t) * P);
     E->cyc_inst = malloc(sizeof(int32_t) * P);
     E->cyc_list = malloc(sizeof(int32_t) * P * 3);
-    E->peer_bits = calloc((size_t)L->cells * (size_t)W, sizeof(uint64_t));
+    E->peer_bits = calloc(((size_t)L->cells + (size_t)L->n) * (size_t)W, sizeof(uint64_t));
     if (!E->cyc_mark || !E->cyc_close || !E->cyc_imark || !E->cyc_par || !E->cyc_inst ||
         !E->cyc_list || !E->peer_bits) {
         int32_t **a[] = {&E->cyc_mark, &E->cyc_close, &E->cyc_imark, &E->cyc_par, &E->cyc_inst,
@@ -1289,6 +1296,8 @@ static int cycles_alloc(chain_engine *E)
     }
     E->cyc_stamp = 0;
     E->cell_words = W;
+    E->sym_bits = E->peer_bits + (size_t)L->cells * (size_t)W;
+    E->sym_bits_ok = 0;
     for (int c = 0; c < L->cells; c++) {
         const int32_t *pp = E->peers + (size_t)c * (size_t)E->max_peers;
         uint64_t *b = E->peer_bits + (size_t)c * (size_t)W;
@@ -1307,7 +1316,6 @@ static int cycles_alloc(chain_engine *E)
  * -> 0.84 G instructions in find_forcing_chain). */
 static int cycle_takes(const chain_engine *E, int32_t v, int32_t q)
 {
-    sudoku_logic *L = E->L;
     int W = E->cell_words;
     uint64_t cyc[(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64] = {0};
     uint64_t on[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
@@ -1319,20 +1327,30 @@ static int cycle_takes(const chain_engine *E, int32_t v, int32_t q)
         cyc[c >> 6] |= (uint64_t)1 << (c & 63);
         if (!((used >> d) & 1)) {
             used |= (uint64_t)1 << d;
-            for (int w = 0; w < W; w++)
-                on[d][w] = off[d][w] = 0;
+            if (W == 2) /* a board's 81 cells: no loops */
+                on[d][0] = on[d][1] = off[d][0] = off[d][1] = 0;
+            else
+                for (int w = 0; w < W; w++)
+                    on[d][w] = off[d][w] = 0;
         }
         const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
         uint64_t *to = pot_on(pot) ? on[d] : off[d];
-        for (int w = 0; w < W; w++)
-            to[w] |= pb[w];
+        if (W == 2) {
+            to[0] |= pb[0];
+            to[1] |= pb[1];
+        } else {
+            for (int w = 0; w < W; w++)
+                to[w] |= pb[w];
+        }
     }
+    /* the symbol's candidates as bits (E->sym_bits), not each cell's
+     * looked up */
     for (; used; used &= used - 1) {
         int d = lowest_bit(used);
+        const uint64_t *sb = E->sym_bits + (size_t)d * (size_t)W;
         for (int w = 0; w < W; w++)
-            for (uint64_t m = on[d][w] & off[d][w] & ~cyc[w]; m; m &= m - 1)
-                if (L->cand[w * 64 + lowest_bit(m)] & digit_bit(d + 1))
-                    return 1;
+            if (on[d][w] & off[d][w] & ~cyc[w] & sb[w])
+                return 1;
     }
     return 0;
 }
@@ -1384,6 +1402,16 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
     }
     int32_t src_pot = E->ipot[source];
     int cell = pot_cell(E, src_pot), digit = pot_digit(E, src_pot);
+    if (!E->sym_bits_ok) { /* the pass's grid, once (cycle_takes()) */
+        sudoku_logic *L = E->L;
+        int W = E->cell_words;
+        memset(E->sym_bits, 0, sizeof(uint64_t) * (size_t)L->n * (size_t)W);
+        for (int c = 0; c < L->cells; c++)
+            for (uint64_t m = L->cand[c]; m; m &= m - 1)
+                E->sym_bits[(size_t)lowest_bit(m) * (size_t)W + (size_t)(c >> 6)] |=
+                    (uint64_t)1 << (c & 63);
+        E->sym_bits_ok = 1;
+    }
     if (++E->cyc_stamp == INT32_MAX) {
         memset(E->cyc_mark, 0, sizeof(int32_t) * (size_t)E->P);
         memset(E->cyc_close, 0, sizeof(int32_t) * (size_t)E->P);
@@ -1398,6 +1426,19 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
      * links go both ways, negated) */
     for (int32_t e = gbeg[s_off]; e < gend[s_off]; e++)
         close[glink[e] ^ 1] = stamp;
+    /* and the ons that lead to those (the negations of the offs their
+     * negations lead to), marked in close[] too (ons, where the offs are
+     * not): once the last of those met has been through, no cycle is left
+     * to close and the search ends */
+    int left = 0;
+    for (int32_t e = gbeg[s_off]; e < gend[s_off]; e++) {
+        int32_t jon = glink[e];
+        for (int32_t f = gbeg[jon]; f < gend[jon]; f++)
+            if (close[glink[f] | 1] != stamp) {
+                close[glink[f] | 1] = stamp;
+                left++;
+            }
+    }
     /* the walk goes on the floors' graph (walk_graph()): an off that leads
      * nowhere is neither on a cycle nor one that closes it (60 top1465
      * puzzles: 0.60 G -> 0.58 G instructions in find_forcing_chain) */
@@ -1423,6 +1464,7 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
             return;
         for (int a = 0; a < non; a++) {
             int32_t q = ons[a];
+            left -= close[q] == stamp;
             for (int32_t e = gbeg[q]; e < gend[q]; e++) {
                 int32_t v = glink[e];
                 if (mark[v] != stamp) {
@@ -1451,6 +1493,8 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
                 cycle_step(E, dst, x, y, cell, digit);
             }
         }
+        if (!left)
+            return;
         non = 0;
         for (int a = 0; a < noff; a++) {
             int32_t o = offs[a];
@@ -1568,6 +1612,8 @@ static void forcing_from(chain_engine *E, int32_t source, int y, int x_pass)
  * instructions in find_forcing_chain, 51 M of them the walks. */
 
 #define FLOOR_NONE INT32_MAX
+#define CPAIR_UNSET (-1)   /* E->cpair: no lane walked for the pair yet */
+#define CPAIR_PENDING (-2) /* its lane in the walk under way */
 #define LANES 64
 
 
@@ -1783,7 +1829,7 @@ static int walk_graph(chain_engine *E)
         E->tmask = calloc(P, sizeof(uint64_t));
         E->tnext = calloc(P, sizeof(uint64_t));
         E->tlist = malloc(sizeof(int32_t) * P);
-        E->src = malloc(sizeof(int32_t) * (P / 2));
+        E->src = malloc(sizeof(int32_t) * P);
         if (!E->wbeg || !E->wend || !E->tmask || !E->tnext || !E->tlist || !E->src) {
             free(E->wbeg);
             free(E->wend);
@@ -1802,15 +1848,23 @@ static int walk_graph(chain_engine *E)
         if (!a)
             return 0;
         E->wlink = a;
+        int32_t *c = realloc(E->cpair, sizeof(int32_t) * (size_t)need);
+        if (!c)
+            return 0;
+        E->cpair = c;
         E->wcap = need;
     }
+
     const int32_t *gbeg = E->gbeg, *gend = E->gend, *glink = E->glink;
     int32_t *wlink = E->wlink;
     int links = 0;
+    int32_t *cpair = E->cpair;
     for (int v = 0; v < E->gnodes; v += 2) { /* an off, then its on */
         E->wbeg[v] = links;
-        for (int32_t e = gbeg[v], end = gend[v]; e < end; e++)
+        for (int32_t e = gbeg[v], end = gend[v]; e < end; e++) {
             wlink[links++] = glink[e];
+            cpair[e] = CPAIR_UNSET; /* the pass's offs' links, all it uses */
+        }
         E->wend[v] = links;
         E->wbeg[v + 1] = links;
         for (int32_t e = gbeg[v + 1], end = gend[v + 1]; e < end; e++) {
@@ -1883,7 +1937,11 @@ static void lanes_walk(chain_engine *E, int na, int nl, int max_rounds, int32_t 
                 if (!nxt[v])
                     next[nn++] = v;
                 nxt[v] |= nx;
-                uint64_t h = nx & tmask[v] & pending;
+                /* nx holds lanes pending when u's turn came: one settled
+                 * since, at another of u's links, settles again at the same
+                 * round (a lane's targets are all of one kind, tnext or
+                 * not) */
+                uint64_t h = nx & tmask[v];
                 if (h) {
                     pending &= ~h;
                     for (; h; h &= h - 1)
@@ -1923,6 +1981,7 @@ static int rounds_worth(const chain_engine *E, int base, int extra)
 typedef struct lane_of {
     int32_t var;    /* (cell, digit) of the source */
     int kind;       /* 0 cycle, 1 forcing from on, 2 forcing from off */
+    int32_t link;   /* a cycle's: its conjugate's link (E->cpair) */
 } lane_of;
 
 static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, int max_rounds)
@@ -1930,10 +1989,13 @@ static void lanes_settle(chain_engine *E, const lane_of *lanes, int nl, int na, 
     int32_t dist[LANES];
     lanes_walk(E, na, nl, max_rounds, dist);
     for (int l = 0; l < nl; l++) {
+        if (lanes[l].kind == 0)
+            E->cpair[lanes[l].link] = FLOOR_NONE;
         if (dist[l] == FLOOR_NONE)
             continue;
         int32_t v = lanes[l].var;
         if (lanes[l].kind == 0) {
+            E->cpair[lanes[l].link] = dist[l];
             if (dist[l] + 2 < E->floor_cycle[v])
                 E->floor_cycle[v] = dist[l] + 2;
         } else if (lanes[l].kind == 1) {
@@ -2134,7 +2196,7 @@ static int unary_floors(chain_engine *E, int y, int x)
  * puzzles: 0.64 G -> 0.62 G instructions in find_forcing_chain). A lane
  * that has no seed (a cycle's: s's only way out is to j's off) or whose
  * seed leads nowhere is not walked (there: 0.62 G -> 0.60 G). */
-static int floors_batch(chain_engine *E, int y, int x, int from)
+static int floors_lanes(chain_engine *E, int y, int x, int from)
 {
     int cbase = x && y ? 70 : 65, fbase = x && y ? 70 : 66;
     int cycles = may_beat(E, cbase, 4), forcing = x && may_beat(E, fbase, 2);
@@ -2146,29 +2208,63 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
     }
     const uint8_t *sol = E->sol;
     lane_of lanes[LANES];
-    int nl = 0, na = 0, k = from;
+    int32_t alias[LANES], alias_link[LANES]; /* a source, a pending lane's link */
+    int nl = 0, na = 0, k = from, nalias = 0;
+    int32_t *cpair = E->cpair;
     for (; k < E->nsrc; k++) {
         int32_t var = E->src[k];
         int cell = E->var_cell[var], digit = E->var_digit[var];
         int32_t off = E->gnode[make_pot(E, cell, digit, 0)], on = off | 1;
         int q = E->filter ? E->qual[var] : 7;
-        int need = (cycles && (q & 1) ? E->gend[off] - E->gbeg[off] : 0) + (forcing ? 2 : 0);
+        /* The lane of s's conjugate j and that of j's conjugate s count the
+         * same rounds: a way from s's offs but j's to j's off, s left out,
+         * is, negated and backwards, one from j's offs but s's to s's off, j
+         * left out (the links go both ways, negated). So a pair's lane is
+         * walked once, for the first of the two (it walked as far as the
+         * best kept was worth then, as far or further than now); pair[]
+         * holds the link of j's off to s's on. */
+        int32_t pair[CHAIN_MAX_N * 4];
+        int need = forcing ? 2 : 0;
+        for (int32_t e = E->gbeg[off], i = 0; cycles && (q & 1) && e < E->gend[off]; e++, i++) {
+            int32_t joff = E->glink[e] & ~1;
+            pair[i] = -1;
+            for (int32_t f = E->gbeg[joff]; f < E->gend[joff]; f++)
+                if (E->glink[f] == on) {
+                    if (cpair[f] != CPAIR_UNSET)
+                        pair[i] = f;
+                    break;
+                }
+            need += pair[i] < 0;
+        }
         if (nl + need > LANES && k > from)
             break; /* the source's lanes in the next walk */
         E->floor_cycle[var] = E->floor_on[var] = E->floor_off[var] = FLOOR_NONE;
         /* the cycles: one lane for each conjugate j (off's ons) */
-        for (int32_t e = E->gbeg[off]; cycles && (q & 1) && e < E->gend[off]; e++) {
+        for (int32_t e = E->gbeg[off], i = 0; cycles && (q & 1) && e < E->gend[off]; e++, i++) {
             int32_t joff = E->glink[e] & ~1, seeds = 0;
+            if (pair[i] >= 0) { /* j's lane */
+                int32_t d = cpair[pair[i]];
+                if (d == CPAIR_PENDING) {
+                    alias[nalias] = var;
+                    alias_link[nalias++] = pair[i];
+                } else if (d != FLOOR_NONE && d + 2 < E->floor_cycle[var]) {
+                    E->floor_cycle[var] = d + 2;
+                }
+                continue;
+            }
             for (int32_t f = E->wbeg[on]; f < E->wend[on]; f++)
                 if (E->wlink[f] != joff) {
                     lane_seed(E, E->wlink[f], nl, &na);
                     seeds++;
                 }
-            if (!seeds)
+            if (!seeds) {
+                cpair[e] = FLOOR_NONE;
                 continue; /* no way out of s but to j's off */
+            }
             E->greach[on] |= (uint64_t)1 << nl; /* s left out */
             lane_target(E, nl, joff);
-            lanes[nl++] = (lane_of){var, 0};
+            cpair[e] = CPAIR_PENDING;
+            lanes[nl++] = (lane_of){var, 0, e};
         }
         if (!forcing)
             continue;
@@ -2179,12 +2275,45 @@ static int floors_batch(chain_engine *E, int y, int x, int from)
                 continue; /* an off that leads nowhere, an on to those only */
             lane_seed(E, kind == 1 ? on : off, nl, &na);
             lane_target(E, nl, kind == 1 ? off : on);
-            lanes[nl++] = (lane_of){var, kind};
+            lanes[nl++] = (lane_of){var, kind, -1};
         }
     }
     if (nl)
         lanes_settle(E, lanes, nl, na, max_rounds);
+    for (int i = 0; i < nalias; i++) {
+        int32_t d = cpair[alias_link[i]];
+        if (d != FLOOR_NONE && d + 2 < E->floor_cycle[alias[i]])
+            E->floor_cycle[alias[i]] = d + 2;
+    }
     return k;
+}
+
+/* In a pass of X links only each symbol's links are a graph of their own:
+ * its floors are all worked out at its start with the sources' lanes in
+ * order by symbol, so that a walk meets one or two symbols' nodes, not all
+ * of them. A floor the walk worked out as far as the best kept at the
+ * pass's start was worth is one from as far as later or further (see
+ * floors_lanes()). */
+static int floors_batch(chain_engine *E, int y, int x, int from)
+{
+    if (y || from)
+        return floors_lanes(E, y, x, from);
+    int n = E->n, cnt[CHAIN_MAX_N + 1] = {0};
+    int32_t *src = E->src, *by = E->src + E->P / 2;
+    for (int k = 0; k < E->nsrc; k++)
+        cnt[E->var_digit[src[k]]]++;
+    for (int d = 1, at = 0; d <= n; d++) {
+        int c = cnt[d];
+        cnt[d] = at;
+        at += c;
+    }
+    for (int k = 0; k < E->nsrc; k++)
+        by[cnt[E->var_digit[src[k]]]++] = src[k];
+    E->src = by;
+    for (int k = 0; k < E->nsrc;)
+        k = floors_lanes(E, y, x, k);
+    E->src = src;
+    return E->nsrc;
 }
 
 /* follow() for a static chain (no grid changes, no (+) rules, both kinds
@@ -2260,6 +2389,7 @@ static int follow_static(chain_engine *E, chain_set *to_on, chain_set *to_off, i
  * more, as the start of cycles and (with X links) of forcing chains. */
 static void unary_pass(chain_engine *E, int y, int x)
 {
+    E->sym_bits_ok = 0; /* the grid may have moved since the last pass */
     int floors = unary_floors(E, y, x);
     if (floors < 0)
         E->failed = 1; /* out of memory */
