@@ -3013,7 +3013,7 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n;
-    int graph = E->graph_live && !E->dynamic, board = E->board && E->dynamic;
+    int graph = E->graph_live && !E->dynamic; /* (a dynamic pass on a board: sweep_board()) */
     int32_t buf[SUDOKU_MAX_N * 8 + 8], pots[SUDOKU_MAX_N * 8 + 8];
     int8_t via[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
@@ -3051,20 +3051,6 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                 int32_t u = E->gnode[p];
                 for (int32_t e = E->gbeg[u]; e < E->gend[u]; e++)
                     SWEEP_OFF(E->gpot[E->glink[e]]);
-            } else if (board) {
-                int cell = pot_cell(E, p), digit = pot_digit(E, p);
-                int32_t at = (digit - 1) * 2;
-                if (y)
-                    for (uint64_t m = L->cand[cell] & ~digit_bit(digit); m; m &= m - 1)
-                        SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
-                const uint64_t *b = E->bb + 2 * (digit - 1);
-                const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)L->per_cell;
-                for (int j = 0; j < E->order_count[cell]; j++, f += 2) {
-                    for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
-                        SWEEP_OFF(lowest_bit(m) * n2 + at);
-                    for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
-                        SWEEP_OFF((64 + lowest_bit(m)) * n2 + at);
-                }
             } else {
                 /* on_to_off_pot(): the cell's other candidates, then the
                  * symbol's places in its houses, each cell once, in its
@@ -3101,24 +3087,7 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                 hs = E->order + (size_t)cell * (size_t)L->per_cell;
                 row = E->order_place + (size_t)cell * (size_t)L->per_cell;
             }
-            if (!graph && board) {
-                uint64_t rest = L->cand[cell] &= ~digit_bit(digit), *b = E->bb + 2 * (digit - 1);
-                b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
-                if (y && rest && !(rest & (rest - 1))) {
-                    via[n] = -1;
-                    pots[n++] = cell * n2 + lowest_bit(rest) * 2 + 1;
-                }
-                for (int j = 0; j < E->order_count[cell]; j++) {
-                    const uint64_t *hm = E->hmask + 2 * hs[j];
-                    uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
-                    int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
-                    if (one) {
-                        via[n] = (int8_t)j;
-                        pots[n++] = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 +
-                                    (digit - 1) * 2 + 1;
-                    }
-                }
-            } else if (!graph && !E->dynamic) {
+            if (!graph && !E->dynamic) {
                 n = off_to_on_pots(E, p, y, 1, pots, via);
             } else if (!graph) {
                 /* take_candidate(), and what is left: a cell's last
@@ -3156,15 +3125,6 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                             if (g && depth_next(g) > dk)
                                 dk = depth_next(g);
                         }
-                    } else if (board) {
-                        const uint64_t *hm = E->hmask + 2 * hs[via[k]];
-                        const uint64_t *b = E->bb + 2 * (digit - 1), *b0 = E->bb0 + 2 * (digit - 1);
-                        for (int w = 0; w < 2; w++)
-                            for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
-                                uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + (digit - 1) * 2];
-                                if (g && depth_next(g) > dk)
-                                    dk = depth_next(g);
-                            }
                     } else {
                         int h = hs[via[k]];
                         size_t at = (size_t)(row[via[k]] + digit - 1);
@@ -3204,11 +3164,7 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
 done:
     S->non = ton;
     S->noff = toff;
-    if (board) {
-        for (int k = 0; k < hoff; k++)
-            L->cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
-        memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
-    } else if (E->dynamic)
+    if (E->dynamic)
         for (int k = 0; k < hoff; k++) { /* the candidates taken, back */
             int cell = pot_cell(E, qoff[k]), digit = pot_digit(E, qoff[k]);
             const int8_t *pos = E->order_pos + (size_t)cell * (size_t)L->per_cell;
