@@ -28,6 +28,8 @@ typedef struct aligned_search {
     uint64_t (*peers)[WORDS]; /* per cell: the cells it sees (fixed by the shape) */
     uint64_t eligible[WORDS];
     uint64_t few[WORDS];    /* the cells that may be excluders: 2..degree candidates */
+    const uint64_t *sol;    /* per cell: its solution's symbol as a bit, when the
+                               grid holds the solution (else NULL) */
 } aligned_search;
 
 /* The sets of cells (pairs, triplets) whose exclusion took nothing at the
@@ -135,6 +137,21 @@ static void prepare(aligned_search *A)
     }
 }
 
+/* The third cell's symbols possible with the first's bp and the second's
+ * bq, of those rp (possible with bp), sqr whether the second and third see
+ * each other: pm and tri the excluders as in exclude(). */
+static inline __attribute__((always_inline)) uint64_t
+third_of(uint64_t bp, uint64_t bq, uint64_t rp, int sqr, const uint64_t *pm, const uint64_t *tri,
+         int ntri)
+{
+    uint64_t two = bp | bq, mr = rp & ~(sqr ? bq : 0) & ~pm[lowest_bit(bq)];
+    if (bp != bq)
+        for (int t = 0; t < ntri; t++)
+            if ((tri[t] & two) == two)
+                mr &= ~(tri[t] & ~two);
+    return mr;
+}
+
 /* The exclusion on cells[0..k-1] with the excluders common to them; the
  * eliminations into st. Returns how many. Inlined in each copy of the
  * search, words (of the cell sets) a constant there. */
@@ -157,20 +174,51 @@ exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, c
     int nexm = 0;
     uint64_t c0 = L->cand[cells[0]], c1 = L->cand[cells[1]];
     uint64_t c2 = k == 3 ? L->cand[cells[2]] : 0;
+    int s01 = has_bit(A->peers[cells[0]], cells[1]);
+    int s02 = k == 3 && has_bit(A->peers[cells[0]], cells[2]);
+    int s12 = k == 3 && has_bit(A->peers[cells[1]], cells[2]);
+    /* When the grid holds the solution, the way giving each cell its
+     * solution's symbol is possible (cells that see each other differ
+     * there, and an excluder, seeing them all, keeps its own symbol), and so
+     * is the way that changes one cell i to another candidate v unless a
+     * cell seeing i has v in the solution or an excluder's candidates are v
+     * (its solution's) and the others' solution symbols: bad[] the
+     * candidates whose such way is impossible, the only ones that may go */
+    const uint64_t *sol = A->sol;
+    uint64_t bad[3] = {0, 0, 0};
+    uint64_t o0 = 0, o1 = 0, o2 = 0; /* the other cells' solution symbols */
+    if (sol) {
+        uint64_t b0 = sol[cells[0]], b1 = sol[cells[1]], b2 = k == 3 ? sol[cells[2]] : 0;
+        o0 = b1 | b2;
+        o1 = b0 | b2;
+        o2 = b0 | b1;
+        bad[0] = c0 & ((s01 ? b1 : 0) | (s02 ? b2 : 0));
+        bad[1] = c1 & ((s01 ? b0 : 0) | (s12 ? b2 : 0));
+        bad[2] = c2 & ((s02 ? b0 : 0) | (s12 ? b1 : 0));
+    }
     for (int w = 0; w < words; w++)
         for (uint64_t e = common[w]; e; e &= e - 1) {
-            uint64_t m = L->cand[w * 64 + lowest_bit(e)];
+            int ec = w * 64 + lowest_bit(e);
+            uint64_t m = L->cand[ec];
             if (m & ~(c0 | c1 | c2))
                 continue; /* no way holds a symbol the cells lack */
+            if (sol) {
+                uint64_t s = sol[ec], r = m & ~s;
+                if (!(r & ~o0))
+                    bad[0] |= c0 & s;
+                if (!(r & ~o1))
+                    bad[1] |= c1 & s;
+                if (!(r & ~o2))
+                    bad[2] |= c2 & s;
+            }
             int dup = 0;
             for (int f = 0; f < nexm && !dup; f++)
                 dup = exm[f] == m;
             if (!dup)
                 exm[nexm++] = m;
         }
-    int s01 = has_bit(A->peers[cells[0]], cells[1]);
-    int s02 = k == 3 && has_bit(A->peers[cells[0]], cells[2]);
-    int s12 = k == 3 && has_bit(A->peers[cells[1]], cells[2]);
+    if (sol && !(bad[0] | bad[1] | bad[2]))
+        return 0; /* every candidate has a way: nothing to take */
     /* The candidates of each cell that some possible way gives it. An
      * excluder of two candidates forbids the ways holding both, one of
      * three the way of exactly those three: as a table of the symbols each
@@ -194,7 +242,9 @@ exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, c
     /* The ways are walked over the symbols of the cells of fewest
      * candidates, the last cell's possible symbols for each as one mask
      * (the third of a triplet has two or three, the first two often more) */
-    uint64_t allowed[3] = {0, 0, 0}, c[3] = {c0, c1, c2};
+    uint64_t allowed[3] = {c0 & ~bad[0], c1 & ~bad[1], c2 & ~bad[2]}, c[3] = {c0, c1, c2};
+    if (!sol)
+        allowed[0] = allowed[1] = allowed[2] = 0;
     if (k == 2) {
         int p = popcount64(c0) <= popcount64(c1) ? 0 : 1, q = 1 - p;
         for (uint64_t mp = c[p]; mp; mp &= mp - 1) {
@@ -207,28 +257,26 @@ exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, c
                 return 0; /* every candidate has a way: nothing to take */
         }
     } else {
-        int n0 = popcount64(c0), n1 = popcount64(c1), n2 = popcount64(c2);
-        int r = n0 > n1 ? (n0 > n2 ? 0 : 2) : (n1 > n2 ? 1 : 2); /* the most */
-        int p = r == 0 ? 1 : 0, q = r == 2 ? 1 : 2;
         int sees[3][3] = {{0, s01, s02}, {s01, 0, s12}, {s02, s12, 0}};
-        int spq = sees[p][q], spr = sees[p][r], sqr = sees[q][r];
-        for (uint64_t mp = c[p]; mp; mp &= mp - 1) {
-            uint64_t bp = mp & -mp, np = pm[lowest_bit(bp)];
-            uint64_t rp = c[r] & ~(spr ? bp : 0) & ~np;
-            for (uint64_t mq = c[q] & ~(spq ? bp : 0) & ~np; mq; mq &= mq - 1) {
-                uint64_t bq = mq & -mq, two = bp | bq;
-                uint64_t mr = rp & ~(sqr ? bq : 0) & ~pm[lowest_bit(bq)];
-                if (bp != bq)
-                    for (int t = 0; t < ntri; t++)
-                        if ((tri[t] & two) == two)
-                            mr &= ~(tri[t] & ~two);
-                if (!mr)
-                    continue;
-                allowed[p] |= bp;
-                allowed[q] |= bq;
-                allowed[r] |= mr;
-                if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
-                    return 0; /* every candidate has a way: nothing to take */
+        {
+            int n0 = popcount64(c0), n1 = popcount64(c1), n2 = popcount64(c2);
+            int r = n0 > n1 ? (n0 > n2 ? 0 : 2) : (n1 > n2 ? 1 : 2); /* the most */
+            int p = r == 0 ? 1 : 0, q = r == 2 ? 1 : 2;
+            int spq = sees[p][q], spr = sees[p][r], sqr = sees[q][r];
+            for (uint64_t mp = c[p]; mp; mp &= mp - 1) {
+                uint64_t bp = mp & -mp, np = pm[lowest_bit(bp)];
+                uint64_t rp = c[r] & ~(spr ? bp : 0) & ~np;
+                for (uint64_t mq = c[q] & ~(spq ? bp : 0) & ~np; mq; mq &= mq - 1) {
+                    uint64_t bq = mq & -mq;
+                    uint64_t mr = third_of(bp, bq, rp, sqr, pm, tri, ntri);
+                    if (!mr)
+                        continue;
+                    allowed[p] |= bp;
+                    allowed[q] |= bq;
+                    allowed[r] |= mr;
+                    if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
+                        return 0; /* every candidate has a way: nothing to take */
+                }
             }
         }
     }
@@ -482,7 +530,17 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
         }
     }
     aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex,
-                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}, {0}};
+                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}, {0}, NULL};
+    uint64_t sol[ALIGNED_MAX_CELLS];
+    if (L->solutions > 0 && L->solution) {
+        int holds = 1;
+        for (int c = 0; c < L->cells && holds; c++) {
+            sol[c] = digit_bit(L->solution[c]);
+            holds = L->value[c] ? L->value[c] == L->solution[c] : (L->cand[c] & sol[c]) != 0;
+        }
+        if (holds)
+            A.sol = sol;
+    }
     prepare(&A);
     uint64_t changed[WORDS], moved[WORDS];
     aligned_memo *M = memo_begin(L, degree, changed, moved);
