@@ -195,6 +195,37 @@ exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, c
         bad[0] = c0 & ((s01 ? b1 : 0) | (s02 ? b2 : 0));
         bad[1] = c1 & ((s01 ? b0 : 0) | (s12 ? b2 : 0));
         bad[2] = c2 & ((s02 ? b0 : 0) | (s12 ? b1 : 0));
+        if ((bad[0] | bad[1] | bad[2]) && b0 != b1 && b0 != b2 && b1 != b2) {
+            /* a way giving the cells their solution's symbols in another
+             * order is possible too, when they are candidates there: they
+             * differ, and no excluder's candidates are all among them */
+            uint64_t a0 = 0, a1 = 0, a2 = 0;
+            if ((c0 & b1) && (c1 & b0)) {
+                a0 |= b1;
+                a1 |= b0;
+            }
+            if ((c0 & b2) && (c2 & b0)) {
+                a0 |= b2;
+                a2 |= b0;
+            }
+            if ((c1 & b2) && (c2 & b1)) {
+                a1 |= b2;
+                a2 |= b1;
+            }
+            if ((c0 & b1) && (c1 & b2) && (c2 & b0)) {
+                a0 |= b1;
+                a1 |= b2;
+                a2 |= b0;
+            }
+            if ((c0 & b2) && (c1 & b0) && (c2 & b1)) {
+                a0 |= b2;
+                a1 |= b0;
+                a2 |= b1;
+            }
+            bad[0] &= ~a0;
+            bad[1] &= ~a1;
+            bad[2] &= ~a2;
+        }
     }
     for (int w = 0; w < words; w++)
         for (uint64_t e = common[w]; e; e &= e - 1) {
