@@ -26,6 +26,8 @@ typedef struct aligned_search {
     int degree;
     uint64_t (*ex)[WORDS];  /* per cell: its excluders */
     uint64_t (*peers)[WORDS]; /* per cell: the cells it sees (fixed by the shape) */
+    uint64_t (*after)[WORDS]; /* per cell: the cells after it, and before it (fixed) */
+    uint64_t (*before)[WORDS];
     uint64_t eligible[WORDS];
     uint64_t few[WORDS];    /* the cells that may be excluders: 2..degree candidates */
     const uint64_t *sol;    /* per cell: its solution's symbol as a bit, when the
@@ -416,7 +418,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                     }
                 }
             for (int w = 0; w < words; w++)
-                second[w] = twice[w] & A.eligible[w] & above(a, w);
+                second[w] = twice[w] & A.eligible[w] & A.after[a][w];
             int a_moved = M && has_bit(changed, a);
             for (int w1 = 0; w1 < words && !found; w1++)
                 for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
@@ -441,8 +443,8 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                         int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
                         int ab = has_bit(A.peers[a], b);
                         for (int w = 0; w < words; w++) {
-                            uint64_t up = above(b, w), mid = above(a, w) & ~up & ~bit_at(b, w);
-                            uint64_t low = ~above(a, w) & ~bit_at(a, w);
+                            uint64_t up = A.after[b][w], mid = A.after[a][w] & A.before[b][w];
+                            uint64_t low = A.before[a][w];
                             if (b_few)
                                 mid = ab ? 0 : mid & ~A.peers[b][w];
                             if ((a_few || b_few) && ab)
@@ -542,14 +544,22 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
     if (L->cells > ALIGNED_MAX_CELLS)
         return 0;
     if (!L->aligned_ex) {
-        /* the excluder sets, then the peer sets (made here, once) */
-        L->aligned_ex = calloc((size_t)L->cells * 2, sizeof(uint64_t) * WORDS);
+        /* the excluder sets, then the peer sets and those of the cells
+         * after and before each (made here, once: the bounds of where a
+         * triplet is first met as two loads, not worked out a word at a
+         * time) */
+        L->aligned_ex = calloc((size_t)L->cells * 4, sizeof(uint64_t) * WORDS);
         if (!L->aligned_ex) {
             L->oom = 1;
             return 0;
         }
         uint64_t (*peers)[WORDS] = (uint64_t (*)[WORDS])L->aligned_ex + L->cells;
+        uint64_t (*after)[WORDS] = peers + L->cells, (*before)[WORDS] = after + L->cells;
         for (int c = 0; c < L->cells; c++) {
+            for (int w = 0; w < WORDS; w++) {
+                after[c][w] = above(c, w);
+                before[c][w] = ~above(c, w) & ~bit_at(c, w);
+            }
             int nh;
             const int32_t *hs = logic_houses_of(L, c, &nh);
             for (int j = 0; j < nh; j++)
@@ -560,8 +570,9 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
                 }
         }
     }
-    aligned_search A = {L, degree, (uint64_t (*)[WORDS])L->aligned_ex,
-                        (uint64_t (*)[WORDS])L->aligned_ex + L->cells, {0}, {0}, NULL};
+    uint64_t (*ex)[WORDS] = (uint64_t (*)[WORDS])L->aligned_ex;
+    aligned_search A = {L, degree, ex, ex + L->cells, ex + 2 * L->cells, ex + 3 * L->cells,
+                        {0}, {0}, NULL};
     uint64_t sol[ALIGNED_MAX_CELLS];
     if (L->solutions > 0 && L->solution) {
         int holds = 1;
