@@ -301,6 +301,8 @@ exclude(const aligned_search *A, sudoku_step *st, const int32_t *cells, int k, c
                 uint64_t rp = c[r] & ~(spr ? bp : 0) & ~np;
                 for (uint64_t mq = c[q] & ~(spq ? bp : 0) & ~np; mq; mq &= mq - 1) {
                     uint64_t bq = mq & -mq;
+                    if ((allowed[p] & bp) && (allowed[q] & bq) && !(rp & ~allowed[r]))
+                        continue; /* a way here gives nothing new */
                     uint64_t mr = third_of(bp, bq, rp, sqr, pm, tri, ntri);
                     if (!mr)
                         continue;
