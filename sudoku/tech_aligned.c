@@ -403,6 +403,11 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
     int degree = A.degree, d = degree - 2;
     size_t n = (size_t)L->cells;
     int found = 0;
+    /* per cell: 1 it may be an excluder (few), 2 it changed since the last
+     * search (one load a pair instead of two bit tests) */
+    uint8_t flag[ALIGNED_MAX_CELLS];
+    for (int c = 0; c < L->cells; c++)
+        flag[c] = (uint8_t)(has_bit(A.few, c) | (M ? has_bit(changed, c) << 1 : 0));
     for (int w0 = 0; w0 < words && !found; w0++)
         for (uint64_t m0 = A.eligible[w0]; m0 && !found; m0 &= m0 - 1) {
             int a = w0 * 64 + lowest_bit(m0);
@@ -421,7 +426,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                 }
             for (int w = 0; w < words; w++)
                 second[w] = twice[w] & A.eligible[w] & A.after[a][w];
-            int a_moved = M && has_bit(changed, a);
+            int a_moved = flag[a] & 2, a_few = flag[a] & 1;
             for (int w1 = 0; w1 < words && !found; w1++)
                 for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
                     int b = w1 * 64 + lowest_bit(m1);
@@ -442,7 +447,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                          * from (x, y) always, from (x, z) when z is not an
                          * excluder of x or y, from (y, z) when neither z is
                          * of x or y nor y of x or z. */
-                        int a_few = has_bit(A.few, a), b_few = has_bit(A.few, b);
+                        int b_few = flag[b] & 1;
                         int ab = has_bit(A.peers[a], b);
                         for (int w = 0; w < words; w++) {
                             uint64_t up = A.after[b][w], mid = A.after[a][w] & A.before[b][w];
@@ -491,7 +496,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                      * set always has): the exclusion is the same */
                     memo_pair *mp = M ? &M->pairs[d][(size_t)a * n + (size_t)b] : NULL;
                     uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
-                    if (mp && mp->search == M->search[d] - 1 && !a_moved && !has_bit(changed, b)) {
+                    if (mp && mp->search == M->search[d] - 1 && !a_moved && !(flag[b] & 2)) {
                         uint64_t reads[WORDS];
                         any = 0;
                         for (int w = 0; w < words; w++) {
