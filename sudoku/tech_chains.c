@@ -2869,6 +2869,10 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n, pc = L->per_cell;
+    uint64_t *const bb = E->bb;
+    const int32_t *const vcell = E->var_cell;
+    const int8_t *const vdigit = E->var_digit;
+    const uint64_t *const bb0 = E->bb0, *const fmask = E->fmask;
     uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
     dep[start] = 1;
@@ -2900,13 +2904,13 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint8_t d = depth_next(dep[p]);
-            int cell = pot_cell(E, p), digit = pot_digit(E, p);
+            int cell = vcell[p >> 1], digit = vdigit[p >> 1];
             int32_t at = (digit - 1) * 2;
             if (y)
                 for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
                     BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
-            const uint64_t *b = E->bb + 2 * (digit - 1);
-            const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)pc;
+            const uint64_t *b = bb + 2 * (digit - 1);
+            const uint64_t *f = fmask + (size_t)2 * (size_t)cell * (size_t)pc;
             for (int j = 0; j < ocount[cell]; j++, f += 2) {
                 for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
                     BOARD_OFF(lowest_bit(m) * n2 + at);
@@ -2919,14 +2923,15 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             break;
         int32_t p = qoff[hoff++];
         uint8_t d = depth_next(dep[p]);
-        int cell = pot_cell(E, p), digit = pot_digit(E, p), cnt = 0;
+        int cell = vcell[p >> 1], digit = vdigit[p >> 1], cnt = 0;
         int32_t at = (digit - 1) * 2;
         const int32_t *hs = order + (size_t)cell * (size_t)pc;
         /* take_candidate(), and what is left: a cell's last candidate, a
          * house's last place; each on new (new_on()) with the depth its
          * hidden causes give it (add_parent()) */
-        uint64_t *b = E->bb + 2 * (digit - 1);
-        const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+        uint64_t *b = bb + 2 * (digit - 1);
+        const uint64_t *b0 = bb0 + 2 * (digit - 1);
+        int nh = ocount[cell];
         uint64_t rest = cand[cell] &= ~digit_bit(digit);
         b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
         if (y && rest && !(rest & (rest - 1))) {
@@ -2943,8 +2948,9 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                 buf[cnt++] = (uint16_t)on;
             }
         }
-        for (int j = 0; j < ocount[cell]; j++) {
-            const uint64_t *hm = hmask + 2 * hs[j];
+        for (int j = 0; j < nh; j++) {
+            int h = hs[j];
+            const uint64_t *hm = hmask + 2 * h;
             uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
             int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
             if (!one)
@@ -2963,7 +2969,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                         dk = depth_next(g);
                 }
             nd[cnt] = dk;
-            npar[cnt] = (uint16_t)(PAR_HOUSE + hs[j]);
+            npar[cnt] = (uint16_t)(PAR_HOUSE + h);
             buf[cnt++] = (uint16_t)on;
         }
         for (int k = 0; k < cnt; k++) {
@@ -2988,7 +2994,7 @@ done:
         memcpy(cand, saved, sizeof(uint64_t) * (size_t)L->cells);
     } else {
         for (int k = 0; k < hoff; k++)
-            cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
+            cand[vcell[qoff[k] >> 1]] |= digit_bit(vdigit[qoff[k] >> 1]);
     }
     memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
 }
