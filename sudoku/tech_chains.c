@@ -242,6 +242,8 @@ struct chain_engine {
     int board;
     uint64_t *hmask, *fmask, *bb, *bb0;
     uint64_t *pmask;     /* cells: each cell's peers */
+    uint64_t *cmask;     /* cells * per_cell: each cell's houses' cells, two
+                            words a house, in the cell's order (hmask) */
     uint64_t *hbits;     /* cells: each cell's houses, a bit each (64 houses
                             at most, else 0 and nishio_meets() not used), */
     uint64_t *multi;     /* n: the houses where each symbol has two places
@@ -573,6 +575,7 @@ void chain_engine_free(chain_engine *E)
     free(E->bb);
     free(E->bb0);
     free(E->pmask);
+    free(E->cmask);
     free(E->hbits);
     free(E->multi);
     free(E->sw_queue);
@@ -2864,7 +2867,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
 {
     sudoku_logic *L = E->L;
     uint64_t *cand = L->cand;
-    const uint64_t *saved = E->saved, *hmask = E->hmask;
+    const uint64_t *saved = E->saved;
     const int32_t *order = E->order, *ocount = E->order_count;
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
@@ -2872,7 +2875,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
     uint64_t *const bb = E->bb;
     const int32_t *const vcell = E->var_cell;
     const int8_t *const vdigit = E->var_digit;
-    const uint64_t *const bb0 = E->bb0, *const fmask = E->fmask;
+    const uint64_t *const bb0 = E->bb0, *const fmask = E->fmask, *const cmask = E->cmask;
     uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
     dep[start] = 1;
@@ -2909,12 +2912,12 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             if (y)
                 for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
                     BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
-            const uint64_t *b = bb + 2 * (digit - 1);
+            uint64_t b0w = bb[2 * (digit - 1)], b1w = bb[2 * (digit - 1) + 1];
             const uint64_t *f = fmask + (size_t)2 * (size_t)cell * (size_t)pc;
-            for (int j = 0; j < ocount[cell]; j++, f += 2) {
-                for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
+            for (int j = 0, nh = ocount[cell]; j < nh; j++, f += 2) {
+                for (uint64_t m = b0w & f[0]; m; m &= m - 1)
                     BOARD_OFF(lowest_bit(m) * n2 + at);
-                for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
+                for (uint64_t m = b1w & f[1]; m; m &= m - 1)
                     BOARD_OFF((64 + lowest_bit(m)) * n2 + at);
             }
             continue;
@@ -2934,6 +2937,8 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
         int nh = ocount[cell];
         uint64_t rest = cand[cell] &= ~digit_bit(digit);
         b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        uint64_t w0 = b[0], w1 = b[1];
+        const uint64_t *hm = cmask + (size_t)2 * (size_t)cell * (size_t)pc;
         if (y && rest && !(rest & (rest - 1))) {
             int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
             if (!dep[on]) {
@@ -2948,13 +2953,12 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                 buf[cnt++] = (uint16_t)on;
             }
         }
-        for (int j = 0; j < nh; j++) {
-            int h = hs[j];
-            const uint64_t *hm = hmask + 2 * h;
-            uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
+        for (int j = 0; j < nh; j++, hm += 2) {
+            uint64_t m0 = w0 & hm[0], m1 = w1 & hm[1];
             int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
             if (!one)
                 continue;
+            int h = hs[j];
             int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
             int dup = dep[on] != 0;
             for (int k = 0; k < cnt && !dup; k++)
@@ -2963,7 +2967,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                 continue;
             uint8_t dk = d;
             for (int w = 0; w < 2; w++)
-                for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
+                for (uint64_t gone = b0[w] & ~(w ? w1 : w0) & hm[w]; gone; gone &= gone - 1) {
                     uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
                     if (g && depth_next(g) > dk)
                         dk = depth_next(g);
@@ -3671,9 +3675,10 @@ static int board_masks(chain_engine *E)
     E->bb = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->bb0 = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->pmask = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+    E->cmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
     E->hbits = calloc((size_t)L->cells, sizeof(uint64_t));
     E->multi = calloc((size_t)L->n, sizeof(uint64_t));
-    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->hbits || !E->multi)
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->cmask || !E->hbits || !E->multi)
         return 0;
     if (L->house_count <= 64)
         for (int h = 0; h < L->house_count; h++)
@@ -3688,6 +3693,9 @@ static int board_masks(chain_engine *E)
         const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
         for (int j = 0; j < E->order_count[c]; j++) {
             uint64_t *f = E->fmask + 2 * ((size_t)c * (size_t)L->per_cell + (size_t)j);
+            uint64_t *cm = E->cmask + 2 * ((size_t)c * (size_t)L->per_cell + (size_t)j);
+            cm[0] = E->hmask[2 * hs[j]];
+            cm[1] = E->hmask[2 * hs[j] + 1];
             for (uint64_t m = E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j]; m; m &= m - 1) {
                 int o = logic_house_cell(L, hs[j], lowest_bit(m));
                 f[o >> 6] |= (uint64_t)1 << (o & 63);
