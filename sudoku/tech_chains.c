@@ -2954,10 +2954,9 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             }
         }
         for (int j = 0; j < nh; j++, hm += 2) {
-            uint64_t m0 = w0 & hm[0], m1 = w1 & hm[1];
-            int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
-            if (!one)
-                continue;
+            uint64_t m0 = w0 & hm[0], m1 = w1 & hm[1], x = m0 | m1;
+            if ((x & (x - 1)) || !x || (m0 && m1))
+                continue; /* not one place: x of two bits or none, or the same bit in both words */
             int h = hs[j];
             int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
             int dup = dep[on] != 0;
@@ -3678,7 +3677,8 @@ static int board_masks(chain_engine *E)
     E->cmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
     E->hbits = calloc((size_t)L->cells, sizeof(uint64_t));
     E->multi = calloc((size_t)L->n, sizeof(uint64_t));
-    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->cmask || !E->hbits || !E->multi)
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->cmask || !E->hbits ||
+        !E->multi)
         return 0;
     if (L->house_count <= 64)
         for (int h = 0; h < L->house_count; h++)
