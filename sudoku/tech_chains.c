@@ -3389,11 +3389,11 @@ static int nishio_meets(chain_engine *E, int cell, int digit, int on)
             return 0;
         for (; look; look &= look - 1) {
             const uint64_t *hm = E->hmask + 2 * lowest_bit(look);
-            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1];
-            if (!m0 && !m1)
+            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1], x = m0 | m1;
+            if (!x)
                 return 1;
-            if ((m0 && m1) || (m0 & (m0 - 1)) || (m1 & (m1 - 1)))
-                continue;
+            if ((x & (x - 1)) || (m0 && m1))
+                continue; /* two places or more (as in sweep_board()) */
             int y = m0 ? lowest_bit(m0) : 64 + lowest_bit(m1);
             if (!(ons[y >> 6] & ((uint64_t)1 << (y & 63)))) {
                 ons[y >> 6] |= (uint64_t)1 << (y & 63);
