@@ -2993,7 +2993,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
 done:
     S->non = ton;
     S->noff = toff;
-    if (hoff > 24) {
+    if (hoff > 8) {
         memcpy(cand, saved, sizeof(uint64_t) * (size_t)L->cells);
     } else {
         for (int k = 0; k < hoff; k++)
