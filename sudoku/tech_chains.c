@@ -3253,30 +3253,35 @@ static inline int32_t hit_seq(chain_engine *E, int side, int pos)
 /* The potentials of the first (sw[0]) that the sweeps sw[0..n) all reach,
  * ons then offs, in its order (as the chains look for them): those of the
  * sweep that reaches fewest, each with its place in the first. */
+static inline void meet_side(chain_engine *E, sweep *const *sw, int n, int side, int kind,
+                             int cell, int digit, int house, int32_t off)
+{
+    int least = 0;
+    for (int q = 1; q < n; q++)
+        if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
+            least = q;
+    const uint16_t *first = side ? sw[least]->off : sw[least]->on;
+    int count = side ? sw[least]->noff : sw[least]->non;
+    for (int k = 0; k < count; k++) {
+        int32_t pot = first[k];
+        int floor = 0, q = 0;
+        for (; q < n; q++) {
+            int d = sw[q]->depth[pot];
+            if (!d)
+                break;
+            floor += d;
+        }
+        if (q == n)
+            add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit, house,
+                    off);
+    }
+}
+
 static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int cell, int digit,
                        int house, int32_t off)
 {
-    for (int side = 0; side < 2; side++) {
-        int least = 0;
-        for (int q = 1; q < n; q++)
-            if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
-                least = q;
-        const uint16_t *first = side ? sw[least]->off : sw[least]->on;
-        int count = side ? sw[least]->noff : sw[least]->non;
-        for (int k = 0; k < count; k++) {
-            int32_t pot = first[k];
-            int floor = 0, q = 0;
-            for (; q < n; q++) {
-                int d = sw[q]->depth[pot];
-                if (!d)
-                    break;
-                floor += d;
-            }
-            if (q == n)
-                add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit,
-                        house, off);
-        }
-    }
+    meet_side(E, sw, n, 0, kind, cell, digit, house, off);
+    meet_side(E, sw, n, 1, kind, cell, digit, house, off);
     E->hit_call++;
 }
 
