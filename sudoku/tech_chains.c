@@ -3262,8 +3262,17 @@ static inline void meet_side(chain_engine *E, sweep *const *sw, int n, int side,
             least = q;
     const uint16_t *first = side ? sw[least]->off : sw[least]->on;
     int count = side ? sw[least]->noff : sw[least]->non;
+    /* the next least first: a potential of the least is most often not there */
+    int next = !least && n > 1;
+    for (int q = next + 1; q < n; q++)
+        if (q != least &&
+            (side ? sw[q]->noff : sw[q]->non) < (side ? sw[next]->noff : sw[next]->non))
+            next = q;
+    const uint8_t *probe = sw[next]->depth;
     for (int k = 0; k < count; k++) {
         int32_t pot = first[k];
+        if (!probe[pot])
+            continue;
         int floor = 0, q = 0;
         for (; q < n; q++) {
             int d = sw[q]->depth[pot];
