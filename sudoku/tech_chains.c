@@ -2808,20 +2808,20 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
             uint8_t d = depth_next(dep[p]);
             for (int32_t e = beg[p]; e < end[p]; e++) {
                 int32_t q = link[e];
+                if (dep[q])
+                    continue; /* held already (then its on is not: most offs met) */
                 if (dep[q | 1]) {
                     S->x_depth = dep[q | 1] + d;
                     S->x_pot = q;
                     S->x_par = (uint16_t)p;
                     goto done;
                 }
-                if (!dep[q]) {
-                    dep[q] = d;
-                    par[q] = (uint16_t)p;
-                    spos[q] = (uint16_t)toff;
-                    qoff[toff++] = (uint16_t)q;
-                    if (beg[q] < end[q])
-                        work[tw++] = (uint16_t)q;
-                }
+                dep[q] = d;
+                par[q] = (uint16_t)p;
+                spos[q] = (uint16_t)toff;
+                qoff[toff++] = (uint16_t)q;
+                if (beg[q] < end[q])
+                    work[tw++] = (uint16_t)q;
             }
             continue;
         }
