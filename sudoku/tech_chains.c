@@ -227,6 +227,7 @@ struct chain_engine {
     uint16_t *pl_link;   /* links of each, [pl_beg, pl_end) in pl_link, as
                             potentials (see sweep_static()) */
     int pl_cap, pl_live; /* pl_live: the pass under way has them */
+    uint8_t *pl_out;     /* P: 1 where a potential of the graph has links */
     int nhits, cap_hits;
     int32_t *hit_idx, *hit_floor; /* sweep_judge()'s order (hits_by_floor()) */
     size_t hit_nidx, hit_nfloor;
@@ -584,6 +585,7 @@ void chain_engine_free(chain_engine *E)
     free(E->pl_beg);
     free(E->pl_end);
     free(E->pl_link);
+    free(E->pl_out);
     free(E->icause);
     free(E->inest);
     free(E->xy_beg);
@@ -2757,6 +2759,8 @@ static int static_links(chain_engine *E)
         return 0;
     if (!E->pl_end && !(E->pl_end = malloc(sizeof(int32_t) * P)))
         return 0;
+    if (!E->pl_out && !(E->pl_out = malloc(P)))
+        return 0;
     int links = 0;
     for (int v = 0; v < E->gnodes; v++)
         if (E->gend[v] > links)
@@ -2775,6 +2779,7 @@ static int static_links(chain_engine *E)
         for (int32_t e = E->gbeg[v]; e < E->gend[v]; e++)
             E->pl_link[at++] = (uint16_t)E->gpot[E->glink[e]];
         E->pl_end[p] = at;
+        E->pl_out[p] = E->pl_beg[p] < at;
     }
     return 1;
 }
@@ -2789,6 +2794,7 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
     uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
     const int32_t *beg = E->pl_beg, *end = E->pl_end;
     const uint16_t *link = E->pl_link;
+    const uint8_t *out = E->pl_out;
     uint16_t work[CLOSURE_MAX_P / 2], buf[SUDOKU_MAX_N * 8 + 8];
     int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
     dep[start] = 1;
@@ -2820,7 +2826,7 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
                 par[q] = (uint16_t)p;
                 spos[q] = (uint16_t)toff;
                 qoff[toff++] = (uint16_t)q;
-                if (beg[q] < end[q])
+                if (out[q])
                     work[tw++] = (uint16_t)q;
             }
             continue;
