@@ -2942,8 +2942,11 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
         const uint64_t *b0 = bb0 + 2 * (digit - 1);
         int nh = ocount[cell];
         uint64_t rest = cand[cell] &= ~digit_bit(digit);
-        b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
-        uint64_t w0 = b[0], w1 = b[1];
+        int wi = cell >> 6;
+        uint64_t cb = (uint64_t)1 << (cell & 63);
+        uint64_t w0 = b[0] & ~(wi ? 0 : cb), w1 = b[1] & ~(wi ? cb : 0);
+        b[0] = w0;
+        b[1] = w1;
         const uint64_t *hm = cmask + (size_t)2 * (size_t)cell * (size_t)pc;
         if (y && rest && !(rest & (rest - 1))) {
             int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
