@@ -2812,8 +2812,8 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint8_t d = depth_next(dep[p]);
-            for (int32_t e = beg[p]; e < end[p]; e++) {
-                int32_t q = link[e];
+            for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
+                int32_t q = *l;
                 if (dep[q])
                     continue; /* held already (then its on is not: most offs met) */
                 if (dep[q | 1]) {
@@ -2836,8 +2836,8 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
         int32_t p = work[hw++];
         uint8_t d = depth_next(dep[p]);
         int cnt = 0;
-        for (int32_t e = beg[p]; e < end[p]; e++) {
-            int32_t on = link[e];
+        for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
+            int32_t on = *l;
             /* new_on(): once each, none held already */
             int dup = dep[on] != 0;
             for (int j = 0; j < cnt && !dup; j++)
