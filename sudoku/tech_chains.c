@@ -2920,7 +2920,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                     BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
             uint64_t b0w = bb[2 * (digit - 1)], b1w = bb[2 * (digit - 1) + 1];
             const uint64_t *f = fmask + (size_t)2 * (size_t)cell * (size_t)pc;
-            for (int j = 0, nh = ocount[cell]; j < nh; j++, f += 2) {
+            for (const uint64_t *f_end = f + 2 * ocount[cell]; f < f_end; f += 2) {
                 for (uint64_t m = b0w & f[0]; m; m &= m - 1)
                     BOARD_OFF(lowest_bit(m) * n2 + at);
                 for (uint64_t m = b1w & f[1]; m; m &= m - 1)
