@@ -2934,7 +2934,6 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
         uint8_t d = depth_next(dep[p]);
         int cell = vcell[p >> 1], digit = vdigit[p >> 1], cnt = 0;
         int32_t at = (digit - 1) * 2;
-        const int32_t *hs = order + (size_t)cell * (size_t)pc;
         /* take_candidate(), and what is left: a cell's last candidate, a
          * house's last place; each on new (new_on()) with the depth its
          * hidden causes give it (add_parent()) */
@@ -2966,7 +2965,7 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             uint64_t m0 = w0 & hm[0], m1 = w1 & hm[1], x = m0 | m1;
             if ((x & (x - 1)) || !x || (m0 && m1))
                 continue; /* not one place: x of two bits or none, or the same bit in both words */
-            int h = hs[j];
+            int h = order[(size_t)cell * (size_t)pc + (size_t)j];
             int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
             int dup = dep[on] != 0;
             for (int k = 0; k < cnt && !dup; k++)
