@@ -3755,8 +3755,7 @@ static int sweeps_begin(chain_engine *E)
         return 0;
     if (!E->sw_queue && !(E->sw_queue = malloc(sizeof(int32_t) * (size_t)E->P)))
         return 0;
-    for (int v = 0; v < E->P / 2; v++)
-        E->sw_of[v] = -1;
+    memset(E->sw_of, 0xff, sizeof(int32_t) * (size_t)(E->P / 2)); /* all -1 */
     E->used_sw = 0;
     E->nhits = 0;
     E->hit_call = 0;
