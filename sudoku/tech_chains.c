@@ -2740,11 +2740,13 @@ static void clear_sweep(chain_engine *E, sweep *S)
 {
     if (S->non + S->noff > E->P / 64) { /* a long one: the whole row at once */
         memset(S->depth, 0, (size_t)E->P);
-    } else {
-        for (int k = 0; k < S->non; k++)
-            S->depth[S->on[k]] = 0;
-        for (int k = 0; k < S->noff; k++)
-            S->depth[S->off[k]] = 0;
+    } else { /* (in locals: a byte stored may alias the sweep's fields) */
+        uint8_t *dep = S->depth;
+        const uint16_t *on = S->on, *off = S->off;
+        for (int k = 0, n = S->non; k < n; k++)
+            dep[on[k]] = 0;
+        for (int k = 0, n = S->noff; k < n; k++)
+            dep[off[k]] = 0;
     }
     S->non = S->noff = 0;
     S->x_depth = 0;
