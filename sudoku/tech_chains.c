@@ -227,6 +227,7 @@ struct chain_engine {
     uint16_t *pl_link;   /* links of each, [pl_beg, pl_end) in pl_link, as
                             potentials (see sweep_static()) */
     int pl_cap, pl_live; /* pl_live: the pass under way has them */
+    uint8_t *pl_out;     /* P: 1 where a potential of the graph has links */
     int nhits, cap_hits;
     int32_t *hit_idx, *hit_floor; /* sweep_judge()'s order (hits_by_floor()) */
     size_t hit_nidx, hit_nfloor;
@@ -242,6 +243,8 @@ struct chain_engine {
     int board;
     uint64_t *hmask, *fmask, *bb, *bb0;
     uint64_t *pmask;     /* cells: each cell's peers */
+    uint64_t *cmask;     /* cells * per_cell: each cell's houses' cells, two
+                            words a house, in the cell's order (hmask) */
     uint64_t *hbits;     /* cells: each cell's houses, a bit each (64 houses
                             at most, else 0 and nishio_meets() not used), */
     uint64_t *multi;     /* n: the houses where each symbol has two places
@@ -573,6 +576,7 @@ void chain_engine_free(chain_engine *E)
     free(E->bb);
     free(E->bb0);
     free(E->pmask);
+    free(E->cmask);
     free(E->hbits);
     free(E->multi);
     free(E->sw_queue);
@@ -581,6 +585,7 @@ void chain_engine_free(chain_engine *E)
     free(E->pl_beg);
     free(E->pl_end);
     free(E->pl_link);
+    free(E->pl_out);
     free(E->icause);
     free(E->inest);
     free(E->xy_beg);
@@ -2735,11 +2740,13 @@ static void clear_sweep(chain_engine *E, sweep *S)
 {
     if (S->non + S->noff > E->P / 64) { /* a long one: the whole row at once */
         memset(S->depth, 0, (size_t)E->P);
-    } else {
-        for (int k = 0; k < S->non; k++)
-            S->depth[S->on[k]] = 0;
-        for (int k = 0; k < S->noff; k++)
-            S->depth[S->off[k]] = 0;
+    } else { /* (in locals: a byte stored may alias the sweep's fields) */
+        uint8_t *dep = S->depth;
+        const uint16_t *on = S->on, *off = S->off;
+        for (int k = 0, n = S->non; k < n; k++)
+            dep[on[k]] = 0;
+        for (int k = 0, n = S->noff; k < n; k++)
+            dep[off[k]] = 0;
     }
     S->non = S->noff = 0;
     S->x_depth = 0;
@@ -2753,6 +2760,8 @@ static int static_links(chain_engine *E)
     if (!E->pl_beg && !(E->pl_beg = malloc(sizeof(int32_t) * P)))
         return 0;
     if (!E->pl_end && !(E->pl_end = malloc(sizeof(int32_t) * P)))
+        return 0;
+    if (!E->pl_out && !(E->pl_out = malloc(P)))
         return 0;
     int links = 0;
     for (int v = 0; v < E->gnodes; v++)
@@ -2772,6 +2781,7 @@ static int static_links(chain_engine *E)
         for (int32_t e = E->gbeg[v]; e < E->gend[v]; e++)
             E->pl_link[at++] = (uint16_t)E->gpot[E->glink[e]];
         E->pl_end[p] = at;
+        E->pl_out[p] = E->pl_beg[p] < at;
     }
     return 1;
 }
@@ -2786,6 +2796,7 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
     uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
     const int32_t *beg = E->pl_beg, *end = E->pl_end;
     const uint16_t *link = E->pl_link;
+    const uint8_t *out = E->pl_out;
     uint16_t work[CLOSURE_MAX_P / 2], buf[SUDOKU_MAX_N * 8 + 8];
     int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
     dep[start] = 1;
@@ -2803,22 +2814,22 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint8_t d = depth_next(dep[p]);
-            for (int32_t e = beg[p]; e < end[p]; e++) {
-                int32_t q = link[e];
+            for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
+                int32_t q = *l;
+                if (dep[q])
+                    continue; /* held already (then its on is not: most offs met) */
                 if (dep[q | 1]) {
                     S->x_depth = dep[q | 1] + d;
                     S->x_pot = q;
                     S->x_par = (uint16_t)p;
                     goto done;
                 }
-                if (!dep[q]) {
-                    dep[q] = d;
-                    par[q] = (uint16_t)p;
-                    spos[q] = (uint16_t)toff;
-                    qoff[toff++] = (uint16_t)q;
-                    if (beg[q] < end[q])
-                        work[tw++] = (uint16_t)q;
-                }
+                dep[q] = d;
+                par[q] = (uint16_t)p;
+                spos[q] = (uint16_t)toff;
+                qoff[toff++] = (uint16_t)q;
+                if (out[q])
+                    work[tw++] = (uint16_t)q;
             }
             continue;
         }
@@ -2827,8 +2838,8 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
         int32_t p = work[hw++];
         uint8_t d = depth_next(dep[p]);
         int cnt = 0;
-        for (int32_t e = beg[p]; e < end[p]; e++) {
-            int32_t on = link[e];
+        for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
+            int32_t on = *l;
             /* new_on(): once each, none held already */
             int dup = dep[on] != 0;
             for (int j = 0; j < cnt && !dup; j++)
@@ -2864,11 +2875,15 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
 {
     sudoku_logic *L = E->L;
     uint64_t *cand = L->cand;
-    const uint64_t *saved = E->saved, *hmask = E->hmask;
+    const uint64_t *saved = E->saved;
     const int32_t *order = E->order, *ocount = E->order_count;
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n, pc = L->per_cell;
+    uint64_t *const bb = E->bb;
+    const int32_t *const vcell = E->var_cell;
+    const int8_t *const vdigit = E->var_digit;
+    const uint64_t *const bb0 = E->bb0, *const fmask = E->fmask, *const cmask = E->cmask;
     uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
     dep[start] = 1;
@@ -2900,17 +2915,17 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint8_t d = depth_next(dep[p]);
-            int cell = pot_cell(E, p), digit = pot_digit(E, p);
+            int cell = vcell[p >> 1], digit = vdigit[p >> 1];
             int32_t at = (digit - 1) * 2;
             if (y)
                 for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
                     BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
-            const uint64_t *b = E->bb + 2 * (digit - 1);
-            const uint64_t *f = E->fmask + (size_t)2 * (size_t)cell * (size_t)pc;
-            for (int j = 0; j < ocount[cell]; j++, f += 2) {
-                for (uint64_t m = b[0] & f[0]; m; m &= m - 1)
+            uint64_t b0w = bb[2 * (digit - 1)], b1w = bb[2 * (digit - 1) + 1];
+            const uint64_t *f = fmask + (size_t)2 * (size_t)cell * (size_t)pc;
+            for (const uint64_t *f_end = f + 2 * ocount[cell]; f < f_end; f += 2) {
+                for (uint64_t m = b0w & f[0]; m; m &= m - 1)
                     BOARD_OFF(lowest_bit(m) * n2 + at);
-                for (uint64_t m = b[1] & f[1]; m; m &= m - 1)
+                for (uint64_t m = b1w & f[1]; m; m &= m - 1)
                     BOARD_OFF((64 + lowest_bit(m)) * n2 + at);
             }
             continue;
@@ -2919,16 +2934,21 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             break;
         int32_t p = qoff[hoff++];
         uint8_t d = depth_next(dep[p]);
-        int cell = pot_cell(E, p), digit = pot_digit(E, p), cnt = 0;
+        int cell = vcell[p >> 1], digit = vdigit[p >> 1], cnt = 0;
         int32_t at = (digit - 1) * 2;
-        const int32_t *hs = order + (size_t)cell * (size_t)pc;
         /* take_candidate(), and what is left: a cell's last candidate, a
          * house's last place; each on new (new_on()) with the depth its
          * hidden causes give it (add_parent()) */
-        uint64_t *b = E->bb + 2 * (digit - 1);
-        const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+        uint64_t *b = bb + 2 * (digit - 1);
+        const uint64_t *b0 = bb0 + 2 * (digit - 1);
+        int nh = ocount[cell];
         uint64_t rest = cand[cell] &= ~digit_bit(digit);
-        b[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        int wi = cell >> 6;
+        uint64_t cb = (uint64_t)1 << (cell & 63);
+        uint64_t w0 = b[0] & ~(wi ? 0 : cb), w1 = b[1] & ~(wi ? cb : 0);
+        b[0] = w0;
+        b[1] = w1;
+        const uint64_t *hm = cmask + (size_t)2 * (size_t)cell * (size_t)pc;
         if (y && rest && !(rest & (rest - 1))) {
             int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
             if (!dep[on]) {
@@ -2943,12 +2963,11 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                 buf[cnt++] = (uint16_t)on;
             }
         }
-        for (int j = 0; j < ocount[cell]; j++) {
-            const uint64_t *hm = hmask + 2 * hs[j];
-            uint64_t m0 = b[0] & hm[0], m1 = b[1] & hm[1];
-            int one = m0 ? !m1 && !(m0 & (m0 - 1)) : m1 && !(m1 & (m1 - 1));
-            if (!one)
-                continue;
+        for (int j = 0; j < nh; j++, hm += 2) {
+            uint64_t m0 = w0 & hm[0], m1 = w1 & hm[1], x = m0 | m1;
+            if ((x & (x - 1)) || !x || (m0 && m1))
+                continue; /* not one place: x of two bits or none, or the same bit in both words */
+            int h = order[(size_t)cell * (size_t)pc + (size_t)j];
             int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
             int dup = dep[on] != 0;
             for (int k = 0; k < cnt && !dup; k++)
@@ -2957,13 +2976,13 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
                 continue;
             uint8_t dk = d;
             for (int w = 0; w < 2; w++)
-                for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
+                for (uint64_t gone = b0[w] & ~(w ? w1 : w0) & hm[w]; gone; gone &= gone - 1) {
                     uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
                     if (g && depth_next(g) > dk)
                         dk = depth_next(g);
                 }
             nd[cnt] = dk;
-            npar[cnt] = (uint16_t)(PAR_HOUSE + hs[j]);
+            npar[cnt] = (uint16_t)(PAR_HOUSE + h);
             buf[cnt++] = (uint16_t)on;
         }
         for (int k = 0; k < cnt; k++) {
@@ -2984,11 +3003,11 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
 done:
     S->non = ton;
     S->noff = toff;
-    if (hoff > 24) {
+    if (hoff > 8) {
         memcpy(cand, saved, sizeof(uint64_t) * (size_t)L->cells);
     } else {
         for (int k = 0; k < hoff; k++)
-            cand[pot_cell(E, qoff[k])] |= digit_bit(pot_digit(E, qoff[k]));
+            cand[vcell[qoff[k] >> 1]] |= digit_bit(vdigit[qoff[k] >> 1]);
     }
     memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
 }
@@ -3244,30 +3263,44 @@ static inline int32_t hit_seq(chain_engine *E, int side, int pos)
 /* The potentials of the first (sw[0]) that the sweeps sw[0..n) all reach,
  * ons then offs, in its order (as the chains look for them): those of the
  * sweep that reaches fewest, each with its place in the first. */
+static inline void meet_side(chain_engine *E, sweep *const *sw, int n, int side, int kind,
+                             int cell, int digit, int house, int32_t off)
+{
+    int least = 0;
+    for (int q = 1; q < n; q++)
+        if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
+            least = q;
+    const uint16_t *first = side ? sw[least]->off : sw[least]->on;
+    int count = side ? sw[least]->noff : sw[least]->non;
+    /* the next least first: a potential of the least is most often not there */
+    int next = !least && n > 1;
+    for (int q = next + 1; q < n; q++)
+        if (q != least &&
+            (side ? sw[q]->noff : sw[q]->non) < (side ? sw[next]->noff : sw[next]->non))
+            next = q;
+    const uint8_t *probe = sw[next]->depth;
+    for (int k = 0; k < count; k++) {
+        int32_t pot = first[k];
+        if (!probe[pot])
+            continue;
+        int floor = 0, q = 0;
+        for (; q < n; q++) {
+            int d = sw[q]->depth[pot];
+            if (!d)
+                break;
+            floor += d;
+        }
+        if (q == n)
+            add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit, house,
+                    off);
+    }
+}
+
 static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int cell, int digit,
                        int house, int32_t off)
 {
-    for (int side = 0; side < 2; side++) {
-        int least = 0;
-        for (int q = 1; q < n; q++)
-            if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
-                least = q;
-        const uint16_t *first = side ? sw[least]->off : sw[least]->on;
-        int count = side ? sw[least]->noff : sw[least]->non;
-        for (int k = 0; k < count; k++) {
-            int32_t pot = first[k];
-            int floor = 0, q = 0;
-            for (; q < n; q++) {
-                int d = sw[q]->depth[pot];
-                if (!d)
-                    break;
-                floor += d;
-            }
-            if (q == n)
-                add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit,
-                        house, off);
-        }
-    }
+    meet_side(E, sw, n, 0, kind, cell, digit, house, off);
+    meet_side(E, sw, n, 1, kind, cell, digit, house, off);
     E->hit_call++;
 }
 
@@ -3380,11 +3413,11 @@ static int nishio_meets(chain_engine *E, int cell, int digit, int on)
             return 0;
         for (; look; look &= look - 1) {
             const uint64_t *hm = E->hmask + 2 * lowest_bit(look);
-            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1];
-            if (!m0 && !m1)
+            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1], x = m0 | m1;
+            if (!x)
                 return 1;
-            if ((m0 && m1) || (m0 & (m0 - 1)) || (m1 & (m1 - 1)))
-                continue;
+            if ((x & (x - 1)) || (m0 && m1))
+                continue; /* two places or more (as in sweep_board()) */
             int y = m0 ? lowest_bit(m0) : 64 + lowest_bit(m1);
             if (!(ons[y >> 6] & ((uint64_t)1 << (y & 63)))) {
                 ons[y >> 6] |= (uint64_t)1 << (y & 63);
@@ -3665,9 +3698,11 @@ static int board_masks(chain_engine *E)
     E->bb = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->bb0 = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
     E->pmask = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+    E->cmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
     E->hbits = calloc((size_t)L->cells, sizeof(uint64_t));
     E->multi = calloc((size_t)L->n, sizeof(uint64_t));
-    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->hbits || !E->multi)
+    if (!E->hmask || !E->fmask || !E->bb || !E->bb0 || !E->pmask || !E->cmask || !E->hbits ||
+        !E->multi)
         return 0;
     if (L->house_count <= 64)
         for (int h = 0; h < L->house_count; h++)
@@ -3682,6 +3717,9 @@ static int board_masks(chain_engine *E)
         const int32_t *hs = E->order + (size_t)c * (size_t)L->per_cell;
         for (int j = 0; j < E->order_count[c]; j++) {
             uint64_t *f = E->fmask + 2 * ((size_t)c * (size_t)L->per_cell + (size_t)j);
+            uint64_t *cm = E->cmask + 2 * ((size_t)c * (size_t)L->per_cell + (size_t)j);
+            cm[0] = E->hmask[2 * hs[j]];
+            cm[1] = E->hmask[2 * hs[j] + 1];
             for (uint64_t m = E->fresh[(size_t)c * (size_t)L->per_cell + (size_t)j]; m; m &= m - 1) {
                 int o = logic_house_cell(L, hs[j], lowest_bit(m));
                 f[o >> 6] |= (uint64_t)1 << (o & 63);
@@ -3719,8 +3757,7 @@ static int sweeps_begin(chain_engine *E)
         return 0;
     if (!E->sw_queue && !(E->sw_queue = malloc(sizeof(int32_t) * (size_t)E->P)))
         return 0;
-    for (int v = 0; v < E->P / 2; v++)
-        E->sw_of[v] = -1;
+    memset(E->sw_of, 0xff, sizeof(int32_t) * (size_t)(E->P / 2)); /* all -1 */
     E->used_sw = 0;
     E->nhits = 0;
     E->hit_call = 0;
