@@ -55,7 +55,7 @@ void logic_place(sudoku_logic *L, int cell, int digit)
         L->have[hs[j]] |= bit;
         logic_mark_blanks(L, hs[j]);
     }
-    if (L->peers) { /* each peer once (2,000 kaggle puzzles: 131 M -> 127 M instructions) */
+    if (L->peers) { /* each peer once, not each house's cells (kaggle 1.03x) */
         const int32_t *p = L->peers + (size_t)cell * (size_t)L->max_peers;
         for (int k = 0; k < L->npeers[cell]; k++)
             L->cand[p[k]] &= ~bit;

@@ -2866,6 +2866,26 @@ done:
     S->noff = toff;
 }
 
+/* In sweep_board() and sweep_from(): an off q the on p being followed
+ * implies at depth d (their locals dep, par, spos, qoff, toff, S; a
+ * contradiction ends the sweep at their label done). */
+#define SWEEP_OFF(q)                                                                     \
+    do {                                                                                 \
+        int32_t q_ = (q);                                                                \
+        if (dep[q_ | 1]) {                                                               \
+            S->x_depth = dep[q_ | 1] + d;                                                \
+            S->x_pot = q_;                                                               \
+            S->x_par = (uint16_t)p;                                                      \
+            goto done;                                                                   \
+        }                                                                                \
+        if (!dep[q_]) {                                                                  \
+            dep[q_] = d;                                                                 \
+            par[q_] = (uint16_t)p;                                                       \
+            spos[q_] = (uint16_t)toff;                                                   \
+            qoff[toff++] = (uint16_t)q_;                                                 \
+        }                                                                                \
+    } while (0)
+
 /* sweep_from() for a dynamic pass on a board (E->board): the same
  * potentials, depths, parents, order and contradiction, each off's ons
  * and their hidden causes worked out in one go. The grid is put back as
@@ -2894,23 +2914,6 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
     else
         qoff[toff++] = (uint16_t)start;
     S->x_depth = 0;
-/* an off q the on p implies, at depth d */
-#define BOARD_OFF(q)                                                                     \
-    do {                                                                                 \
-        int32_t q_ = (q);                                                                \
-        if (dep[q_ | 1]) {                                                               \
-            S->x_depth = dep[q_ | 1] + d;                                                \
-            S->x_pot = q_;                                                               \
-            S->x_par = (uint16_t)p;                                                      \
-            goto done;                                                                   \
-        }                                                                                \
-        if (!dep[q_]) {                                                                  \
-            dep[q_] = d;                                                                 \
-            par[q_] = (uint16_t)p;                                                       \
-            spos[q_] = (uint16_t)toff;                                                   \
-            qoff[toff++] = (uint16_t)q_;                                                 \
-        }                                                                                \
-    } while (0)
     for (;;) {
         if (hon < ton) {
             int32_t p = qon[hon++];
@@ -2919,14 +2922,14 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             int32_t at = (digit - 1) * 2;
             if (y)
                 for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
-                    BOARD_OFF(cell * n2 + lowest_bit(m) * 2);
+                    SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
             uint64_t b0w = bb[2 * (digit - 1)], b1w = bb[2 * (digit - 1) + 1];
             const uint64_t *f = fmask + (size_t)2 * (size_t)cell * (size_t)pc;
             for (const uint64_t *f_end = f + 2 * ocount[cell]; f < f_end; f += 2) {
                 for (uint64_t m = b0w & f[0]; m; m &= m - 1)
-                    BOARD_OFF(lowest_bit(m) * n2 + at);
+                    SWEEP_OFF(lowest_bit(m) * n2 + at);
                 for (uint64_t m = b1w & f[1]; m; m &= m - 1)
-                    BOARD_OFF((64 + lowest_bit(m)) * n2 + at);
+                    SWEEP_OFF((64 + lowest_bit(m)) * n2 + at);
             }
             continue;
         }
@@ -2999,7 +3002,6 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
             qon[ton++] = (uint16_t)q;
         }
     }
-#undef BOARD_OFF
 done:
     S->non = ton;
     S->noff = toff;
@@ -3045,23 +3047,6 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
     else
         qoff[toff++] = (uint16_t)start;
     S->x_depth = 0;
-/* an off q the on being followed implies, at depth d */
-#define SWEEP_OFF(q)                                                                     \
-    do {                                                                                 \
-        int32_t q_ = (q);                                                                \
-        if (dep[q_ | 1]) {                                                               \
-            S->x_depth = dep[q_ | 1] + d;                                                \
-            S->x_pot = q_;                                                               \
-            S->x_par = (uint16_t)p;                                                      \
-            goto done;                                                                   \
-        }                                                                                \
-        if (!dep[q_]) {                                                                  \
-            dep[q_] = d;                                                                 \
-            par[q_] = (uint16_t)p;                                                       \
-            spos[q_] = (uint16_t)toff;                                                   \
-            qoff[toff++] = (uint16_t)q_;                                                 \
-        }                                                                                \
-    } while (0)
     for (;;) {
         if (hon < ton) {
             int32_t p = qon[hon++];
@@ -3179,7 +3164,6 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
         }
         break;
     }
-#undef SWEEP_OFF
 done:
     S->non = ton;
     S->noff = toff;

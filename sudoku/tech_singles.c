@@ -7,9 +7,8 @@
 
 int find_full_house(sudoku_logic *L, sudoku_step *st)
 {
-    /* the houses missing one symbol, kept with the grid (logic_mark_blanks();
-     * this search's walk of every house was a sixth of the rater's
-     * instructions on kaggle: 2,000 puzzles 156 M -> 148 M) */
+    /* the houses missing one symbol, kept with the grid (logic_mark_blanks():
+     * a walk of every house at every step was 5% of kaggle's rating) */
     for (int w = 0; w < (L->house_count + 63) / 64; w++)
         for (uint64_t hm = L->one_blank[w]; hm; hm &= hm - 1) {
             int h = w * 64 + lowest_bit(hm);
@@ -34,8 +33,7 @@ int find_full_house(sudoku_logic *L, sudoku_step *st)
 
 /* The first symbol with exactly one place in a house whose kind is box-like
  * (boxlike 1) or line-like (0). Only the houses of that kind are walked,
- * and the place found where the walk met it (2,000 kaggle puzzles: 148 M
- * -> 131 M instructions). */
+ * and the place is found where the walk met it (kaggle: 1.13x). */
 static int hidden_single(sudoku_logic *L, sudoku_step *st, int boxlike)
 {
     const int32_t *hs = L->houses_by_kind + (boxlike ? 0 : L->nboxlike);
@@ -44,8 +42,7 @@ static int hidden_single(sudoku_logic *L, sudoku_step *st, int boxlike)
         int h = hs[j];
         const int32_t *hc = L->house_cells + (size_t)h * (size_t)n;
         /* symbols seen once and seen twice or more, in one pass (nine
-         * cells without a loop: 2,000 kaggle puzzles 127 M -> 120 M
-         * instructions) */
+         * cells without a loop: kaggle 1.06x) */
         uint64_t once = 0, twice = 0;
         if (n == 9) {
             const uint64_t *c = L->cand;
