@@ -205,6 +205,11 @@ struct chain_engine {
     const uint64_t *since; /* an inner unary search: the grid its chain's
                             steps were last looked for on (see qualify()) */
     uint8_t *qual;       /* P/2: the sources qualify() lets through */
+    int since_forcing;   /* E->since sifts the forcing chains' sources only
+                            (a search of the rater's, see run()) */
+    uint64_t *quiet_grid; /* the grid of the last unary search run() made
+                            that found nothing, when quiet_ok */
+    int quiet_ok;
     uint64_t *stall_grid; /* an outer chain: the grid of its last inner
                             search, and whether there was one (stalled) */
     int stalled;
@@ -559,6 +564,7 @@ void chain_engine_free(chain_engine *E)
     free(E->src);
     free(E->qual);
     free(E->stall_grid);
+    free(E->quiet_grid);
     free(E->closure_mem);
     for (int k = 0; k < E->nsw; k++) {
         free(E->sw[k]->depth);
@@ -2165,8 +2171,9 @@ static int unary_floors(chain_engine *E, int y, int x)
     if (!build_links(E, y, x))
         return -1;
     E->filter = 0;
-    if (E->since && (E->qual || (E->qual = malloc((size_t)(E->P / 2))))) {
-        if (!qualify(E, y, x))
+    if (E->since && (x || !E->since_forcing) &&
+        (E->qual || (E->qual = malloc((size_t)(E->P / 2))))) {
+        if (!qualify(E, y, x) && !E->since_forcing)
             return 0;
         E->filter = 1;
     }
@@ -2186,7 +2193,7 @@ static int unary_floors(chain_engine *E, int y, int x)
             continue; /* Y-cycles start from a cell of two only */
         for (uint64_t m = L->cand[cell]; m; m &= m - 1) {
             int32_t var = cell * L->n + lowest_bit(m);
-            if (!E->filter || E->qual[var])
+            if (!E->filter || E->qual[var] || E->since_forcing)
                 E->src[E->nsrc++] = var;
         }
     }
@@ -2220,7 +2227,7 @@ static int floors_lanes(chain_engine *E, int y, int x, int from)
         int32_t var = E->src[k];
         int cell = E->var_cell[var], digit = E->var_digit[var];
         int32_t off = E->gnode[make_pot(E, cell, digit, 0)], on = off | 1;
-        int q = E->filter ? E->qual[var] : 7;
+        int q = E->filter ? E->qual[var] | E->since_forcing : 7;
         /* The lane of s's conjugate j and that of j's conjugate s count the
          * same rounds: a way from s's offs but j's to j's off, s left out,
          * is, negated and backwards, one from j's offs but s's to s's off, j
@@ -4899,10 +4906,29 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
     E->xy_valid = E->xy_valid && E->xy_grid &&
                   !memcmp(E->xy_grid, L->cand, sizeof(uint64_t) * (size_t)L->cells);
     E->since = NULL;
+    E->since_forcing = 0;
     E->failed = 0;
     E->best.found = 0;
     E->graph_live = 0;
     load_places(E);
+    if (unary && E->quiet_ok) {
+        /* The forcing chains new since the last unary search that found
+         * nothing, on a grid that held every candidate this one holds: a
+         * forcing chain is a way from an assumption to its negation, and
+         * the way from each assumption to what it reaches is only cut as
+         * candidates go, so one here that uses no strong link the grid did
+         * not have then was there then too, and found nothing. qualify()
+         * lets through the sources of those that use a new link. Not the
+         * cycles: which cycle through a source the search meets depends on
+         * the ways it met first. */
+        int subset = 1;
+        for (int c = 0; c < L->cells && subset; c++)
+            subset = !(L->cand[c] & ~E->quiet_grid[c]);
+        if (subset) {
+            E->since = E->quiet_grid;
+            E->since_forcing = 1;
+        }
+    }
     /* the grid before any chain, once: only a dynamic chain changes the grid
      * and it restores this copy at its end (a copy per chain was 4% of the
      * instructions on 10 top1465 puzzles) */
@@ -4912,6 +4938,15 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
         unary_pass(E, 0, 1); /* X-chains and cycles */
         unary_pass(E, 1, 0); /* Y-cycles */
         unary_pass(E, 1, 1); /* XY */
+        E->since = NULL;
+        E->since_forcing = 0;
+        E->quiet_ok = 0;
+        if (!E->failed && !E->best.found &&
+            (E->quiet_grid ||
+             (E->quiet_grid = malloc(sizeof(uint64_t) * (size_t)L->cells)))) {
+            memcpy(E->quiet_grid, L->cand, sizeof(uint64_t) * (size_t)L->cells);
+            E->quiet_ok = 1;
+        }
     } else {
         multiple_pass(E);
     }
