@@ -2804,7 +2804,7 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
     const int32_t *beg = E->pl_beg, *end = E->pl_end;
     const uint16_t *link = E->pl_link;
     const uint8_t *out = E->pl_out;
-    uint16_t work[CLOSURE_MAX_P / 2], buf[SUDOKU_MAX_N * 8 + 8];
+    uint16_t work[CLOSURE_MAX_P / 2];
     int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
     dep[start] = 1;
     par[start] = PAR_NONE;
@@ -2823,9 +2823,12 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
             uint8_t d = depth_next(dep[p]);
             for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
                 int32_t q = *l;
-                if (dep[q])
-                    continue; /* held already (then its on is not: most offs met) */
-                if (dep[q | 1]) {
+                /* the off and its on in one load: most often neither held */
+                uint16_t both;
+                memcpy(&both, dep + q, 2);
+                if (both) {
+                    if (dep[q])
+                        continue; /* held already (then its on is not: most offs met) */
                     S->x_depth = dep[q | 1] + d;
                     S->x_pot = q;
                     S->x_par = (uint16_t)p;
@@ -2844,19 +2847,15 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
             break;
         int32_t p = work[hw++];
         uint8_t d = depth_next(dep[p]);
-        int cnt = 0;
+        /* new_on(): each once, none held already (an on met twice is held
+         * the second time; the ons made leave the offs as they were) */
         for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
-            int32_t on = *l;
-            /* new_on(): once each, none held already */
-            int dup = dep[on] != 0;
-            for (int j = 0; j < cnt && !dup; j++)
-                dup = buf[j] == on;
-            if (!dup)
-                buf[cnt++] = (uint16_t)on;
-        }
-        for (int k = 0; k < cnt; k++) {
-            int32_t q = buf[k];
-            if (dep[q & ~1]) {
+            int32_t q = *l;
+            uint16_t both;
+            memcpy(&both, dep + (q & ~1), 2);
+            if (both) {
+                if (dep[q])
+                    continue;
                 S->x_depth = d + dep[q & ~1];
                 S->x_pot = q;
                 S->x_par = (uint16_t)p;
