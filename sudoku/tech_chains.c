@@ -2794,13 +2794,14 @@ static int static_links(chain_engine *E)
 }
 
 /* sweep_from() for a static pass on its graph (static_links()): the same
- * potentials, depths, parents, order and contradiction. The offs that
- * lead nowhere (most) are listed but not queued again. 60 top1465
- * puzzles: 2.077 G -> 1.997 G instructions. */
+ * potentials, depths, parents, order and contradiction, but not their
+ * places in the order (S->pos: sweep_meet() looks for the few it needs).
+ * The offs that lead nowhere (most) are listed but not queued again. 60
+ * top1465 puzzles: 2.077 G -> 1.997 G instructions. */
 static void sweep_static(chain_engine *E, int32_t start, sweep *S)
 {
     uint8_t *dep = S->depth;
-    uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
+    uint16_t *qon = S->on, *qoff = S->off, *par = S->par;
     const int32_t *beg = E->pl_beg, *end = E->pl_end;
     const uint16_t *link = E->pl_link;
     const uint8_t *out = E->pl_out;
@@ -2808,7 +2809,6 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
     int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
     dep[start] = 1;
     par[start] = PAR_NONE;
-    spos[start] = 0;
     if (pot_on(start)) {
         qon[ton++] = (uint16_t)start;
     } else {
@@ -2836,7 +2836,6 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
                 }
                 dep[q] = d;
                 par[q] = (uint16_t)p;
-                spos[q] = (uint16_t)toff;
                 qoff[toff++] = (uint16_t)q;
                 if (out[q])
                     work[tw++] = (uint16_t)q;
@@ -2863,7 +2862,6 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
             }
             dep[q] = d;
             par[q] = (uint16_t)p;
-            spos[q] = (uint16_t)ton;
             qon[ton++] = (uint16_t)q;
         }
     }
@@ -3250,47 +3248,66 @@ static inline int32_t hit_seq(chain_engine *E, int side, int pos)
     return (E->hit_call << 12) | (side << 11) | pos;
 }
 
-/* The potentials of the first (sw[0]) that the sweeps sw[0..n) all reach,
- * ons then offs, in its order (as the chains look for them): those of the
- * sweep that reaches fewest, each with its place in the first. */
-static inline void meet_side(chain_engine *E, sweep *const *sw, int n, int side, int kind,
-                             int cell, int digit, int house, int32_t off)
+/* The place of pot in S's ons (side 0) or offs: S->pos, but for a static
+ * sweep, which has none (sweep_static()). */
+static int sweep_place(const chain_engine *E, const sweep *S, int side, int32_t pot)
 {
-    int least = 0;
-    for (int q = 1; q < n; q++)
-        if ((side ? sw[q]->noff : sw[q]->non) < (side ? sw[least]->noff : sw[least]->non))
-            least = q;
-    const uint16_t *first = side ? sw[least]->off : sw[least]->on;
-    int count = side ? sw[least]->noff : sw[least]->non;
-    /* the next least first: a potential of the least is most often not there */
-    int next = !least && n > 1;
-    for (int q = next + 1; q < n; q++)
-        if (q != least &&
-            (side ? sw[q]->noff : sw[q]->non) < (side ? sw[next]->noff : sw[next]->non))
-            next = q;
-    const uint8_t *probe = sw[next]->depth;
-    for (int k = 0; k < count; k++) {
-        int32_t pot = first[k];
-        if (!probe[pot])
-            continue;
-        int floor = 0, q = 0;
-        for (; q < n; q++) {
-            int d = sw[q]->depth[pot];
-            if (!d)
-                break;
-            floor += d;
-        }
-        if (q == n)
-            add_hit(E, kind, floor, hit_seq(E, side, sw[0]->pos[pot]), pot, cell, digit, house,
-                    off);
-    }
+    if (!E->pl_live)
+        return S->pos[pot];
+    const uint16_t *l = side ? S->off : S->on;
+    int k = 0;
+    while (l[k] != pot)
+        k++;
+    return k;
 }
 
+/* The potentials of the first (sw[0]) that the sweeps sw[0..n) (n >= 2)
+ * all reach, ons then offs, in its order (as the chains look for them):
+ * those of the sweep that reaches fewest, each looked for first in the
+ * next fewest (most often it is not there), each with its place in the
+ * first. The order they are found in does not matter: their seqs put
+ * them in the chains' order (sweep_judge()). */
 static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int cell, int digit,
                        int house, int32_t off)
 {
-    meet_side(E, sw, n, 0, kind, cell, digit, house, off);
-    meet_side(E, sw, n, 1, kind, cell, digit, house, off);
+    const uint8_t *dep[SUDOKU_MAX_N];
+    for (int q = 0; q < n; q++)
+        dep[q] = sw[q]->depth;
+    for (int side = 0; side < 2; side++) {
+        int least = 0, next = 1;
+        int cl = side ? sw[0]->noff : sw[0]->non, cn = side ? sw[1]->noff : sw[1]->non;
+        if (cn < cl) {
+            least = 1, next = 0;
+            int c = cl;
+            cl = cn, cn = c;
+        }
+        for (int q = 2; q < n; q++) {
+            int c = side ? sw[q]->noff : sw[q]->non;
+            if (c < cl) {
+                next = least, cn = cl;
+                least = q, cl = c;
+            } else if (c < cn) {
+                next = q, cn = c;
+            }
+        }
+        const uint16_t *first = side ? sw[least]->off : sw[least]->on;
+        const uint8_t *probe = dep[next];
+        for (int k = 0; k < cl; k++) {
+            int32_t pot = first[k];
+            if (!probe[pot])
+                continue;
+            int floor = 0, q = 0;
+            for (; q < n; q++) {
+                int d = dep[q][pot];
+                if (!d)
+                    break;
+                floor += d;
+            }
+            if (q == n)
+                add_hit(E, kind, floor, hit_seq(E, side, sweep_place(E, sw[0], side, pot)), pot,
+                        cell, digit, house, off);
+        }
+    }
     E->hit_call++;
 }
 
