@@ -3183,18 +3183,21 @@ done:
 }
 
 /* The sweep of (cell, digit) on, made once a pass (NULL when out of
- * memory). */
-static sweep *sweep_on(chain_engine *E, int cell, int digit)
+ * memory): sweep_on() made it or makes it (sweep_new()). */
+static sweep *sweep_new(chain_engine *E, int32_t var, int32_t pot)
 {
-    int32_t var = cell * E->n + digit - 1;
-    if (E->sw_of[var] >= 0)
-        return E->sw[E->sw_of[var]];
     sweep *S = take_sweep(E);
     if (!S)
         return NULL;
-    sweep_from(E, make_pot(E, cell, digit, 1), S);
+    sweep_from(E, pot, S);
     E->sw_of[var] = E->used_sw - 1;
     return S;
+}
+
+static inline sweep *sweep_on(chain_engine *E, int cell, int digit)
+{
+    int32_t var = cell * E->n + digit - 1, k = E->sw_of[var];
+    return k >= 0 ? E->sw[k] : sweep_new(E, var, make_pot(E, cell, digit, 1));
 }
 
 /* Would a step on pot take a candidate (offer()'s test)? */
@@ -3353,19 +3356,24 @@ static void binary_sweeps(chain_engine *E, int cell, int digit, sweep *on, int d
     }
 }
 
-/* region_chains() on the sweeps: own is the on state's of (cell, digit). */
+/* region_chains() on the sweeps: own is the on state's of (cell, digit).
+ * The houses where the cell is the symbol's first place of two or more
+ * (or of two), told by bits. */
 static void region_sweeps(chain_engine *E, int cell, int digit, sweep *own)
 {
     sudoku_logic *L = E->L;
-    const int32_t *hs = E->order + (size_t)cell * (size_t)L->per_cell;
-    for (int j = 0; j < E->order_count[cell] && !E->failed; j++) {
+    size_t at = (size_t)cell * (size_t)L->per_cell;
+    const int32_t *hs = E->order + at, *row = E->order_place + at;
+    const int8_t *pos = E->order_pos + at;
+    for (int j = 0, nj = E->order_count[cell]; j < nj; j++) {
+        uint64_t places = E->places[row[j] + digit - 1], rest = places & (places - 1);
+        if (!rest || (!E->multiple && (rest & (rest - 1))))
+            continue; /* count == 2 || (E->multiple && count > 2) */
+        if ((places & (0 - places)) != (uint64_t)1 << pos[j])
+            continue; /* another cell first */
+        if (E->failed)
+            return;
         int h = hs[j];
-        uint64_t places = E->places[(size_t)h * (size_t)L->n + (size_t)(digit - 1)];
-        int count = popcount64(places);
-        if (!(count == 2 || (E->multiple && count > 2)))
-            continue;
-        if (logic_house_cell(L, h, lowest_bit(places)) != cell)
-            continue;
         sweep *sw[SUDOKU_MAX_N];
         int npos = 0;
         for (uint64_t m = places; m; m &= m - 1) {
