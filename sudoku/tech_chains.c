@@ -228,9 +228,9 @@ struct chain_engine {
     int sweeps;          /* the pass under way uses them */
     struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
     int32_t *sw_queue;   /* P: sweep_count()'s walk */
-    int32_t *pl_beg, *pl_end; /* P: a static pass's graph by potential: the */
-    uint16_t *pl_link;   /* links of each, [pl_beg, pl_end) in pl_link, as
-                            potentials (see sweep_static()) */
+    const uint16_t **pl_beg; /* P + 1: a static pass's graph by potential: the */
+    uint16_t *pl_link;   /* links of each in pl_link, as potentials (see
+                            static_links()) */
     int pl_cap, pl_live; /* pl_live: the pass under way has them */
     uint8_t *pl_out;     /* P: 1 where a potential of the graph has links */
     int nhits, cap_hits;
@@ -589,7 +589,6 @@ void chain_engine_free(chain_engine *E)
     free(E->hit_idx);
     free(E->hit_floor);
     free(E->pl_beg);
-    free(E->pl_end);
     free(E->pl_link);
     free(E->pl_out);
     free(E->icause);
@@ -2760,13 +2759,13 @@ static void clear_sweep(chain_engine *E, sweep *S)
 }
 
 /* The pass's graph (build_links()) by potential, its links' heads as
- * potentials, for sweep_static(). 0 when out of memory. */
+ * potentials, for sweep_static(): those of p are [pl_beg[p], pl_beg[p +
+ * 1]) in pl_link (the nodes come in the order of their potentials). 0
+ * when out of memory. */
 static int static_links(chain_engine *E)
 {
     size_t P = (size_t)E->P;
-    if (!E->pl_beg && !(E->pl_beg = malloc(sizeof(int32_t) * P)))
-        return 0;
-    if (!E->pl_end && !(E->pl_end = malloc(sizeof(int32_t) * P)))
+    if (!E->pl_beg && !(E->pl_beg = malloc(sizeof(uint16_t *) * (P + 1))))
         return 0;
     if (!E->pl_out && !(E->pl_out = malloc(P)))
         return 0;
@@ -2781,14 +2780,15 @@ static int static_links(chain_engine *E)
         E->pl_link = a;
         E->pl_cap = links;
     }
-    int at = 0;
+    uint16_t *at = E->pl_link;
+    const uint16_t **beg = E->pl_beg;
     for (int v = 0; v < E->gnodes; v++) {
         int32_t p = E->gpot[v];
-        E->pl_beg[p] = at;
+        beg[p] = at;
         for (int32_t e = E->gbeg[v]; e < E->gend[v]; e++)
-            E->pl_link[at++] = (uint16_t)E->gpot[E->glink[e]];
-        E->pl_end[p] = at;
-        E->pl_out[p] = E->pl_beg[p] < at;
+            *at++ = (uint16_t)E->gpot[E->glink[e]];
+        beg[p + 1] = at; /* (the next node's start when p + 1 is one) */
+        E->pl_out[p] = beg[p] < at;
     }
     return 1;
 }
@@ -2800,28 +2800,27 @@ static int static_links(chain_engine *E)
  * top1465 puzzles: 2.077 G -> 1.997 G instructions. */
 static void sweep_static(chain_engine *E, int32_t start, sweep *S)
 {
+    /* (pointers for the queues: fewer values live in the loops) */
     uint8_t *dep = S->depth;
-    uint16_t *qon = S->on, *qoff = S->off, *par = S->par;
-    const int32_t *beg = E->pl_beg, *end = E->pl_end;
-    const uint16_t *link = E->pl_link;
+    uint16_t *par = S->par, *hon = S->on, *ton = S->on, *toff = S->off;
+    const uint16_t *const *beg = E->pl_beg;
     const uint8_t *out = E->pl_out;
-    uint16_t work[CLOSURE_MAX_P / 2];
-    int hon = 0, ton = 0, toff = 0, hw = 0, tw = 0;
+    uint16_t work[CLOSURE_MAX_P / 2], *hw = work, *tw = work;
     dep[start] = 1;
     par[start] = PAR_NONE;
     if (pot_on(start)) {
-        qon[ton++] = (uint16_t)start;
+        *ton++ = (uint16_t)start;
     } else {
-        qoff[toff++] = (uint16_t)start;
-        if (beg[start] < end[start])
-            work[tw++] = (uint16_t)start;
+        *toff++ = (uint16_t)start;
+        if (beg[start] < beg[start + 1])
+            *tw++ = (uint16_t)start;
     }
     S->x_depth = 0;
     for (;;) {
         if (hon < ton) {
-            int32_t p = qon[hon++];
+            int32_t p = *hon++;
             uint8_t d = depth_next(dep[p]);
-            for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
+            for (const uint16_t *l = beg[p], *l_end = beg[p + 1]; l < l_end; l++) {
                 int32_t q = *l;
                 /* the off and its on in one load: most often neither held */
                 uint16_t both;
@@ -2836,19 +2835,19 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
                 }
                 dep[q] = d;
                 par[q] = (uint16_t)p;
-                qoff[toff++] = (uint16_t)q;
+                *toff++ = (uint16_t)q;
                 if (out[q])
-                    work[tw++] = (uint16_t)q;
+                    *tw++ = (uint16_t)q;
             }
             continue;
         }
         if (hw == tw)
             break;
-        int32_t p = work[hw++];
+        int32_t p = *hw++;
         uint8_t d = depth_next(dep[p]);
         /* new_on(): each once, none held already (an on met twice is held
          * the second time; the ons made leave the offs as they were) */
-        for (const uint16_t *l = link + beg[p], *l_end = link + end[p]; l < l_end; l++) {
+        for (const uint16_t *l = beg[p], *l_end = beg[p + 1]; l < l_end; l++) {
             int32_t q = *l;
             uint16_t both;
             memcpy(&both, dep + (q & ~1), 2);
@@ -2862,12 +2861,12 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
             }
             dep[q] = d;
             par[q] = (uint16_t)p;
-            qon[ton++] = (uint16_t)q;
+            *ton++ = (uint16_t)q;
         }
     }
 done:
-    S->non = ton;
-    S->noff = toff;
+    S->non = (int)(ton - S->on);
+    S->noff = (int)(toff - S->off);
 }
 
 /* In sweep_board() and sweep_from(): an off q the on p being followed
