@@ -221,10 +221,11 @@ struct chain_engine {
     int32_t *closure_mem;
     /* A multiple pass's sweeps (see "sweeps" below): the pool (nsw made,
      * used_sw in use) and each (cell, digit) on's (sw_of: its index, -1 not
-     * yet) */
+     * yet; sw_set: the nsw_set given one, to be -1 again) */
     struct sweep **sw;
     int nsw, used_sw, cap_sw;
-    int32_t *sw_of;
+    int32_t *sw_of, *sw_set;
+    int nsw_set;
     int sweeps;          /* the pass under way uses them */
     struct sweep_hit *hits; /* the steps they found (see sweep_judge()) */
     int32_t *sw_queue;   /* P: sweep_count()'s walk */
@@ -575,6 +576,7 @@ void chain_engine_free(chain_engine *E)
     }
     free(E->sw);
     free(E->sw_of);
+    free(E->sw_set);
     free(E->hits);
     free(E->fresh);
     free(E->hmask);
@@ -2721,7 +2723,7 @@ static sweep *sweep_alloc(chain_engine *E)
     return S;
 }
 
-static sweep *take_sweep(chain_engine *E)
+static inline sweep *take_sweep(chain_engine *E)
 {
     if (E->used_sw == E->nsw) {
         if (E->nsw == E->cap_sw) {
@@ -3183,13 +3185,14 @@ done:
 
 /* The sweep of (cell, digit) on, made once a pass (NULL when out of
  * memory): sweep_on() made it or makes it (sweep_new()). */
-static sweep *sweep_new(chain_engine *E, int32_t var, int32_t pot)
+static inline sweep *sweep_new(chain_engine *E, int32_t var, int32_t pot)
 {
     sweep *S = take_sweep(E);
     if (!S)
         return NULL;
     sweep_from(E, pot, S);
     E->sw_of[var] = E->used_sw - 1;
+    E->sw_set[E->nsw_set++] = var;
     return S;
 }
 
@@ -3510,8 +3513,8 @@ static void cell_sweeps(chain_engine *E, int cell)
 
 /* ancestors() on a sweep: the potentials the instance of t rests on, itself
  * included; with x, t may be the contradiction's instance made last
- * (S->x_pot, its parents S->x_par). */
-static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x)
+ * (S->x_pot, its parents S->x_par). Past most, some more than most. */
+static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x, int most)
 {
     sudoku_logic *L = E->L;
     if (E->anc_stamp == INT32_MAX) {
@@ -3530,7 +3533,7 @@ static int sweep_count(chain_engine *E, const sweep *S, int32_t t, int x)
             q[tail++] = v_;                                                              \
         }                                                                                \
     } while (0)
-    while (head < tail) {
+    while (head < tail && tail <= most) {
         int32_t u = q[head++];
         uint16_t pr = x && u == S->x_pot ? S->x_par : S->par[u];
         if (pr == PAR_NONE)
@@ -3632,27 +3635,36 @@ static void sweep_judge(chain_engine *E)
         const sweep_hit *h = &E->hits[E->hit_idx[k]];
         if (!may_beat(E, base, h->floor))
             break;
-        int cx = 0;
+        /* a step of more nodes than the best kept does not beat it (nor
+         * rates less): the counts stop past them */
+        int cx = 0, most = E->best.found ? E->best.complexity : INT32_MAX;
         int32_t root = CAUSE_NONE;
         if (h->kind == HIT_X_ON || h->kind == HIT_X_OFF) {
             const sweep *S = h->kind == HIT_X_ON ? E->sw[E->sw_of[h->cell * L->n + h->digit - 1]]
                                                  : E->sw[h->off];
-            cx = sweep_count(E, S, S->x_pot ^ 1, 0) + sweep_count(E, S, S->x_pot, 1);
+            cx = sweep_count(E, S, S->x_pot ^ 1, 0, most);
+            if (cx <= most)
+                cx += sweep_count(E, S, S->x_pot, 1, most - cx);
         } else if (h->kind == HIT_DOUBLE) {
-            cx = sweep_count(E, E->sw[E->sw_of[h->cell * L->n + h->digit - 1]], h->pot, 0) +
-                 sweep_count(E, E->sw[h->off], h->pot, 0);
+            cx = sweep_count(E, E->sw[E->sw_of[h->cell * L->n + h->digit - 1]], h->pot, 0, most);
+            if (cx <= most)
+                cx += sweep_count(E, E->sw[h->off], h->pot, 0, most - cx);
         } else if (h->kind == HIT_REGION) {
             root = h->house;
             for (uint64_t m = E->places[(size_t)h->house * (size_t)L->n + (size_t)(h->digit - 1)];
-                 m; m &= m - 1) {
+                 m && cx <= most; m &= m - 1) {
                 int c = logic_house_cell(L, h->house, lowest_bit(m));
-                cx += sweep_count(E, E->sw[E->sw_of[c * L->n + h->digit - 1]], h->pot, 0);
+                cx += sweep_count(E, E->sw[E->sw_of[c * L->n + h->digit - 1]], h->pot, 0,
+                                  most - cx);
             }
         } else {
             root = CAUSE_CELL;
-            for (uint64_t m = L->cand[h->cell]; m; m &= m - 1)
-                cx += sweep_count(E, E->sw[E->sw_of[h->cell * L->n + lowest_bit(m)]], h->pot, 0);
+            for (uint64_t m = L->cand[h->cell]; m && cx <= most; m &= m - 1)
+                cx += sweep_count(E, E->sw[E->sw_of[h->cell * L->n + lowest_bit(m)]], h->pot, 0,
+                                  most - cx);
         }
+        if (cx > most)
+            continue;
         int rating = base + length_tenths(cx), key = SORT_KEY[h->kind];
         const chain_best *b = &E->best;
         if (b->found &&
@@ -3750,14 +3762,16 @@ static int sweeps_begin(chain_engine *E)
 {
     if (!fresh_places(E) || !board_masks(E))
         return 0;
-    if (E->board) {
+    /* the sets at the pass's start, for the dynamic sweeps (sweep_board())
+     * and Nishio's (nishio_meets()) */
+    if (E->board && E->dynamic) {
         sudoku_logic *L = E->L;
         memset(E->bb0, 0, sizeof(uint64_t) * 2 * (size_t)L->n);
         for (int c = 0; c < L->cells; c++)
             for (uint64_t m = L->cand[c]; m; m &= m - 1)
                 E->bb0[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
         memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)L->n);
-        if (E->hbits[0])
+        if (E->nishio && E->hbits[0])
             for (int d = 0; d < L->n; d++) {
                 E->multi[d] = 0;
                 for (int h = 0; h < L->house_count; h++) {
@@ -3767,11 +3781,23 @@ static int sweeps_begin(chain_engine *E)
                 }
             }
     }
-    if (!E->sw_of && !(E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2))))
-        return 0;
+    if (!E->sw_of) {
+        E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2));
+        E->sw_set = malloc(sizeof(int32_t) * (size_t)(E->P / 2));
+        if (!E->sw_of || !E->sw_set) {
+            free(E->sw_of);
+            free(E->sw_set);
+            E->sw_of = E->sw_set = NULL;
+            return 0;
+        }
+        memset(E->sw_of, 0xff, sizeof(int32_t) * (size_t)(E->P / 2)); /* all -1 */
+        E->nsw_set = 0;
+    }
     if (!E->sw_queue && !(E->sw_queue = malloc(sizeof(int32_t) * (size_t)E->P)))
         return 0;
-    memset(E->sw_of, 0xff, sizeof(int32_t) * (size_t)(E->P / 2)); /* all -1 */
+    for (int k = 0; k < E->nsw_set; k++) /* the last pass's, not all (a memset) */
+        E->sw_of[E->sw_set[k]] = -1;
+    E->nsw_set = 0;
     E->used_sw = 0;
     E->nhits = 0;
     E->hit_call = 0;
