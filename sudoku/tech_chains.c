@@ -2799,8 +2799,10 @@ static int static_links(chain_engine *E)
  * potentials, depths, parents, order and contradiction, but not their
  * places in the order (S->pos: sweep_meet() looks for the few it needs).
  * The offs that lead nowhere (most) are listed but not queued again. 60
- * top1465 puzzles: 2.077 G -> 1.997 G instructions. */
-static void sweep_static(chain_engine *E, int32_t start, sweep *S)
+ * top1465 puzzles: 2.077 G -> 1.997 G instructions. Called by sweep_new()
+ * and out of line: its loops keep their registers whatever sweep_from()
+ * becomes. */
+static __attribute__((noinline)) void sweep_static(chain_engine *E, int32_t start, sweep *S)
 {
     /* (pointers for the queues: fewer values live in the loops) */
     uint8_t *dep = S->depth;
@@ -2819,18 +2821,18 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
     }
     S->x_depth = 0;
     for (;;) {
-        if (hon < ton) {
+        while (hon < ton) {
             int32_t p = *hon++;
             uint8_t d = depth_next(dep[p]);
             for (const uint16_t *l = beg[p], *l_end = beg[p + 1]; l < l_end; l++) {
-                int32_t q = *l;
+                int32_t q = *l; /* an off: its on is q + 1 */
                 /* the off and its on in one load: most often neither held */
                 uint16_t both;
                 memcpy(&both, dep + q, 2);
                 if (both) {
                     if (dep[q])
                         continue; /* held already (then its on is not: most offs met) */
-                    S->x_depth = dep[q | 1] + d;
+                    S->x_depth = dep[q + 1] + d;
                     S->x_pot = q;
                     S->x_par = (uint16_t)p;
                     goto done;
@@ -2841,7 +2843,6 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
                 if (out[q])
                     *tw++ = (uint16_t)q;
             }
-            continue;
         }
         if (hw == tw)
             break;
@@ -2850,13 +2851,13 @@ static void sweep_static(chain_engine *E, int32_t start, sweep *S)
         /* new_on(): each once, none held already (an on met twice is held
          * the second time; the ons made leave the offs as they were) */
         for (const uint16_t *l = beg[p], *l_end = beg[p + 1]; l < l_end; l++) {
-            int32_t q = *l;
+            int32_t q = *l; /* an on: its off is q - 1 */
             uint16_t both;
-            memcpy(&both, dep + (q & ~1), 2);
+            memcpy(&both, dep + q - 1, 2);
             if (both) {
                 if (dep[q])
                     continue;
-                S->x_depth = d + dep[q & ~1];
+                S->x_depth = d + dep[q - 1];
                 S->x_pot = q;
                 S->x_par = (uint16_t)p;
                 goto done;
@@ -3190,7 +3191,10 @@ static inline sweep *sweep_new(chain_engine *E, int32_t var, int32_t pot)
     sweep *S = take_sweep(E);
     if (!S)
         return NULL;
-    sweep_from(E, pot, S);
+    if (E->pl_live)
+        sweep_static(E, pot, S);
+    else
+        sweep_from(E, pot, S);
     E->sw_of[var] = E->used_sw - 1;
     E->sw_set[E->nsw_set++] = var;
     return S;
