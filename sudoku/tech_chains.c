@@ -3279,9 +3279,6 @@ static int sweep_place(const chain_engine *E, const sweep *S, int side, int32_t 
 static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int cell, int digit,
                        int house, int32_t off)
 {
-    const uint8_t *dep[SUDOKU_MAX_N];
-    for (int q = 0; q < n; q++)
-        dep[q] = sw[q]->depth;
     for (int side = 0; side < 2; side++) {
         int least = 0, next = 1;
         int cl = side ? sw[0]->noff : sw[0]->non, cn = side ? sw[1]->noff : sw[1]->non;
@@ -3300,14 +3297,14 @@ static void sweep_meet(chain_engine *E, sweep *const *sw, int n, int kind, int c
             }
         }
         const uint16_t *first = side ? sw[least]->off : sw[least]->on;
-        const uint8_t *probe = dep[next];
+        const uint8_t *probe = sw[next]->depth;
         for (int k = 0; k < cl; k++) {
             int32_t pot = first[k];
             if (!probe[pot])
                 continue;
             int floor = 0, q = 0;
             for (; q < n; q++) {
-                int d = dep[q][pot];
+                int d = sw[q]->depth[pot];
                 if (!d)
                     break;
                 floor += d;
