@@ -9,6 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BITS2(k) k, k + 1, k + 1, k + 2
+#define BITS4(k) BITS2(k), BITS2(k + 1), BITS2(k + 1), BITS2(k + 2)
+#define BITS6(k) BITS4(k), BITS4(k + 1), BITS4(k + 1), BITS4(k + 2)
+const uint8_t logic_bit_count[256] = {BITS6(0), BITS6(1), BITS6(1), BITS6(2)};
+#undef BITS2
+#undef BITS4
+#undef BITS6
+
 /* The kind of every house, from the order build_houses() (solver.c) lists
  * them in: rows, columns, boxes or regions, the two diagonals, the windows. */
 static void classify_houses(sudoku_logic *L)

@@ -190,14 +190,21 @@ static inline int logic_house_cell(const sudoku_logic *L, int h, int k)
     return L->house_cells[(size_t)h * (size_t)L->n + (size_t)k];
 }
 
+/* The bits set in each byte value (logic.c). */
+extern const uint8_t logic_bit_count[256];
+
 /* Without a popcount instruction in the baseline target, the builtin is a
  * library call; this is inlined (the chains count bits in their inner
- * loops). */
+ * loops). Sets of up to 16 symbols or places, most of those counted, take
+ * two loads from a table of bytes (60 top1465 puzzles: 1.550 G -> 1.525 G
+ * instructions). */
 static inline int popcount64(uint64_t x)
 {
 #if defined(__POPCNT__)
     return __builtin_popcountll(x);
 #else
+    if (x < 0x10000)
+        return logic_bit_count[x & 0xff] + logic_bit_count[x >> 8];
     x = x - ((x >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
