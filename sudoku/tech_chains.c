@@ -4960,7 +4960,10 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
     E->failed = 0;
     E->best.found = 0;
     E->graph_live = 0;
-    load_places(E);
+    /* the grid's own table, kept while the grid stands (the producers of
+     * a step all search the same grid) */
+    memcpy(E->places, logic_places_table(L),
+           sizeof(uint64_t) * (size_t)L->house_count * (size_t)L->n);
     if (unary && E->quiet_ok) {
         /* The forcing chains new since the last unary search that found
          * nothing, on a grid that held every candidate this one holds: a
