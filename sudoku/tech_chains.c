@@ -182,7 +182,8 @@ struct chain_engine {
      * compressed list, and the lanes' bit sets of the breadth-first walk. */
     int32_t *gnode;      /* P: potential -> node, -1 when not a candidate */
     int32_t *gpot;       /* node -> potential */
-    int32_t *gbeg, *gend; /* gnodes: node's links [gbeg, gend) in glink */
+    const int32_t *gbeg, *gend; /* gnodes: node's links [gbeg, gend) in glink
+                            (build_xy()'s arrays the pass takes) */
     int32_t *glink;      /* the links' heads: xy_link, the pass's kinds of it */
     int gnodes;
     uint64_t *greach, *gcur, *gnext; /* gnodes each: lanes that reached */
@@ -261,6 +262,7 @@ struct chain_engine {
                             node, the cell's rule's [beg, mid), the houses'
                             [mid, end), in xy_link; valid for the grid of the
                             search under way */
+    int32_t *xy_yend;    /* P: an off's mid, an on's end (the Y pass's ends) */
     int32_t *xy_link;
     int32_t *xy_with;    /* n * max_peers: build_xy()'s scratch */
     int xy_cap, xy_valid;
@@ -544,8 +546,6 @@ void chain_engine_free(chain_engine *E)
     free(E->peer_bits);
     free(E->gnode);
     free(E->gpot);
-    free(E->gbeg);
-    free(E->gend);
     free(E->greach);
     free(E->gcur);
     free(E->gnext);
@@ -597,6 +597,7 @@ void chain_engine_free(chain_engine *E)
     free(E->xy_beg);
     free(E->xy_mid);
     free(E->xy_end);
+    free(E->xy_yend);
     free(E->xy_link);
     free(E->xy_with);
     free(E->xy_grid);
@@ -1635,8 +1636,6 @@ static int links_alloc(chain_engine *E)
     size_t P = (size_t)E->P;
     E->gnode = malloc(sizeof(int32_t) * P);
     E->gpot = malloc(sizeof(int32_t) * P);
-    E->gbeg = malloc(sizeof(int32_t) * P);
-    E->gend = malloc(sizeof(int32_t) * P);
     E->greach = calloc(P, sizeof(uint64_t));
     E->gcur = calloc(P, sizeof(uint64_t));
     E->gnext = calloc(P, sizeof(uint64_t));
@@ -1645,10 +1644,10 @@ static int links_alloc(chain_engine *E)
     E->floor_cycle = malloc(sizeof(int32_t) * (P / 2));
     E->floor_on = malloc(sizeof(int32_t) * (P / 2));
     E->floor_off = malloc(sizeof(int32_t) * (P / 2));
-    if (!E->gnode || !E->gpot || !E->gbeg || !E->gend || !E->greach || !E->gcur || !E->gnext ||
+    if (!E->gnode || !E->gpot || !E->greach || !E->gcur || !E->gnext ||
         !E->gactive || !E->gactive2 || !E->floor_cycle || !E->floor_on || !E->floor_off) {
         uint64_t **w[] = {&E->greach, &E->gcur, &E->gnext};
-        int32_t **a[] = {&E->gnode, &E->gpot, &E->gbeg, &E->gend, &E->gactive, &E->gactive2,
+        int32_t **a[] = {&E->gnode, &E->gpot, &E->gactive, &E->gactive2,
                          &E->floor_cycle, &E->floor_on, &E->floor_off};
         for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
             free(*w[k]);
@@ -1685,13 +1684,15 @@ static int build_xy(chain_engine *E)
         E->xy_beg = malloc(sizeof(int32_t) * P);
         E->xy_mid = malloc(sizeof(int32_t) * P);
         E->xy_end = malloc(sizeof(int32_t) * P);
+        E->xy_yend = malloc(sizeof(int32_t) * P);
         E->xy_with = malloc(sizeof(int32_t) * (size_t)L->n * (size_t)E->max_peers);
-        if (!E->xy_beg || !E->xy_mid || !E->xy_end || !E->xy_with) {
+        if (!E->xy_beg || !E->xy_mid || !E->xy_end || !E->xy_yend || !E->xy_with) {
             free(E->xy_beg);
             free(E->xy_mid);
             free(E->xy_end);
+            free(E->xy_yend);
             free(E->xy_with);
-            E->xy_beg = E->xy_mid = E->xy_end = E->xy_with = NULL;
+            E->xy_beg = E->xy_mid = E->xy_end = E->xy_yend = E->xy_with = NULL;
             return 0;
         }
     }
@@ -1767,6 +1768,7 @@ static int build_xy(chain_engine *E)
                         E, logic_house_cell(L, hs[j], lowest_bit(others)), digit, 1)];
             }
             E->xy_end[v] = links;
+            E->xy_yend[v] = E->xy_mid[v];
             /* the on (v + 1) */
             E->xy_beg[v + 1] = links;
             for (uint64_t o = cand & ~bit; o; o &= o - 1)
@@ -1786,6 +1788,7 @@ static int build_xy(chain_engine *E)
             for (int k = 0; k < cnt[digit - 1]; k++)
                 out[links++] = E->gnode[make_pot(E, w[k], digit, 0)];
             E->xy_end[v + 1] = links;
+            E->xy_yend[v + 1] = links;
         }
     }
     E->glink = E->xy_link;
@@ -1803,12 +1806,10 @@ static int build_links(chain_engine *E, int y, int x)
     if (!links_alloc(E) || (!E->xy_valid && !build_xy(E)))
         return 0;
     /* an on keeps its cell's links with y; an off its cell's with y, its
-     * houses' with x */
-    for (int v = 0; v < E->gnodes; v++) {
-        int on = pot_on(E->gpot[v]);
-        E->gbeg[v] = y ? E->xy_beg[v] : E->xy_mid[v];
-        E->gend[v] = on || x ? E->xy_end[v] : E->xy_mid[v];
-    }
+     * houses' with x (a pass takes build_xy()'s arrays as they are, not
+     * copies: 60 top1465 puzzles, 1.624 G -> 1.608 G instructions) */
+    E->gbeg = y ? E->xy_beg : E->xy_mid;
+    E->gend = x ? E->xy_end : E->xy_yend;
     E->graph_live = 1;
     E->graph_y = y;
     E->graph_x = x;
