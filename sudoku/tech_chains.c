@@ -4950,13 +4950,17 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
          * not have then was there then too, and found nothing. qualify()
          * lets through the sources of those that use a new link. Not the
          * cycles: which cycle through a source the search meets depends on
-         * the ways it met first. */
+         * the ways it met first. That grid had none whatever the searches
+         * since found, and is kept across them (60 top1465 puzzles:
+         * 1.592 G -> 1.578 G instructions). */
         int subset = 1;
         for (int c = 0; c < L->cells && subset; c++)
             subset = !(L->cand[c] & ~E->quiet_grid[c]);
         if (subset) {
             E->since = E->quiet_grid;
             E->since_forcing = 1;
+        } else {
+            E->quiet_ok = 0;
         }
     }
     /* the grid before any chain, once: only a dynamic chain changes the grid
@@ -4970,7 +4974,6 @@ static int run(sudoku_logic *L, sudoku_step *st, int dynamic, int nishio, int mu
         unary_pass(E, 1, 1); /* XY */
         E->since = NULL;
         E->since_forcing = 0;
-        E->quiet_ok = 0;
         if (!E->failed && !E->best.found &&
             (E->quiet_grid ||
              (E->quiet_grid = malloc(sizeof(uint64_t) * (size_t)L->cells)))) {
