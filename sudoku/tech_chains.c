@@ -2096,20 +2096,22 @@ static void lanes_flood(chain_engine *E, int na)
  * cycle, 2 a forcing chain from the on, 4 from the off. */
 static void qualify_lanes(chain_engine *E)
 {
-    sudoku_logic *L = E->L;
-    for (int cell = 0; cell < L->cells; cell++)
-        for (uint64_t m = L->cand[cell]; m; m &= m - 1) {
-            int digit = lowest_bit(m) + 1;
-            uint64_t r_on = E->greach[E->gnode[make_pot(E, cell, digit, 1)]];
-            uint64_t r_off = E->greach[E->gnode[make_pot(E, cell, digit, 0)]];
-            uint8_t *q = &E->qual[cell * L->n + digit - 1];
-            if (((r_off & (r_on >> 1)) | ((r_off >> 1) & r_on)) & LANE_EVEN)
-                *q |= 1;
-            if (r_off & (r_off >> 1) & LANE_EVEN)
-                *q |= 2;
-            if (r_on & (r_on >> 1) & LANE_EVEN)
-                *q |= 4;
-        }
+    const uint64_t *greach = E->greach;
+    /* node by node, not cell by cell looking each one up (with unary_pass()
+     * and unary_floors() taking a source's potentials as 2 var and 2 var + 1:
+     * 60 top1465 puzzles, 1.556 G -> 1.549 G instructions) */
+    for (int v = 0; v < E->gnodes; v += 2) { /* a candidate's off, then its on */
+        uint64_t r_off = greach[v], r_on = greach[v + 1];
+        if (!(r_off | r_on))
+            continue;
+        uint8_t *q = &E->qual[E->gpot[v] >> 1];
+        if (((r_off & (r_on >> 1)) | ((r_off >> 1) & r_on)) & LANE_EVEN)
+            *q |= 1;
+        if (r_off & (r_off >> 1) & LANE_EVEN)
+            *q |= 2;
+        if (r_on & (r_on >> 1) & LANE_EVEN)
+            *q |= 4;
+    }
     memset(E->greach, 0, sizeof(uint64_t) * (size_t)E->gnodes);
 }
 
@@ -2228,6 +2230,7 @@ static int unary_floors(chain_engine *E, int y, int x)
      * instructions in find_forcing_chain. */
     if (!walk_graph(E))
         return -1;
+    int all = !E->filter || E->since_forcing;
     for (int cell = 0; cell < L->cells; cell++) {
         uint64_t more = L->cand[cell] & (L->cand[cell] - 1); /* but the lowest */
         if (L->value[cell] || !more)
@@ -2236,7 +2239,7 @@ static int unary_floors(chain_engine *E, int y, int x)
             continue; /* Y-cycles start from a cell of two only */
         for (uint64_t m = L->cand[cell]; m; m &= m - 1) {
             int32_t var = cell * L->n + lowest_bit(m);
-            if (!E->filter || E->qual[var] || E->since_forcing)
+            if (all || E->qual[var])
                 E->src[E->nsrc++] = var;
         }
     }
@@ -2461,11 +2464,10 @@ static void unary_pass(chain_engine *E, int y, int x)
     for (int k = 0, done = 0; floors > 0 && k < E->nsrc && !E->failed; k++) {
         if (k == done)
             done = floors_batch(E, y, x, k);
-        int32_t var = E->src[k];
-        int cell = E->var_cell[var], digit = E->var_digit[var];
+        int32_t var = E->src[k]; /* its potentials: 2 var, + 1 (make_pot()) */
         if (E->floor_cycle[var] != FLOOR_NONE && may_beat(E, cbase, E->floor_cycle[var])) {
             release_all(E);
-            int32_t on = new_inst(E, make_pot(E, cell, digit, 1), -1);
+            int32_t on = new_inst(E, 2 * var + 1, -1);
             if (on < 0)
                 return;
             cycles_from(E, on, y, x);
@@ -2474,15 +2476,15 @@ static void unary_pass(chain_engine *E, int y, int x)
             continue;
         if (E->floor_on[var] != FLOOR_NONE && may_beat(E, fbase, E->floor_on[var])) {
             release_all(E);
-            int32_t on = new_inst(E, make_pot(E, cell, digit, 1), -1);
+            int32_t on = new_inst(E, 2 * var + 1, -1);
             if (on < 0)
                 return;
-            walk_on(E, E->gnode[make_pot(E, cell, digit, 1)]);
+            walk_on(E, E->gnode[2 * var + 1]);
             forcing_from(E, on, y, 1);
         }
         if (E->floor_off[var] != FLOOR_NONE && may_beat(E, fbase, E->floor_off[var])) {
             release_all(E);
-            int32_t off = new_inst(E, make_pot(E, cell, digit, 0), -1);
+            int32_t off = new_inst(E, 2 * var, -1);
             if (off < 0)
                 return;
             forcing_from(E, off, y, 1);
