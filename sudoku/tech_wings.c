@@ -13,9 +13,18 @@
 #include "logic_internal.h"
 
 /* The blank peers of cell with exactly `size` candidates, each once, into
- * L->list; returns how many. */
+ * L->list; returns how many. In the order of the grid's list of peers
+ * when it has one (the same order: its houses', each cell once). */
 static int peers_with(sudoku_logic *L, int cell, int size)
 {
+    if (L->peers) {
+        const int32_t *p = L->peers + (size_t)cell * (size_t)L->max_peers;
+        int count = 0;
+        for (int k = 0, np = L->npeers[cell]; k < np; k++)
+            if (!L->value[p[k]] && popcount64(L->cand[p[k]]) == size)
+                L->list[count++] = p[k];
+        return count;
+    }
     int32_t stamp = logic_new_stamp(L);
     L->mark[cell] = stamp;
     int count = 0, nh;
