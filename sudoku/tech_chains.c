@@ -252,6 +252,9 @@ struct chain_engine {
     uint64_t *nib;       /* cells: each cell's houses, the low bit of four a
                             house (32 houses at most, n 9 at most, else
                             NULL), for board_sweep() */
+    uint64_t *quiet;     /* n, two words each, with nib: the ons of each symbol
+                            that meet no contradiction, as nishio_meets()
+                            found in the pass under way (nishio_sweeps()) */
     uint64_t *pmask;     /* cells: each cell's peers */
     uint64_t *cmask;     /* cells * per_cell: each cell's houses' cells, two
                             words a house, in the cell's order (hmask) */
@@ -584,6 +587,7 @@ void chain_engine_free(chain_engine *E)
     free(E->fmask);
     free(E->bb);
     free(E->nib);
+    free(E->quiet);
     free(E->pmask);
     free(E->cmask);
     free(E->hbits);
@@ -3502,8 +3506,12 @@ static int nishio_meets(chain_engine *E, int cell, int digit, int on)
             }
         }
         uint64_t look[2] = {~(cnt[0] | done[0]) & H, ~(cnt[1] | done[1]) & H};
-        if (!(look[0] | look[1]))
+        if (!(look[0] | look[1])) {
+            /* none, nor from the ons reached (nishio_sweeps()) */
+            E->quiet[2 * (digit - 1)] |= ons[0];
+            E->quiet[2 * (digit - 1) + 1] |= ons[1];
             return 0;
+        }
         for (int w = 0; w < 2; w++)
             for (uint64_t lk = look[w]; lk; lk &= lk - 1) {
                 const uint64_t *hm = E->hmask + 2 * (16 * w + lowest_bit(lk) / 4);
@@ -3521,7 +3529,10 @@ static int nishio_meets(chain_engine *E, int cell, int digit, int on)
 
 /* Nishio on the sweeps: its steps are the contradictions of either state
  * (binary_chains()'s, no double implications), looked for by sweeps only
- * where nishio_meets() says there is one. */
+ * where nishio_meets() says there is one. Where it found none, none is
+ * from the ons it reached (E->quiet): theirs reach no more. Nor from the
+ * off of a peer of one of them, which reaches no more than that on. 60
+ * top1465 puzzles: 1.560 G -> 1.551 G instructions. */
 static void nishio_sweeps(chain_engine *E, int cell)
 {
     sudoku_logic *L = E->L;
@@ -3531,7 +3542,9 @@ static void nishio_sweeps(chain_engine *E, int cell)
          * solution's candidate, the off of another (60 top1465 puzzles:
          * 2.137 G -> 2.113 G instructions) */
         int sol = E->sol ? E->sol[cell] == digit : -1;
-        if (sol != 1 && (!E->nib || nishio_meets(E, cell, digit, 1))) {
+        const uint64_t *qu = E->nib ? E->quiet + 2 * (digit - 1) : NULL;
+        if (sol != 1 &&
+            (!qu || (!(qu[cell >> 6] >> (cell & 63) & 1) && nishio_meets(E, cell, digit, 1)))) {
             sweep *on = sweep_on(E, cell, digit);
             if (!on)
                 return;
@@ -3540,7 +3553,9 @@ static void nishio_sweeps(chain_engine *E, int cell)
                         cell, digit, -1, -1);
         }
         E->hit_call++;
-        if (sol != 0 && (!E->nib || nishio_meets(E, cell, digit, 0))) {
+        if (sol != 0 &&
+            (!qu || (!(qu[0] & E->pmask[2 * cell]) && !(qu[1] & E->pmask[2 * cell + 1]) &&
+                     nishio_meets(E, cell, digit, 0)))) {
             sweep *off = take_sweep(E);
             if (!off)
                 return;
@@ -3795,7 +3810,9 @@ static int board_masks(chain_engine *E)
     if (!E->hmask || !E->fmask || !E->bb || !E->pmask || !E->cmask || !E->hbits)
         return 0;
     if (L->n <= 9 && L->house_count <= 32) {
-        if (!(E->nib = calloc(2 * (size_t)L->cells, sizeof(uint64_t))))
+        E->nib = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+        E->quiet = malloc(sizeof(uint64_t) * 2 * (size_t)L->n);
+        if (!E->nib || !E->quiet)
             return 0;
         for (int h = 0; h < L->house_count; h++)
             for (int q = 0; q < L->n; q++)
@@ -3840,6 +3857,7 @@ static int sweeps_begin(chain_engine *E)
             for (uint64_t m = L->cand[c]; m; m &= m - 1)
                 E->bb0[2 * lowest_bit(m) + (c >> 6)] |= (uint64_t)1 << (c & 63);
         if (E->nib) { /* board_sweep()'s: av, cnt (+ 6 a house), done */
+            memset(E->quiet, 0, sizeof(uint64_t) * 2 * (size_t)L->n);
             uint64_t *b0 = E->bb0, *cnt = b0 + 4 * L->n, six[2] = {0, 0};
             memcpy(b0 + 2 * L->n, b0, sizeof(uint64_t) * 2 * (size_t)L->n);
             memset(cnt, 0, sizeof(uint64_t) * 4 * (size_t)L->n);
