@@ -259,7 +259,9 @@ struct chain_engine {
     uint64_t *cmask;     /* cells * per_cell: each cell's houses' cells, two
                             words a house, in the cell's order (hmask) */
     uint64_t *hbits;     /* cells: each cell's houses, a bit each (64 houses
-                            at most, else 0 and nishio_sweeps() not used) */
+                            at most, else 0 and nishio_sweeps() not used), */
+    uint64_t *multi;     /* n, without nib: the houses where each symbol has
+                            two places or more at the pass's start */
     int graph_live;      /* the graph (gnode...) holds the links of the grid as
                             it is, for graph_y, graph_x (build_links()) */
     int graph_y, graph_x;
@@ -591,6 +593,7 @@ void chain_engine_free(chain_engine *E)
     free(E->pmask);
     free(E->cmask);
     free(E->hbits);
+    free(E->multi);
     free(E->sw_queue);
     free(E->hit_idx);
     free(E->hit_floor);
@@ -2879,7 +2882,7 @@ done:
     S->noff = toff;
 }
 
-/* In sweep_from(): an off q the on p being followed
+/* In sweep_board_any() and sweep_from(): an off q the on p being followed
  * implies at depth d (their locals dep, par, spos, qoff, toff, S; a
  * contradiction ends the sweep at their label done). */
 #define SWEEP_OFF(q)                                                                     \
@@ -3119,6 +3122,134 @@ static void sweep_board(chain_engine *E, int32_t start, sweep *S)
         board_sweep(E, start, S, E->n, !E->nishio);
 }
 
+/* sweep_from() for a dynamic pass on the boards board_sweep() does not
+ * take (more than 32 houses, n over 9): the same, each off's ons and
+ * their hidden causes worked out in one go, the board's houses looked at
+ * as bits. The grid is put back as it was at the pass's start (E->saved,
+ * E->bb0). */
+static void sweep_board_any(chain_engine *E, int32_t start, sweep *S)
+{
+    sudoku_logic *L = E->L;
+    uint64_t *cand = L->cand;
+    const uint64_t *saved = E->saved;
+    const int32_t *order = E->order, *ocount = E->order_count;
+    uint8_t *dep = S->depth;
+    uint16_t *qon = S->on, *qoff = S->off, *par = S->par, *spos = S->pos;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n, pc = L->per_cell;
+    uint64_t *const bb = E->bb;
+    const int32_t *const vcell = E->var_cell;
+    const int8_t *const vdigit = E->var_digit;
+    const uint64_t *const bb0 = E->bb0, *const fmask = E->fmask, *const cmask = E->cmask;
+    uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
+    uint8_t nd[SUDOKU_MAX_N * 8 + 8];
+    dep[start] = 1;
+    par[start] = PAR_NONE;
+    spos[start] = 0;
+    if (pot_on(start))
+        qon[ton++] = (uint16_t)start;
+    else
+        qoff[toff++] = (uint16_t)start;
+    S->x_depth = 0;
+    for (;;) {
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint8_t d = depth_next(dep[p]);
+            int cell = vcell[p >> 1], digit = vdigit[p >> 1];
+            int32_t at = (digit - 1) * 2;
+            if (y)
+                for (uint64_t m = cand[cell] & ~digit_bit(digit); m; m &= m - 1)
+                    SWEEP_OFF(cell * n2 + lowest_bit(m) * 2);
+            uint64_t b0w = bb[2 * (digit - 1)], b1w = bb[2 * (digit - 1) + 1];
+            const uint64_t *f = fmask + (size_t)2 * (size_t)cell * (size_t)pc;
+            for (const uint64_t *f_end = f + 2 * ocount[cell]; f < f_end; f += 2) {
+                for (uint64_t m = b0w & f[0]; m; m &= m - 1)
+                    SWEEP_OFF(lowest_bit(m) * n2 + at);
+                for (uint64_t m = b1w & f[1]; m; m &= m - 1)
+                    SWEEP_OFF((64 + lowest_bit(m)) * n2 + at);
+            }
+            continue;
+        }
+        if (hoff == toff)
+            break;
+        int32_t p = qoff[hoff++];
+        uint8_t d = depth_next(dep[p]);
+        int cell = vcell[p >> 1], digit = vdigit[p >> 1], cnt = 0;
+        int32_t at = (digit - 1) * 2;
+        /* take_candidate(), and what is left: a cell's last candidate, a
+         * house's last place; each on new (new_on()) with the depth its
+         * hidden causes give it (add_parent()) */
+        uint64_t *b = bb + 2 * (digit - 1);
+        const uint64_t *b0 = bb0 + 2 * (digit - 1);
+        int nh = ocount[cell];
+        uint64_t rest = cand[cell] &= ~digit_bit(digit);
+        int wi = cell >> 6;
+        uint64_t cb = (uint64_t)1 << (cell & 63);
+        uint64_t w0 = b[0] & ~(wi ? 0 : cb), w1 = b[1] & ~(wi ? cb : 0);
+        b[0] = w0;
+        b[1] = w1;
+        const uint64_t *hm = cmask + (size_t)2 * (size_t)cell * (size_t)pc;
+        if (y && rest && !(rest & (rest - 1))) {
+            int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
+            if (!dep[on]) {
+                uint8_t dk = d;
+                for (uint64_t gone = saved[cell] & ~rest; gone; gone &= gone - 1) {
+                    uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
+                    if (g && depth_next(g) > dk)
+                        dk = depth_next(g);
+                }
+                nd[cnt] = dk;
+                npar[cnt] = PAR_CELL;
+                buf[cnt++] = (uint16_t)on;
+            }
+        }
+        for (int j = 0; j < nh; j++, hm += 2) {
+            uint64_t m0 = w0 & hm[0], m1 = w1 & hm[1], x = m0 | m1;
+            if ((x & (x - 1)) || !x || (m0 && m1))
+                continue; /* not one place: x of two bits or none, or the same bit in both words */
+            int h = order[(size_t)cell * (size_t)pc + (size_t)j];
+            int32_t on = (m0 ? lowest_bit(m0) : 64 + lowest_bit(m1)) * n2 + at + 1;
+            int dup = dep[on] != 0;
+            for (int k = 0; k < cnt && !dup; k++)
+                dup = buf[k] == on;
+            if (dup)
+                continue;
+            uint8_t dk = d;
+            for (int w = 0; w < 2; w++)
+                for (uint64_t gone = b0[w] & ~(w ? w1 : w0) & hm[w]; gone; gone &= gone - 1) {
+                    uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
+                    if (g && depth_next(g) > dk)
+                        dk = depth_next(g);
+                }
+            nd[cnt] = dk;
+            npar[cnt] = (uint16_t)(PAR_HOUSE + h);
+            buf[cnt++] = (uint16_t)on;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int32_t q = buf[k];
+            if (dep[q & ~1]) {
+                S->x_depth = nd[k] + dep[q & ~1];
+                S->x_pot = q;
+                S->x_par = npar[k];
+                goto done;
+            }
+            dep[q] = nd[k];
+            par[q] = npar[k];
+            spos[q] = (uint16_t)ton;
+            qon[ton++] = (uint16_t)q;
+        }
+    }
+done:
+    S->non = ton;
+    S->noff = toff;
+    if (hoff > 8) {
+        memcpy(cand, saved, sizeof(uint64_t) * (size_t)L->cells);
+    } else {
+        for (int k = 0; k < hoff; k++)
+            cand[vcell[qoff[k] >> 1]] |= digit_bit(vdigit[qoff[k] >> 1]);
+    }
+    memcpy(E->bb, E->bb0, sizeof(uint64_t) * 2 * (size_t)E->n);
+}
+
 /* follow() (follow_static() on the pass's graph) from the potential start
  * alone, into S (clear): what the two would add to their sets, in their
  * order, and where they would stop. A dynamic chain's off takes its
@@ -3131,15 +3262,18 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
         sweep_static(E, start, S);
         return;
     }
-    if (E->nib && E->dynamic) {
-        sweep_board(E, start, S);
+    if (E->board && E->dynamic) {
+        if (E->nib)
+            sweep_board(E, start, S);
+        else
+            sweep_board_any(E, start, S);
         return;
     }
     sudoku_logic *L = E->L;
     uint8_t *dep = S->depth;
     uint16_t *qon = S->on, *qoff = S->off;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n;
-    int graph = E->graph_live && !E->dynamic;
+    int graph = E->graph_live && !E->dynamic; /* (a dynamic pass on a board: sweep_board()) */
     int32_t buf[SUDOKU_MAX_N * 8 + 8], pots[SUDOKU_MAX_N * 8 + 8];
     int8_t via[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
@@ -3527,6 +3661,69 @@ static int nishio_meets(chain_engine *E, int cell, int digit, int on)
     }
 }
 
+/* nishio_meets() on the boards without E->nib (64 houses at most): the
+ * houses where places went since they were last looked at, a bit each,
+ * each looked at in the grid. */
+static int nishio_meets_any(chain_engine *E, int cell, int digit, int on)
+{
+    const uint64_t *b0 = E->bb0 + 2 * (digit - 1);
+    uint64_t left[2] = {b0[0], b0[1]}, ons[2] = {0, 0}, touched = 0, done = 0;
+    int32_t onq[128];
+    int no = 0;
+    if (on) {
+        ons[cell >> 6] |= (uint64_t)1 << (cell & 63);
+        onq[no++] = cell;
+    } else {
+        left[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        touched = E->hbits[cell];
+    }
+    for (;;) {
+        while (no) {
+            int y = onq[--no];
+            const uint64_t *pm = E->pmask + 2 * y;
+            done |= E->hbits[y];
+            for (int w = 0; w < 2; w++) {
+                uint64_t r = left[w] & pm[w];
+                if (r & ons[w])
+                    return 1;
+                left[w] &= ~r;
+                for (; r; r &= r - 1)
+                    touched |= E->hbits[64 * w + lowest_bit(r)];
+            }
+        }
+        uint64_t look = touched & E->multi[digit - 1] & ~done;
+        touched = 0;
+        if (!look)
+            return 0;
+        for (; look; look &= look - 1) {
+            const uint64_t *hm = E->hmask + 2 * lowest_bit(look);
+            uint64_t m0 = left[0] & hm[0], m1 = left[1] & hm[1], x = m0 | m1;
+            if (!x)
+                return 1;
+            if ((x & (x - 1)) || (m0 && m1))
+                continue; /* two places or more (as in sweep_board()) */
+            int y = m0 ? lowest_bit(m0) : 64 + lowest_bit(m1);
+            if (!(ons[y >> 6] & ((uint64_t)1 << (y & 63)))) {
+                ons[y >> 6] |= (uint64_t)1 << (y & 63);
+                onq[no++] = y;
+            }
+        }
+    }
+}
+
+/* Whether Nishio's chain from (cell, digit) on (or off) may meet a
+ * contradiction: not when nishio_meets() says so, or E->quiet (see
+ * nishio_sweeps()). */
+static int nishio_may_meet(chain_engine *E, int cell, int digit, int on)
+{
+    if (!E->nib)
+        return nishio_meets_any(E, cell, digit, on);
+    const uint64_t *qu = E->quiet + 2 * (digit - 1), *pm = E->pmask + 2 * cell;
+    if (on ? qu[cell >> 6] >> (cell & 63) & 1 : (qu[0] & pm[0]) || (qu[1] & pm[1]))
+        return 0;
+    return nishio_meets(E, cell, digit, on);
+}
+
 /* Nishio on the sweeps: its steps are the contradictions of either state
  * (binary_chains()'s, no double implications), looked for by sweeps only
  * where nishio_meets() says there is one. Where it found none, none is
@@ -3542,9 +3739,7 @@ static void nishio_sweeps(chain_engine *E, int cell)
          * solution's candidate, the off of another (60 top1465 puzzles:
          * 2.137 G -> 2.113 G instructions) */
         int sol = E->sol ? E->sol[cell] == digit : -1;
-        const uint64_t *qu = E->nib ? E->quiet + 2 * (digit - 1) : NULL;
-        if (sol != 1 &&
-            (!qu || (!(qu[cell >> 6] >> (cell & 63) & 1) && nishio_meets(E, cell, digit, 1)))) {
+        if (sol != 1 && nishio_may_meet(E, cell, digit, 1)) {
             sweep *on = sweep_on(E, cell, digit);
             if (!on)
                 return;
@@ -3553,9 +3748,7 @@ static void nishio_sweeps(chain_engine *E, int cell)
                         cell, digit, -1, -1);
         }
         E->hit_call++;
-        if (sol != 0 &&
-            (!qu || (!(qu[0] & E->pmask[2 * cell]) && !(qu[1] & E->pmask[2 * cell + 1]) &&
-                     nishio_meets(E, cell, digit, 0)))) {
+        if (sol != 0 && nishio_may_meet(E, cell, digit, 0)) {
             sweep *off = take_sweep(E);
             if (!off)
                 return;
@@ -3807,7 +4000,8 @@ static int board_masks(chain_engine *E)
     E->pmask = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
     E->cmask = calloc(2 * (size_t)L->cells * (size_t)L->per_cell, sizeof(uint64_t));
     E->hbits = calloc((size_t)L->cells, sizeof(uint64_t));
-    if (!E->hmask || !E->fmask || !E->bb || !E->pmask || !E->cmask || !E->hbits)
+    E->multi = calloc((size_t)L->n, sizeof(uint64_t));
+    if (!E->hmask || !E->fmask || !E->bb || !E->pmask || !E->cmask || !E->hbits || !E->multi)
         return 0;
     if (L->n <= 9 && L->house_count <= 32) {
         E->nib = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
@@ -3874,6 +4068,15 @@ static int sweeps_begin(chain_engine *E)
                 }
         }
         memcpy(E->bb, E->bb0, sizeof(uint64_t) * (E->nib ? 8 : 2) * (size_t)L->n);
+        if (!E->nib && E->hbits[0])
+            for (int d = 0; d < L->n; d++) {
+                E->multi[d] = 0;
+                for (int h = 0; h < L->house_count; h++) {
+                    uint64_t p = E->places[(size_t)h * (size_t)L->n + (size_t)d];
+                    if (p & (p - 1))
+                        E->multi[d] |= (uint64_t)1 << h;
+                }
+            }
     }
     if (!E->sw_of && !(E->sw_of = malloc(sizeof(int32_t) * (size_t)(E->P / 2))))
         return 0;
