@@ -2761,6 +2761,43 @@ static inline uint8_t depth_next(uint8_t d)
     return d == 255 ? 255 : (uint8_t)(d + 1);
 }
 
+/* The depth of an on its off of depth d - 1 made, with its hidden causes:
+ * the offs of the candidates gone (gone, bit k the potential
+ * base + k * stride) that the sweep holds (add_parent()). */
+static inline __attribute__((always_inline)) uint8_t
+cause_depth(const uint8_t *dep, uint8_t d, uint64_t gone, int32_t base, int32_t stride)
+{
+    for (; gone; gone &= gone - 1) {
+        uint8_t g = dep[base + lowest_bit(gone) * stride];
+        if (g && depth_next(g) > d)
+            d = depth_next(g);
+    }
+    return d;
+}
+
+/* The ons an off made (buf[0..k), their depths nd and parents npar) into
+ * the sweep, in order: 1 at a contradiction (an on whose off the sweep
+ * holds), recorded in S, else 0. */
+static inline __attribute__((always_inline)) int
+push_ons(sweep *S, uint8_t *dep, const uint16_t *buf, const uint8_t *nd, const uint16_t *npar,
+         int k, uint16_t *qon, int *ton)
+{
+    for (int i = 0; i < k; i++) {
+        int32_t q = buf[i];
+        if (dep[q & ~1]) {
+            S->x_depth = nd[i] + dep[q & ~1];
+            S->x_pot = q;
+            S->x_par = npar[i];
+            return 1;
+        }
+        dep[q] = nd[i];
+        S->par[q] = npar[i];
+        S->pos[q] = (uint16_t)*ton;
+        qon[(*ton)++] = (uint16_t)q;
+    }
+    return 0;
+}
+
 /* A sweep from the pool, its depths clear (NULL when out of memory). */
 static sweep *sweep_alloc(chain_engine *E)
 {
@@ -2936,24 +2973,34 @@ done:
     S->noff = (int)(toff - S->off);
 }
 
-/* In sweep_board_any() and sweep_from(): an off q the on p being followed
- * implies at depth d (their locals dep, par, spos, qoff, toff, S; a
- * contradiction ends the sweep at their label done). */
-#define SWEEP_OFF(q)                                                                     \
+/* In the sweeps on boards and sweep_from(): an off q the on p being
+ * followed implies at depth d (their locals dep, par, spos, qoff, toff, S;
+ * a contradiction ends the sweep at their label done). SWEEP_NEW when q is
+ * known not to be held yet. */
+#define SWEEP_NEW_(q_, fresh)                                                            \
     do {                                                                                 \
-        int32_t q_ = (q);                                                                \
         if (dep[q_ | 1]) {                                                               \
             S->x_depth = dep[q_ | 1] + d;                                                \
             S->x_pot = q_;                                                               \
             S->x_par = (uint16_t)p;                                                      \
             goto done;                                                                   \
         }                                                                                \
-        if (!dep[q_]) {                                                                  \
+        if (fresh) {                                                                     \
             dep[q_] = d;                                                                 \
             par[q_] = (uint16_t)p;                                                       \
             spos[q_] = (uint16_t)toff;                                                   \
             qoff[toff++] = (uint16_t)q_;                                                 \
         }                                                                                \
+    } while (0)
+#define SWEEP_OFF(q)                                                                     \
+    do {                                                                                 \
+        int32_t q1_ = (q);                                                               \
+        SWEEP_NEW_(q1_, !dep[q1_]);                                                      \
+    } while (0)
+#define SWEEP_NEW(q)                                                                     \
+    do {                                                                                 \
+        int32_t q1_ = (q);                                                               \
+        SWEEP_NEW_(q1_, 1);                                                              \
     } while (0)
 
 /* sweep_from() for a dynamic pass on a board of n 9 at most and 32 houses
@@ -3013,18 +3060,9 @@ static inline __attribute__((always_inline)) void board_sweep(chain_engine *E, i
             if (y)
                 for (uint64_t m = cand[cell] & ~((uint64_t)1 << dg); m; m &= m - 1) {
                     int32_t q = cell * n2 + lowest_bit(m) * 2;
-                    if (dep[q | 1]) {
-                        S->x_depth = dep[q | 1] + d;
-                        S->x_pot = q;
-                        S->x_par = (uint16_t)p;
-                        goto done;
-                    }
-                    if (!dep[q]) {
-                        dep[q] = d;
-                        par[q] = (uint16_t)p;
-                        spos[q] = (uint16_t)toff;
-                        qoff[toff++] = (uint16_t)q;
+                    if (!dep[q]) { /* (an off held has no on held) */
                         av[2 * lowest_bit(m) + (cell >> 6)] &= ~((uint64_t)1 << (cell & 63));
+                        SWEEP_NEW(q);
                     }
                 }
             uint64_t *a = av + at;
@@ -3035,32 +3073,10 @@ static inline __attribute__((always_inline)) void board_sweep(chain_engine *E, i
                 uint64_t m0 = a0 & f[0], m1 = a1 & f[1];
                 a0 &= ~m0;
                 a1 &= ~m1;
-                for (; m0; m0 &= m0 - 1) {
-                    int32_t q = lowest_bit(m0) * n2 + at;
-                    if (dep[q | 1]) {
-                        S->x_depth = dep[q | 1] + d;
-                        S->x_pot = q;
-                        S->x_par = (uint16_t)p;
-                        goto done;
-                    }
-                    dep[q] = d;
-                    par[q] = (uint16_t)p;
-                    spos[q] = (uint16_t)toff;
-                    qoff[toff++] = (uint16_t)q;
-                }
-                for (; m1; m1 &= m1 - 1) {
-                    int32_t q = (64 + lowest_bit(m1)) * n2 + at;
-                    if (dep[q | 1]) {
-                        S->x_depth = dep[q | 1] + d;
-                        S->x_pot = q;
-                        S->x_par = (uint16_t)p;
-                        goto done;
-                    }
-                    dep[q] = d;
-                    par[q] = (uint16_t)p;
-                    spos[q] = (uint16_t)toff;
-                    qoff[toff++] = (uint16_t)q;
-                }
+                for (; m0; m0 &= m0 - 1)
+                    SWEEP_NEW(lowest_bit(m0) * n2 + at);
+                for (; m1; m1 &= m1 - 1)
+                    SWEEP_NEW((64 + lowest_bit(m1)) * n2 + at);
             }
             a[0] = a0;
             a[1] = a1;
@@ -3095,13 +3111,7 @@ static inline __attribute__((always_inline)) void board_sweep(chain_engine *E, i
         uint8_t d = depth_next(dep[p]);
         int32_t at = dg * 2;
         if (single) { /* (its on new) */
-            uint8_t dk = d;
-            for (uint64_t gone = E->saved[cell] & ~rest; gone; gone &= gone - 1) {
-                uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
-                if (g && depth_next(g) > dk)
-                    dk = depth_next(g);
-            }
-            nd[k] = dk;
+            nd[k] = cause_depth(dep, d, E->saved[cell] & ~rest, cell * n2, 2);
             npar[k] = PAR_CELL;
             buf[k++] = (uint16_t)(cell * n2 + lowest_bit(rest) * 2 + 1);
         }
@@ -3123,19 +3133,13 @@ static inline __attribute__((always_inline)) void board_sweep(chain_engine *E, i
                     dup = buf[i] == on;
                 if (dup)
                     continue;
-                uint8_t dk = d;
-                for (int w = 0; w < 2; w++)
-                    for (uint64_t gone = b0[w] & ~b[w] & hm[w]; gone; gone &= gone - 1) {
-                        uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
-                        if (g && depth_next(g) > dk)
-                            dk = depth_next(g);
-                    }
-                nd[k] = dk;
+                nd[k] = cause_depth(dep, cause_depth(dep, d, b0[0] & ~b[0] & hm[0], at, n2),
+                                    b0[1] & ~b[1] & hm[1], 64 * n2 + at, n2);
                 npar[k] = (uint16_t)(PAR_HOUSE + h);
                 buf[k++] = (uint16_t)on;
             }
         }
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < k; i++) { /* push_ons(), each on's houses done */
             int32_t q = buf[i];
             if (dep[q & ~1]) {
                 S->x_depth = nd[i] + dep[q & ~1];
@@ -3245,13 +3249,7 @@ static void sweep_board_any(chain_engine *E, int32_t start, sweep *S)
         if (y && rest && !(rest & (rest - 1))) {
             int32_t on = cell * n2 + lowest_bit(rest) * 2 + 1;
             if (!dep[on]) {
-                uint8_t dk = d;
-                for (uint64_t gone = saved[cell] & ~rest; gone; gone &= gone - 1) {
-                    uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
-                    if (g && depth_next(g) > dk)
-                        dk = depth_next(g);
-                }
-                nd[cnt] = dk;
+                nd[cnt] = cause_depth(dep, d, saved[cell] & ~rest, cell * n2, 2);
                 npar[cnt] = PAR_CELL;
                 buf[cnt++] = (uint16_t)on;
             }
@@ -3267,30 +3265,13 @@ static void sweep_board_any(chain_engine *E, int32_t start, sweep *S)
                 dup = buf[k] == on;
             if (dup)
                 continue;
-            uint8_t dk = d;
-            for (int w = 0; w < 2; w++)
-                for (uint64_t gone = b0[w] & ~(w ? w1 : w0) & hm[w]; gone; gone &= gone - 1) {
-                    uint8_t g = dep[(64 * w + lowest_bit(gone)) * n2 + at];
-                    if (g && depth_next(g) > dk)
-                        dk = depth_next(g);
-                }
-            nd[cnt] = dk;
+            nd[cnt] = cause_depth(dep, cause_depth(dep, d, b0[0] & ~w0 & hm[0], at, n2),
+                                  b0[1] & ~w1 & hm[1], 64 * n2 + at, n2);
             npar[cnt] = (uint16_t)(PAR_HOUSE + h);
             buf[cnt++] = (uint16_t)on;
         }
-        for (int k = 0; k < cnt; k++) {
-            int32_t q = buf[k];
-            if (dep[q & ~1]) {
-                S->x_depth = nd[k] + dep[q & ~1];
-                S->x_pot = q;
-                S->x_par = npar[k];
-                goto done;
-            }
-            dep[q] = nd[k];
-            par[q] = npar[k];
-            spos[q] = (uint16_t)ton;
-            qon[ton++] = (uint16_t)q;
-        }
+        if (push_ons(S, dep, buf, nd, npar, cnt, qon, &ton))
+            goto done;
     }
 done:
     S->non = ton;
@@ -3328,7 +3309,8 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
     uint16_t *qon = S->on, *qoff = S->off;
     int hon = 0, ton = 0, hoff = 0, toff = 0, y = !E->nishio, n2 = 2 * E->n;
     int graph = E->graph_live && !E->dynamic; /* (a dynamic pass on a board: sweep_board()) */
-    int32_t buf[SUDOKU_MAX_N * 8 + 8], pots[SUDOKU_MAX_N * 8 + 8];
+    int32_t pots[SUDOKU_MAX_N * 8 + 8];
+    uint16_t buf[SUDOKU_MAX_N * 8 + 8]; /* (a sweep's potentials fit in 16 bits) */
     int8_t via[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
     uint16_t *par = S->par, *spos = S->pos, npar[SUDOKU_MAX_N * 8 + 8];
@@ -3416,12 +3398,7 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                 /* the hidden causes' depths (add_parent()) */
                 if (E->dynamic) {
                     if (via[k] < 0) {
-                        for (uint64_t gone = E->saved[cell] & ~L->cand[cell]; gone;
-                             gone &= gone - 1) {
-                            uint8_t g = dep[cell * n2 + lowest_bit(gone) * 2];
-                            if (g && depth_next(g) > dk)
-                                dk = depth_next(g);
-                        }
+                        dk = cause_depth(dep, d, E->saved[cell] & ~L->cand[cell], cell * n2, 2);
                     } else {
                         int h = hs[via[k]];
                         size_t at = (size_t)(row[via[k]] + digit - 1);
@@ -3438,21 +3415,10 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
                 npar[cnt] = !E->dynamic ? (uint16_t)p
                           : via[k] < 0  ? PAR_CELL
                                         : (uint16_t)(PAR_HOUSE + hs[via[k]]);
-                buf[cnt++] = on;
+                buf[cnt++] = (uint16_t)on;
             }
-            for (int k = 0; k < cnt; k++) {
-                int32_t q = buf[k];
-                if (dep[q & ~1]) {
-                    S->x_depth = nd[k] + dep[q & ~1];
-                    S->x_pot = q;
-                    S->x_par = npar[k];
-                    goto done;
-                }
-                dep[q] = nd[k];
-                par[q] = npar[k];
-                spos[q] = (uint16_t)ton;
-                qon[ton++] = (uint16_t)q;
-            }
+            if (push_ons(S, dep, buf, nd, npar, cnt, qon, &ton))
+                goto done;
             continue;
         }
         break;
