@@ -393,16 +393,16 @@ static int moved_matters(const aligned_search *A, const aligned_memo *M, const u
     return 0;
 }
 
-/* The search proper: the sets of cells in order, each tried unless known to
- * take nothing, until one takes something (1), with words words to the
- * cell sets (unused ones are 0). */
+/* The search proper: the sets of degree cells in order, each tried unless
+ * known to take nothing, until one takes something (1), with words words to
+ * the cell sets (unused ones are 0). */
 static inline __attribute__((always_inline)) int
 search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const uint64_t *moved,
-            sudoku_step *st, const int words)
+            sudoku_step *st, const int degree, const int words)
 {
     aligned_search A = *Ap;
     sudoku_logic *L = A.L;
-    int degree = A.degree, d = degree - 2;
+    int d = degree - 2;
     size_t n = (size_t)L->cells;
     int found = 0;
     /* per cell: 1 it may be an excluder (few), 2 it changed since the last
@@ -601,9 +601,15 @@ static int aligned(sudoku_logic *L, sudoku_step *st, int degree)
     prepare(&A);
     uint64_t changed[WORDS], moved[WORDS];
     aligned_memo *M = memo_begin(L, degree, changed, moved);
-    /* the words of the cell sets a constant in each copy of the search */
-    int found = L->cells <= 128 ? search_sets(&A, M, changed, moved, st, 2)
-                                : search_sets(&A, M, changed, moved, st, WORDS);
+    /* the degree and the words of the cell sets constants in each copy of
+     * the search (60 top1465 puzzles: 1.298 G -> 1.291 G instructions) */
+    int found;
+    if (degree == 2)
+        found = L->cells <= 128 ? search_sets(&A, M, changed, moved, st, 2, 2)
+                                : search_sets(&A, M, changed, moved, st, 2, WORDS);
+    else
+        found = L->cells <= 128 ? search_sets(&A, M, changed, moved, st, 3, 2)
+                                : search_sets(&A, M, changed, moved, st, 3, WORDS);
     if (found)
         return 1;
     st->nelims = 0;
