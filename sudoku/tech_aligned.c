@@ -42,11 +42,13 @@ typedef struct aligned_search {
  * of its cells changed, nor any common peer that was or is an excluder: it
  * is not tried again. (Whether a cell may start a set at all depends on
  * more of its peers, but only decides whether the set is tried.) Kept by
- * the pair of cells a set is met from (a triplet is met from one of its
- * pairs, the same while its cells are unchanged): the number of the last
- * search that met the pair, and the thirds that took nothing then (bit 0
- * for the pair itself), so that those known are a few masks a pair. Grids
- * of up to MEMO_CELLS cells; docs/rating.md has what it saves. */
+ * the pair's first cell, for pairs: the number of the last search that
+ * took the cell as a first, and the seconds that took nothing then; and by
+ * the pair of cells a triplet is met from (one of its pairs, the same while
+ * its cells are unchanged): the number of the last search that met the
+ * pair, and the thirds that took nothing then; so that those known are a
+ * few masks a cell or a pair. Grids of up to MEMO_CELLS cells;
+ * docs/rating.md has what it saves. */
 #define MEMO_CELLS 81
 #define MEMO_WORDS ((MEMO_CELLS + 63) / 64)
 
@@ -61,9 +63,12 @@ struct aligned_memo {
     uint64_t cand[2][MEMO_CELLS];  /* the grid at the last search */
     uint8_t value[2][MEMO_CELLS];
     uint64_t was[2][MEMO_CELLS];   /* of a cell moved at this search: its excluder mask before (0: none) */
-    memo_pair pairs[2][MEMO_CELLS * MEMO_CELLS]; /* by a * cells + b, a < b */
+    memo_pair pairs[MEMO_CELLS * MEMO_CELLS]; /* triplets' pairs by a * cells + b, a < b */
     uint64_t near[MEMO_CELLS * MEMO_CELLS][MEMO_WORDS]; /* of a triplets' pair met at the last
                                                           search: its thirds by place (below) */
+    uint32_t first[2][MEMO_CELLS];  /* the last search that took the cell as a pair's first, */
+    uint64_t twice[2][MEMO_CELLS][MEMO_WORDS]; /* the cells seeing two of its excluders then, */
+    uint64_t seconds[MEMO_CELLS][MEMO_WORDS];  /* and its pairs' seconds that took nothing */
 };
 
 void aligned_memo_free(aligned_memo *M)
@@ -384,8 +389,9 @@ static aligned_memo *memo_begin(sudoku_logic *L, int degree, uint64_t *changed, 
     aligned_memo *M = L->aligned_memo;
     int d = degree - 2;
     if (M->search[d] >= UINT32_MAX - 1) { /* numbers start again: none is the last */
-        for (size_t k = 0; k < sizeof M->pairs[d] / sizeof M->pairs[d][0]; k++)
-            M->pairs[d][k].search = 0;
+        for (size_t k = 0; d && k < sizeof M->pairs / sizeof M->pairs[0]; k++)
+            M->pairs[k].search = 0;
+        memset(M->first[d], 0, sizeof M->first[d]);
         M->search[d] = 0;
     }
     M->search[d] = M->search[d] ? M->search[d] + 1 : 2; /* the last one is never 0 */
@@ -450,28 +456,13 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
     for (int w0 = 0; w0 < words && !found; w0++)
         for (uint64_t m0 = A.eligible[w0]; m0 && !found; m0 &= m0 - 1) {
             int a = w0 * 64 + lowest_bit(m0);
-            /* the second: an eligible cell after a with two or more
-             * excluders in common with it, that is, seen by two or more of
-             * a's excluders (the pairs in the same order as every pair of
-             * eligible cells tested) */
-            uint64_t once[WORDS] = {0}, twice[WORDS] = {0}, second[WORDS];
-            for (int w = 0; w < words; w++)
-                for (uint64_t m = A.ex[a][w]; m; m &= m - 1) {
-                    const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
-                    for (int v = 0; v < words; v++) {
-                        twice[v] |= once[v] & pe[v];
-                        once[v] |= pe[v];
-                    }
-                }
-            for (int w = 0; w < words; w++)
-                second[w] = twice[w] & A.eligible[w] & A.after[a][w];
             int a_few = flag[a] & 1;
             /* the memory's rows of a's pairs, whether a is as at the last
              * search, and its peers that moved since (seldom any: then no
              * pair of a reads a moved cell), once for its pairs (with the
              * known thirds taken out as the third's masks are made, 60
              * top1465 puzzles: 1.284 G -> 1.273 G instructions) */
-            memo_pair *row = M ? &M->pairs[d][(size_t)a * n] : NULL;
+            memo_pair *row = M && degree == 3 ? &M->pairs[(size_t)a * n] : NULL;
             uint64_t(*nrow)[MEMO_WORDS] = M ? &M->near[(size_t)a * n] : NULL;
             uint32_t last = M ? M->search[d] - 1 : 0;
             int a_met = M && !(flag[a] & 2);
@@ -479,6 +470,70 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
             for (int w = 0; w < words; w++) {
                 amoved[w] = A.peers[a][w] & moved[w];
                 am |= amoved[w];
+            }
+            /* the second: an eligible cell after a with two or more
+             * excluders in common with it, that is, seen by two or more of
+             * a's excluders (the pairs in the same order as every pair of
+             * eligible cells tested). Those seeing two of a's excluders are
+             * as the last search found them when it took a and none of a's
+             * peers moved (its excluders are the same); with the pairs'
+             * memory kept by their first cell (below), 60 top1465 puzzles:
+             * 1.264 G -> 1.253 G instructions, 20 extreme 77.1 M -> 76.4 M */
+            uint64_t once[WORDS] = {0}, twice[WORDS] = {0}, second[WORDS];
+            int seen = M && M->first[d][a] == last;
+            if (seen && !am) {
+                for (int w = 0; w < words; w++)
+                    twice[w] = M->twice[d][a][w];
+            } else {
+                for (int w = 0; w < words; w++)
+                    for (uint64_t m = A.ex[a][w]; m; m &= m - 1) {
+                        const uint64_t *pe = A.peers[w * 64 + lowest_bit(m)];
+                        for (int v = 0; v < words; v++) {
+                            twice[v] |= once[v] & pe[v];
+                            once[v] |= pe[v];
+                        }
+                    }
+                if (M)
+                    for (int w = 0; w < MEMO_WORDS; w++)
+                        M->twice[d][a][w] = twice[w];
+            }
+            if (M)
+                M->first[d][a] = M->search[d];
+            for (int w = 0; w < words; w++)
+                second[w] = twice[w] & A.eligible[w] & A.after[a][w];
+            if (degree == 2) {
+                /* the pairs known to take nothing, kept for a as a set of
+                 * seconds: those that took nothing when the last search
+                 * took a, a and the second unchanged, and none of their
+                 * common excluders moved in a way that matters (below) */
+                uint64_t known[WORDS] = {0}, failed[WORDS] = {0};
+                if (seen && a_met)
+                    for (int w = 0; w < words; w++) {
+                        known[w] = M->seconds[a][w] & second[w] & ~changed[w];
+                        if (am)
+                            for (uint64_t m = known[w]; m; m &= m - 1) {
+                                int b = w * 64 + lowest_bit(m);
+                                uint64_t reads[WORDS], r = 0;
+                                for (int v = 0; v < words; v++) {
+                                    reads[v] = amoved[v] & A.peers[b][v];
+                                    r |= reads[v];
+                                }
+                                if (r && moved_matters(&A, M, reads, NULL, L->cand[a] | L->cand[b]))
+                                    known[w] &= ~((uint64_t)1 << (b & 63));
+                            }
+                    }
+                for (int w1 = 0; w1 < words && !found; w1++)
+                    for (uint64_t m1 = second[w1] & ~known[w1]; m1 && !found; m1 &= m1 - 1) {
+                        int b = w1 * 64 + lowest_bit(m1);
+                        int32_t cells[2] = {a, b};
+                        found = exclude_pair(&A, st, cells, words);
+                        if (!found)
+                            failed[w1] |= (uint64_t)1 << (b & 63);
+                    }
+                if (M)
+                    for (int w = 0; w < MEMO_WORDS; w++)
+                        M->seconds[a][w] = failed[w] | known[w];
+                continue;
             }
             for (int w1 = 0; w1 < words && !found; w1++)
                 for (uint64_t m1 = second[w1]; m1 && !found; m1 &= m1 - 1) {
@@ -500,17 +555,6 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
                             reads[w] = amoved[w] & A.peers[b][w];
                             r |= reads[w];
                         }
-                    if (degree == 2) {
-                        int known = met && mp->failed[0];
-                        if (r && known)
-                            known = !moved_matters(&A, M, reads, NULL, L->cand[a] | L->cand[b]);
-                        found = known ? 0 : exclude_pair(&A, st, cells, words);
-                        if (mp) {
-                            mp->search = M->search[d];
-                            mp->failed[0] = !found;
-                        }
-                        continue;
-                    }
                     /* the third: an eligible cell among the excluders of
                      * either, where the triplet is first met (below), that
                      * sees two or more of the pair's common excluders (else
