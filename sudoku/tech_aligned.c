@@ -40,14 +40,15 @@ typedef struct aligned_search {
  * excluders among the peers they have in common (those of two to `degree`
  * candidates), so a set that took nothing then takes nothing now when none
  * of its cells changed, nor any common peer that was or is an excluder: it
- * is not tried again. (Whether a cell may start a set at all depends on
- * more of its peers, but only decides whether the set is tried.) Kept by
- * the pair's first cell, for pairs: the number of the last search that
- * took the cell as a first, and the seconds that took nothing then; and by
- * the pair of cells a triplet is met from (one of its pairs, the same while
- * its cells are unchanged): the number of the last search that met the
- * pair, and the thirds that took nothing then; so that those known are a
- * few masks a cell or a pair. Grids of up to MEMO_CELLS cells;
+ * is not tried again, and is kept as one that took nothing (its exclusion
+ * is the same as when it did). (Whether a cell may start a set at all
+ * depends on more of its peers, but only decides whether the set is
+ * tried.) Kept by the pair's first cell, for pairs: the number of the last
+ * search that took the cell as a first, and the seconds that took nothing
+ * then; and by the pair of cells a triplet is met from (one of its pairs,
+ * the same while its cells are unchanged): the number of the last search
+ * that met the pair, and the thirds that took nothing then; so that those
+ * known are a few masks a cell or a pair. Grids of up to MEMO_CELLS cells;
  * docs/rating.md has what it saves. */
 #define MEMO_CELLS 81
 #define MEMO_WORDS ((MEMO_CELLS + 63) / 64)
