@@ -1237,15 +1237,56 @@ static void cycle_step(chain_engine *E, int32_t dst, int x, int y, int source_ce
     int32_t stamp = logic_new_stamp(L);
     for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i))
         L->mark[pot_cell(E, E->ipot[i])] = stamp;
-    /* per candidate outside: seen by an on node (bit 0), an off node (bit 1) */
+    /* The candidates outside seen by an on node and by an off node, as bit
+     * sets of cells by symbol (cycle_takes()'s test), listed as the cycle's
+     * nodes' houses meet them: a node that sees none not listed yet is
+     * passed by. The list holds the first SUDOKU_STEP_MAX_ELIMS candidates
+     * met; when more than those are seen, each is met as before (20 extreme
+     * puzzles: 67.8 M -> 67.1 M instructions). */
+    enum { CW = (CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64 };
+    int W = E->cell_words;
+    uint64_t on[CHAIN_MAX_N][CW], off[CHAIN_MAX_N][CW], met[CHAIN_MAX_N][CW], cyc[CW] = {0};
+    uint64_t used = 0;
+    for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i)) {
+        int32_t pot = E->ipot[i];
+        int c = pot_cell(E, pot), d = pot_digit(E, pot) - 1;
+        cyc[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (!((used >> d) & 1)) {
+            used |= (uint64_t)1 << d;
+            for (int w = 0; w < W; w++)
+                on[d][w] = off[d][w] = met[d][w] = 0;
+        }
+        const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
+        uint64_t *to = pot_on(pot) ? on[d] : off[d];
+        for (int w = 0; w < W; w++)
+            to[w] |= pb[w];
+    }
+    int seen = 0;
+    for (uint64_t u = used; u; u &= u - 1) {
+        int d = lowest_bit(u);
+        const uint64_t *sb = E->sym_bits + (size_t)d * (size_t)W;
+        for (int w = 0; w < W; w++) {
+            uint64_t out = sb[w] & ~cyc[w];
+            seen += __builtin_popcountll((on[d][w] | off[d][w]) & out);
+            on[d][w] &= off[d][w] & out; /* (both) */
+        }
+    }
     static const int MAXC = SUDOKU_STEP_MAX_ELIMS;
     int32_t cells[SUDOKU_STEP_MAX_ELIMS], digits[SUDOKU_STEP_MAX_ELIMS];
-    uint8_t seen[SUDOKU_STEP_MAX_ELIMS];
-    int count = 0;
+    int count = 0, keep = 0, all = seen > MAXC;
     for (int32_t i = dst; i >= 0 && E->ipar_count[i]; i = first_parent(E, i)) {
         int32_t pot = E->ipot[i];
         int cell = pot_cell(E, pot), digit = pot_digit(E, pot);
         uint64_t bit = digit_bit(digit);
+        uint64_t *mt = met[digit - 1], *bt = on[digit - 1];
+        if (!all) {
+            const uint64_t *pb = E->peer_bits + (size_t)cell * (size_t)W;
+            uint64_t any = 0;
+            for (int w = 0; w < W; w++)
+                any |= bt[w] & pb[w] & ~mt[w];
+            if (!any)
+                continue;
+        }
         int nh;
         const int32_t *hs = logic_houses_of(L, cell, &nh);
         int32_t s2 = E->cell_stamp + 1;
@@ -1263,27 +1304,20 @@ static void cycle_step(chain_engine *E, int32_t dst, int x, int y, int source_ce
                 E->cell_mark[c] = s2;
                 if (L->mark[c] == stamp || !(L->cand[c] & bit))
                     continue;
-                int at = -1;
-                for (int q = 0; q < count && at < 0; q++)
-                    if (cells[q] == c && digits[q] == digit)
-                        at = q;
-                if (at < 0) {
-                    if (count == MAXC)
-                        continue;
-                    at = count++;
-                    cells[at] = c;
-                    digits[at] = digit;
-                    seen[at] = 0;
+                uint64_t cb = (uint64_t)1 << (c & 63);
+                if ((mt[c >> 6] & cb) || count == MAXC)
+                    continue;
+                if (all) { /* a slot for each candidate met */
+                    mt[c >> 6] |= cb;
+                    count++;
                 }
-                seen[at] |= pot_on(pot) ? 1 : 2;
+                if (bt[c >> 6] & cb) {
+                    mt[c >> 6] |= cb;
+                    cells[keep] = c;
+                    digits[keep++] = digit;
+                }
             }
     }
-    int keep = 0;
-    for (int q = 0; q < count; q++)
-        if (seen[q] == 3) {
-            cells[keep] = cells[q];
-            digits[keep++] = digits[q];
-        }
     int complexity = ancestors(E, dst);
     int base = x && y ? 70 : 65;
     offer_elims(E, SUDOKU_FORCING_CHAIN, base + length_tenths(complexity), complexity,
