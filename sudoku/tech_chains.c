@@ -2253,6 +2253,29 @@ static const uint8_t *held_solution(const chain_engine *E)
 static int nodes_take(const chain_engine *E, const int32_t *nodes, int n)
 {
     int W = E->cell_words;
+    if (W == 2) { /* a board's 81 cells: no loops over words */
+        uint64_t on[CHAIN_MAX_N][2], off[CHAIN_MAX_N][2];
+        uint64_t used = 0;
+        for (int k = 0; k < n; k++) {
+            int32_t pot = E->gpot[nodes[k]];
+            int c = pot_cell(E, pot), d = pot_digit(E, pot) - 1;
+            if (!((used >> d) & 1)) {
+                used |= (uint64_t)1 << d;
+                on[d][0] = on[d][1] = off[d][0] = off[d][1] = 0;
+            }
+            const uint64_t *pb = E->peer_bits + (size_t)c * 2;
+            uint64_t *to = pot_on(pot) ? on[d] : off[d];
+            to[0] |= pb[0];
+            to[1] |= pb[1];
+        }
+        for (; used; used &= used - 1) {
+            int d = lowest_bit(used);
+            const uint64_t *sb = E->sym_bits + (size_t)d * 2;
+            if ((on[d][0] & off[d][0] & sb[0]) | (on[d][1] & off[d][1] & sb[1]))
+                return 1;
+        }
+        return 0;
+    }
     uint64_t on[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
     uint64_t off[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
     uint64_t used = 0;
