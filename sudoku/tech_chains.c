@@ -1492,12 +1492,18 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
      * not): once the last of those met has been through, no cycle is left
      * to close and the search ends */
     int left = 0;
+    /* A node out of the source's strongly connected component (see
+     * cycle_sccs()) is on no cycle through it, nor is any node it leads to:
+     * the walk leaves those out (it meets the others, and closes the
+     * cycles, as before), and counts in left the ons of the component only
+     * (20 extreme puzzles: 65.3 M -> 63.9 M instructions) */
+    const int32_t *sid = E->scc_id, comp = sid[s_on];
     for (int32_t e = gbeg[s_off]; e < gend[s_off]; e++) {
         int32_t jon = glink[e];
         for (int32_t f = gbeg[jon]; f < gend[jon]; f++)
             if (close[glink[f] | 1] != stamp) {
                 close[glink[f] | 1] = stamp;
-                left++;
+                left += sid[glink[f] | 1] == comp;
             }
     }
     /* the walk goes on the floors' graph (walk_graph()): an off that leads
@@ -1529,6 +1535,8 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
             for (int32_t e = gbeg[q]; e < gend[q]; e++) {
                 int32_t v = glink[e];
                 if (mark[v] != stamp) {
+                    if (sid[v] != comp)
+                        continue;
                     mark[v] = stamp;
                     par[v] = q;
                     offs[noff++] = v;
@@ -1561,7 +1569,7 @@ static void cycles_from(chain_engine *E, int32_t source, int y, int x)
             int32_t o = offs[a];
             for (int32_t e = gbeg[o]; e < gend[o]; e++) {
                 int32_t w = glink[e];
-                if (mark[w] != stamp) {
+                if (mark[w] != stamp && sid[w] == comp) {
                     mark[w] = stamp;
                     par[w] = o;
                     ons[non++] = w;
