@@ -92,6 +92,26 @@ static int build_pairs(sudoku_logic *L)
             }
         }
     free(shared);
+    /* split by kind for locked candidates (tech_locked.c), which looks at
+     * one kind a call */
+    L->locked_pairs = malloc(sizeof(house_pair) * (size_t)(L->npairs ? L->npairs : 1));
+    L->cell_pos = malloc((size_t)L->cells * (size_t)L->per_cell);
+    if (!L->locked_pairs || !L->cell_pos)
+        return SUDOKU_ENOMEM;
+    int k = 0;
+    for (int boxlike = 1; boxlike >= 0; boxlike--) {
+        for (int p = 0; p < L->npairs; p++)
+            if (HOUSE_IS_BOXLIKE(L->house_kind[L->pairs[p].a]) == boxlike)
+                L->locked_pairs[k++] = L->pairs[p];
+        if (boxlike)
+            L->nlocked_pointing = k;
+    }
+    for (int c = 0; c < L->cells; c++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, c, &nh);
+        for (int j = 0; j < nh; j++)
+            L->cell_pos[(size_t)c * (size_t)L->per_cell + (size_t)j] = (uint8_t)position_in(L, hs[j], c);
+    }
     return SUDOKU_OK;
 }
 
@@ -197,6 +217,10 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->peers);
     free(L->npeers);
     free(L->pairs);
+    free(L->locked_pairs);
+    free(L->cell_pos);
+    free(L->loop_moves);
+    free(L->loop_move_kind);
     free(L->value);
     free(L->cand);
     free(L->solution);

@@ -56,6 +56,12 @@ struct sudoku_logic {
     int max_peers;
     house_pair *pairs;           /* npairs (owned) */
     int npairs;
+    house_pair *locked_pairs;    /* npairs (owned): the pairs whose house a is
+                                    box-like (nlocked_pointing), then the
+                                    others, each in the pairs' order */
+    int nlocked_pointing;
+    uint8_t *cell_pos;           /* cells * per_cell (owned): the position of
+                                    each cell in each of its houses */
 
     /* The grid: what the steps change. */
     uint8_t *value;              /* cells: 0 blank, else the symbol */
@@ -102,6 +108,10 @@ struct sudoku_logic {
     chain_engine *chains;        /* NULL until a chain is looked for (owned) */
     uint64_t *aligned_ex;        /* tech_aligned.c's excluder sets, made at first use */
     aligned_memo *aligned_memo;  /* tech_aligned.c's failed sets of cells (owned) */
+    int32_t *loop_moves;         /* tech_rectangle.c's houses of each cell in the
+                                    order its loop search takes them, made at
+                                    first use (owned) */
+    uint8_t *loop_move_kind;     /* their kinds (owned) */
 };
 
 /* --- candidates.c: the grid ------------------------------------------------ */

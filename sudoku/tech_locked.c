@@ -59,10 +59,9 @@ static int locked(sudoku_logic *L, sudoku_step *st, int pointing, int direct)
         return 0;
     const uint64_t *tab = logic_places_table(L);
     size_t n = (size_t)L->n;
-    for (int p = 0; p < L->npairs; p++) {
-        const house_pair *hp = &L->pairs[p];
-        if (HOUSE_IS_BOXLIKE(L->house_kind[hp->a]) != pointing)
-            continue;
+    int from = pointing ? 0 : L->nlocked_pointing, to = pointing ? L->nlocked_pointing : L->npairs;
+    for (int p = from; p < to; p++) {
+        const house_pair *hp = &L->locked_pairs[p];
         uint64_t missing = logic_missing(L, hp->a) & changed;
         while (missing) {
             int digit = lowest_bit(missing) + 1;

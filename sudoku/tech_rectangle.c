@@ -234,8 +234,9 @@ typedef struct loop_search {
      * on the path (60 top1465 puzzles: 147 M -> 121 M instructions in the
      * unique rectangles, against walking the kinds and every house for
      * each move, and the path for each cell) */
-    int32_t *moves;
-    uint8_t *move_kind, *on;
+    const int32_t *moves;
+    const uint8_t *move_kind;
+    uint8_t *on;
 } loop_search;
 
 /* Is the loop valid: do its cells, coloured in turn, meet every house in
@@ -293,10 +294,9 @@ static void close_place(loop_search *S, int cell)
 {
     int nh;
     const int32_t *hs = logic_houses_of(S->L, cell, &nh);
+    const uint8_t *pos = S->L->cell_pos + (size_t)cell * (size_t)S->L->per_cell;
     for (int j = 0; j < nh; j++)
-        for (int k = 0; k < S->L->n; k++)
-            if (logic_house_cell(S->L, hs[j], k) == cell)
-                S->open[hs[j]] &= ~((uint64_t)1 << k);
+        S->open[hs[j]] &= ~((uint64_t)1 << pos[j]);
 }
 
 static int loop_rating(int len)
@@ -344,23 +344,21 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
     mark(S, cell, S->len, 0);
 }
 
-int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
+/* The houses of each cell in the order the loop search takes them (box,
+ * row, column, the rest) and their kinds, into L, once for the grid's
+ * shape: 0 when out of memory. */
+static int make_moves(sudoku_logic *L)
 {
-    rect_best best = {0, 0, 0};
-    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL, NULL, NULL, NULL};
     size_t slots = (size_t)L->cells * (size_t)L->per_cell;
-    S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
-    S.used = calloc((size_t)L->house_count + (size_t)L->cells + slots, 1);
-    S.moves = malloc(sizeof(int32_t) * slots);
-    if (!S.open || !S.used || !S.moves) {
-        free(S.open);
-        free(S.used);
-        free(S.moves);
-        L->oom = 1;
+    L->loop_moves = malloc(sizeof(int32_t) * slots);
+    L->loop_move_kind = malloc(slots);
+    if (!L->loop_moves || !L->loop_move_kind) {
+        free(L->loop_moves);
+        free(L->loop_move_kind);
+        L->loop_moves = NULL;
+        L->loop_move_kind = NULL;
         return 0;
     }
-    S.on = S.used + L->house_count;
-    S.move_kind = S.on + L->cells;
     for (int c = 0; c < L->cells; c++) {
         /* the kinds in Sudoku Explainer's order: box, row, column, the rest
          * (an insertion sort by that rank, keeping the order within a kind) */
@@ -368,8 +366,8 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
                                         [HOUSE_DIAGONAL] = 3, [HOUSE_WINDOW] = 4};
         int nh;
         const int32_t *hs = logic_houses_of(L, c, &nh);
-        int32_t *mv = S.moves + (size_t)c * (size_t)L->per_cell;
-        uint8_t *mk = S.move_kind + (size_t)c * (size_t)L->per_cell;
+        int32_t *mv = L->loop_moves + (size_t)c * (size_t)L->per_cell;
+        uint8_t *mk = L->loop_move_kind + (size_t)c * (size_t)L->per_cell;
         for (int j = 0; j < nh; j++) {
             int32_t h = hs[j];
             uint8_t kind = L->house_kind[h];
@@ -382,6 +380,28 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
             mk[k] = kind;
         }
     }
+    return 1;
+}
+
+int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
+{
+    rect_best best = {0, 0, 0};
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL, NULL, NULL, NULL};
+    if (!L->loop_moves && !make_moves(L)) {
+        L->oom = 1;
+        return 0;
+    }
+    S.moves = L->loop_moves;
+    S.move_kind = L->loop_move_kind;
+    S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
+    S.used = calloc((size_t)L->house_count + (size_t)L->cells, 1);
+    if (!S.open || !S.used) {
+        free(S.open);
+        free(S.used);
+        L->oom = 1;
+        return 0;
+    }
+    S.on = S.used + L->house_count;
     /* the places of each symbol in each house, for the open places of each
      * pair below */
     const uint64_t *places = logic_places_table(L); /* made once a grid */
@@ -415,6 +435,5 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
     }
     free(S.open);
     free(S.used);
-    free(S.moves);
     return best.found;
 }
