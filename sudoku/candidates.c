@@ -42,7 +42,14 @@ void logic_load(sudoku_logic *L, const uint8_t *givens)
 
 void logic_place(sudoku_logic *L, int cell, int digit)
 {
+    /* a table of places made for the grid before this change follows it
+     * (see logic_places_table()) */
+    int follow = L->places_version && L->places_version == L->version && L->peers;
     uint64_t bit = digit_bit(digit), v = ++L->version;
+    if (follow) {
+        logic_places_drop(L, cell, L->cand[cell]);
+        L->places_version = v;
+    }
     for (uint64_t m = L->cand[cell] | bit; m; m &= m - 1)
         L->digit_version[lowest_bit(m)] = v;
     L->placed_version = v;
@@ -57,6 +64,14 @@ void logic_place(sudoku_logic *L, int cell, int digit)
     }
     if (L->peers) { /* each peer once, not each house's cells (kaggle 1.03x) */
         const int32_t *p = L->peers + (size_t)cell * (size_t)L->max_peers;
+        if (follow) {
+            for (int k = 0; k < L->npeers[cell]; k++)
+                if (L->cand[p[k]] & bit) {
+                    L->cand[p[k]] &= ~bit;
+                    logic_places_drop(L, p[k], bit);
+                }
+            return;
+        }
         for (int k = 0; k < L->npeers[cell]; k++)
             L->cand[p[k]] &= ~bit;
         return;
@@ -77,6 +92,21 @@ void logic_forget(sudoku_logic *L)
         logic_mark_blanks(L, h);
 }
 
+void logic_places_drop(sudoku_logic *L, int cell, uint64_t digits)
+{
+    int nh;
+    const int32_t *hs = logic_houses_of(L, cell, &nh);
+    const uint8_t *pos = L->cell_pos + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < nh; j++) {
+        uint64_t *row = L->places_tab + (size_t)hs[j] * (size_t)L->n, keep = ~((uint64_t)1 << pos[j]);
+        for (uint64_t m = digits; m; m &= m - 1)
+            row[lowest_bit(m)] &= keep;
+    }
+}
+
+/* Made again only when the grid changed in a way logic_place() and
+ * sudoku_logic_apply() did not follow (20 extreme puzzles: making it took
+ * 2.3% of the rating's instructions). */
 const uint64_t *logic_places_table(sudoku_logic *L)
 {
     if (L->places_version != L->version) {

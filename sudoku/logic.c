@@ -371,6 +371,9 @@ int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
     if (!L || !st || !L->started)
         return SUDOKU_EINVAL;
     int nelims = places_only(st->technique) && st->cell >= 0 ? 0 : st->nelims;
+    /* the table of places follows the eliminations when it was made for
+     * the grid before them (logic_places_table()) */
+    int follow = L->places_version && L->places_version == L->version;
     uint64_t v = ++L->version;
     for (int k = 0; k < nelims && k < SUDOKU_STEP_MAX_ELIMS; k++) {
         const sudoku_elim *e = &st->elims[k];
@@ -379,10 +382,14 @@ int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
         if (L->cand[e->cell] & digit_bit(e->digit)) {
             L->cand[e->cell] &= ~digit_bit(e->digit);
             logic_drop(L, e->cell, e->digit - 1, v);
+            if (follow)
+                logic_places_drop(L, e->cell, digit_bit(e->digit));
         }
         if (L->holds && L->solution[e->cell] == e->digit)
             L->holds = 0;
     }
+    if (follow)
+        L->places_version = v;
     if (st->cell >= 0) {
         if (st->cell >= L->cells || st->digit < 1 || st->digit > L->n || L->value[st->cell])
             return SUDOKU_EINVAL;

@@ -186,6 +186,8 @@ static inline void logic_mark_blanks(sudoku_logic *L, int h)
 /* L->places_tab for the grid as it is (logic_places_all()'s table, made
  * again only when the grid has changed since). */
 const uint64_t *logic_places_table(sudoku_logic *L);
+/* Takes the symbols `digits` from cell's places in that table. */
+void logic_places_drop(sudoku_logic *L, int cell, uint64_t digits);
 /* A new stamp for L->mark: cells marked with it are "in the current set". */
 int32_t logic_new_stamp(sudoku_logic *L);
 /* The houses of cell, and how many. */
