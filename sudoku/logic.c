@@ -221,6 +221,7 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->cell_pos);
     free(L->loop_moves);
     free(L->loop_move_kind);
+    free(L->loop_masks);
     free(L->value);
     free(L->cand);
     free(L->solution);

@@ -237,6 +237,17 @@ typedef struct loop_search {
     const int32_t *moves;
     const uint8_t *move_kind;
     uint8_t *on;
+    /* The same as sets of cells in two 64-bit words, for grids of up to
+     * 128 cells whose houses list their cells in order (L->loop_masks), so
+     * that a house's cells come in the same order: hmask[2h], the cells of
+     * house h; reach[2c], the cells sharing a house with c; cells_open, the
+     * cells of the open places; dead, those that are the only open place
+     * of one of their houses (fits() turns them down: such a house holds no
+     * path cell); path; blocked[p], the cells sharing a house with a path
+     * cell at a place of parity p (fits() on the whole house at once: 20
+     * extreme puzzles: 74.0 M -> 72.3 M instructions). */
+    const uint64_t *hmask, *reach;
+    uint64_t cells_open[2], dead[2], path[2], blocked[2][2];
 } loop_search;
 
 /* Is the loop valid: do its cells, coloured in turn, meet every house in
@@ -292,6 +303,7 @@ static void mark(loop_search *S, int cell, int len, int on)
 /* Takes cell out of the places the loop may go to. */
 static void close_place(loop_search *S, int cell)
 {
+    S->cells_open[cell >> 6 & 1] &= ~((uint64_t)1 << (cell & 63));
     int nh;
     const int32_t *hs = logic_houses_of(S->L, cell, &nh);
     const uint8_t *pos = S->L->cell_pos + (size_t)cell * (size_t)S->L->per_cell;
@@ -380,19 +392,117 @@ static int make_moves(sudoku_logic *L)
             mk[k] = kind;
         }
     }
+    int ordered = L->cells <= 128;
+    for (int h = 0; h < L->house_count && ordered; h++)
+        for (int k = 1; k < L->n; k++)
+            ordered &= logic_house_cell(L, h, k - 1) < logic_house_cell(L, h, k);
+    if (ordered) {
+        uint64_t *hm = calloc(2 * ((size_t)L->house_count + (size_t)L->cells), sizeof(uint64_t));
+        if (!hm)
+            return 1; /* the search without the sets */
+        uint64_t *reach = hm + 2 * (size_t)L->house_count;
+        for (int h = 0; h < L->house_count; h++)
+            for (int k = 0; k < L->n; k++) {
+                int c = logic_house_cell(L, h, k);
+                hm[2 * h + (c >> 6)] |= (uint64_t)1 << (c & 63);
+            }
+        for (int c = 0; c < L->cells; c++) {
+            int nh;
+            const int32_t *hs = logic_houses_of(L, c, &nh);
+            for (int j = 0; j < nh; j++) {
+                reach[2 * c] |= hm[2 * hs[j]];
+                reach[2 * c + 1] |= hm[2 * hs[j] + 1];
+            }
+        }
+        L->loop_masks = hm;
+    }
     return 1;
+}
+
+/* valid_loop() on the sets: every house of a path cell holds two of them
+ * (one of each colour: fits() let no house take two of one). */
+static int valid_loop_masks(const loop_search *S)
+{
+    sudoku_logic *L = S->L;
+    if (S->len % 2)
+        return 0;
+    for (int i = 0; i < S->len; i++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, S->cells[i], &nh);
+        for (int j = 0; j < nh; j++) {
+            const uint64_t *hm = S->hmask + 2 * (size_t)hs[j];
+            if (popcount64(hm[0] & S->path[0]) + popcount64(hm[1] & S->path[1]) != 2)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* extend() on the sets: the same moves in the same order. */
+static void extend_masks(loop_search *S, int cell, int allowed_ex, uint64_t ex, int last_kind)
+{
+    sudoku_logic *L = S->L;
+    if (S->len == LOOP_MAX)
+        return;
+    uint64_t *blk = S->blocked[S->len & 1];
+    const uint64_t *rc = S->reach + 2 * (size_t)cell;
+    uint64_t keep0 = blk[0], keep1 = blk[1], bit = (uint64_t)1 << (cell & 63);
+    blk[0] |= rc[0];
+    blk[1] |= rc[1];
+    S->path[cell >> 6] |= bit;
+    S->cells[S->len++] = cell;
+    const uint64_t *nb = S->blocked[S->len & 1];
+    int start = S->cells[0];
+    uint64_t may[2];
+    for (int k = 0; k < 2; k++)
+        may[k] = S->cells_open[k] & ~S->path[k] & ~nb[k] & ~S->dead[k];
+    if (S->len >= 4)
+        may[start >> 6] |= (uint64_t)1 << (start & 63);
+    int nh = L->cell_house_count[cell];
+    const int32_t *hs = S->moves + (size_t)cell * (size_t)L->per_cell;
+    const uint8_t *kinds = S->move_kind + (size_t)cell * (size_t)L->per_cell;
+    for (int j = 0; j < nh; j++) {
+        if (kinds[j] == last_kind)
+            continue;
+        const uint64_t *hm = S->hmask + 2 * (size_t)hs[j];
+        for (int k = 0; k < 2; k++)
+            for (uint64_t m = hm[k] & may[k]; m; m &= m - 1) {
+                int next = k * 64 + lowest_bit(m);
+                if (next == start) {
+                    if (valid_loop_masks(S))
+                        loop_steps(L, S->st, S->cand, S->best, S->cells, S->len, S->pair,
+                                   loop_rating(S->len));
+                    continue;
+                }
+                if (S->best->found && loop_rating((S->len + 2) & ~1) > S->best->rating)
+                    continue;
+                uint64_t more = ex | (L->cand[next] & ~S->pair);
+                int wide = L->cand[next] != S->pair;
+                if (!wide || popcount64(more) == 1 || allowed_ex > 0)
+                    extend_masks(S, next, allowed_ex - wide, more, kinds[j]);
+            }
+    }
+    S->len--;
+    S->path[cell >> 6] &= ~bit;
+    blk[0] = keep0;
+    blk[1] = keep1;
 }
 
 int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
 {
     rect_best best = {0, 0, 0};
-    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL, NULL, NULL, NULL};
+    loop_search S = {L, st, L->scratch_step, &best, 0, {0}, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                     {0, 0}, {0, 0}, {0, 0}, {{0, 0}, {0, 0}}};
     if (!L->loop_moves && !make_moves(L)) {
         L->oom = 1;
         return 0;
     }
     S.moves = L->loop_moves;
     S.move_kind = L->loop_move_kind;
+    if (L->loop_masks) {
+        S.hmask = L->loop_masks;
+        S.reach = L->loop_masks + 2 * (size_t)L->house_count;
+    }
     S.open = malloc(sizeof(uint64_t) * (size_t)L->house_count);
     S.used = calloc((size_t)L->house_count + (size_t)L->cells, 1);
     if (!S.open || !S.used) {
@@ -422,16 +532,45 @@ int find_unique_rectangle(sudoku_logic *L, sudoku_step *st)
             size_t x = (size_t)lowest_bit(S.pair), y = (size_t)lowest_bit(S.pair & (S.pair - 1));
             for (int h = 0; h < L->house_count; h++)
                 S.open[h] = places[(size_t)h * (size_t)L->n + x] & places[(size_t)h * (size_t)L->n + y];
-            for (int c = 0; c < a; c++)
-                if (!L->value[c] && L->cand[c] == S.pair)
-                    close_place(&S, c);
+            if (S.hmask) {
+                /* every cell is in one row (the first n houses) */
+                S.cells_open[0] = S.cells_open[1] = 0;
+                for (int h = 0; h < L->n; h++)
+                    for (uint64_t m = S.open[h]; m; m &= m - 1) {
+                        int c = logic_house_cell(L, h, lowest_bit(m));
+                        S.cells_open[c >> 6] |= (uint64_t)1 << (c & 63);
+                    }
+                for (int k = 0; k < 2 && k * 64 < a; k++) {
+                    uint64_t before = a - k * 64 >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (a - k * 64)) - 1;
+                    for (uint64_t m = S.cells_open[k] & before; m; m &= m - 1) {
+                        int c = k * 64 + lowest_bit(m);
+                        if (L->cand[c] == S.pair)
+                            close_place(&S, c);
+                    }
+                }
+            } else {
+                for (int c = 0; c < a; c++)
+                    if (!L->value[c] && L->cand[c] == S.pair)
+                        close_place(&S, c);
+            }
         } else {
             close_place(&S, prev); /* the last start, of the same pair */
         }
         prev = a;
         S.len = 0;
-        if (fits(&S, a, 0)) /* each house of the start has another place */
+        if (!fits(&S, a, 0)) /* each house of the start has another place */
+            continue;
+        if (!S.hmask) {
             extend(&S, a, 2, 0, -1);
+            continue;
+        }
+        S.dead[0] = S.dead[1] = 0;
+        for (int h = 0; h < L->house_count; h++)
+            if (S.open[h] && !(S.open[h] & (S.open[h] - 1))) {
+                int c = logic_house_cell(L, h, lowest_bit(S.open[h]));
+                S.dead[c >> 6] |= (uint64_t)1 << (c & 63);
+            }
+        extend_masks(&S, a, 2, 0, -1);
     }
     free(S.open);
     free(S.used);
