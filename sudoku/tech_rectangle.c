@@ -83,7 +83,10 @@ static void type3(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect_best
         int in_rect = 0;
         for (int q = 0; q < ncorner; q++)
             in_rect |= corner[q] == c;
-        if (!in_rect)
+        /* a cell holding x or y, or with the extras over four symbols,
+         * is in no subset (of at most four symbols, neither of the pair):
+         * leaving it out drops only combinations that fail */
+        if (!in_rect && !(L->cand[c] & pair) && popcount64(L->cand[c] | ex) <= 4)
             others[no++] = c;
     }
     for (int size = 1; size <= 3; size++) {
@@ -189,7 +192,7 @@ static void loop_steps(sudoku_logic *L, sudoku_step *st, sudoku_step *cand, rect
     for (int k = 0; k < nh; k++)
         for (uint64_t x = pair; x; x &= x - 1) {
             int d = lowest_bit(x) + 1;
-            uint64_t places = logic_places(L, hs[k], d);
+            uint64_t places = logic_places_table(L)[(size_t)hs[k] * (size_t)L->n + (size_t)(d - 1)];
             int count = popcount64(places);
             if (count != 2)
                 continue; /* the two roofs are two of its places */
