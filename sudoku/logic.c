@@ -139,6 +139,16 @@ static int build_peers(sudoku_logic *L)
                 }
             }
     }
+    if (L->cells <= 128) {
+        L->peer_sets = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+        if (!L->peer_sets)
+            return SUDOKU_ENOMEM;
+        for (int c = 0; c < L->cells; c++) {
+            const int32_t *row = L->peers + (size_t)c * (size_t)L->max_peers;
+            for (int k = 0; k < L->npeers[c]; k++)
+                L->peer_sets[2 * c + (row[k] >> 6)] |= (uint64_t)1 << (row[k] & 63);
+        }
+    }
     return SUDOKU_OK;
 }
 
@@ -216,6 +226,7 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->houses_by_kind);
     free(L->peers);
     free(L->npeers);
+    free(L->peer_sets);
     free(L->pairs);
     free(L->locked_pairs);
     free(L->cell_pos);

@@ -53,6 +53,8 @@ struct sudoku_logic {
                                     1,024 cells): the cells sharing a house with
                                     each, each once; npeers of them */
     int32_t *npeers;
+    uint64_t *peer_sets;         /* cells * 2 (owned; NULL over 128 cells): the
+                                    peers of each cell as a set, two words */
     int max_peers;
     house_pair *pairs;           /* npairs (owned) */
     int npairs;
