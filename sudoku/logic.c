@@ -112,6 +112,21 @@ static int build_pairs(sudoku_logic *L)
         for (int j = 0; j < nh; j++)
             L->cell_pos[(size_t)c * (size_t)L->per_cell + (size_t)j] = (uint8_t)position_in(L, hs[j], c);
     }
+    uint64_t *at = calloc((size_t)L->house_count * (size_t)L->n, sizeof(uint64_t));
+    if (!at)
+        return SUDOKU_ENOMEM;
+    for (int p = 0, first = 0; p < L->npairs; p++) {
+        const house_pair *hp = &L->locked_pairs[p];
+        if (p > 0 && hp->a != L->locked_pairs[p - 1].a)
+            first = p;
+        if (p - first >= 64) {
+            free(at);
+            return SUDOKU_OK; /* locked candidates test each pair */
+        }
+        for (uint64_t m = hp->in_a; m; m &= m - 1)
+            at[(size_t)hp->a * (size_t)L->n + (size_t)lowest_bit(m)] |= (uint64_t)1 << (p - first);
+    }
+    L->locked_at = at;
     return SUDOKU_OK;
 }
 
@@ -229,6 +244,7 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->peer_sets);
     free(L->pairs);
     free(L->locked_pairs);
+    free(L->locked_at);
     free(L->cell_pos);
     free(L->loop_moves);
     free(L->loop_move_kind);

@@ -62,6 +62,10 @@ struct sudoku_logic {
                                     box-like (nlocked_pointing), then the
                                     others, each in the pairs' order */
     int nlocked_pointing;
+    uint64_t *locked_at;         /* house_count * n (owned; NULL when a house
+                                    is a of over 64 pairs): for position k of
+                                    house a, the pairs of a (bit j: the j-th
+                                    in locked_pairs) whose shared cells hold it */
     uint8_t *cell_pos;           /* cells * per_cell (owned): the position of
                                     each cell in each of its houses */
 
