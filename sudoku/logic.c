@@ -249,6 +249,7 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->loop_moves);
     free(L->loop_move_kind);
     free(L->loop_masks);
+    free(L->loop_memo);
     free(L->value);
     free(L->cand);
     free(L->solution);

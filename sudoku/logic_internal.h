@@ -118,6 +118,8 @@ struct sudoku_logic {
                                     order its loop search takes them, made at
                                     first use (owned) */
     uint8_t *loop_move_kind;     /* their kinds (owned) */
+    uint64_t *loop_memo;         /* tech_rectangle.c's pairs without a loop
+                                    (owned; NULL until used) */
     uint64_t *loop_masks;        /* its cell sets of each house, then of the
                                     houses of each cell, two words apiece
                                     (owned; NULL: over 128 cells, or a house
