@@ -40,17 +40,26 @@ void logic_load(sudoku_logic *L, const uint8_t *givens)
     logic_forget(L);
 }
 
+/* The peers of cell lose bit, and the table of places, made for the grid
+ * before this change (version v - 1), follows it (logic_places_table()):
+ * kept out of logic_place(), whose plain path it made slower. */
+static __attribute__((noinline)) void place_following(sudoku_logic *L, int cell, uint64_t had, uint64_t bit,
+                                                      uint64_t v)
+{
+    const int32_t *p = L->peers + (size_t)cell * (size_t)L->max_peers;
+    L->places_version = v;
+    logic_places_drop(L, cell, had);
+    for (int k = 0; k < L->npeers[cell]; k++)
+        if (L->cand[p[k]] & bit) {
+            L->cand[p[k]] &= ~bit;
+            logic_places_drop(L, p[k], bit);
+        }
+}
+
 void logic_place(sudoku_logic *L, int cell, int digit)
 {
-    /* a table of places made for the grid before this change follows it
-     * (see logic_places_table()) */
-    int follow = L->places_version && L->places_version == L->version && L->peers;
-    uint64_t bit = digit_bit(digit), v = ++L->version;
-    if (follow) {
-        logic_places_drop(L, cell, L->cand[cell]);
-        L->places_version = v;
-    }
-    for (uint64_t m = L->cand[cell] | bit; m; m &= m - 1)
+    uint64_t bit = digit_bit(digit), had = L->cand[cell], v = ++L->version;
+    for (uint64_t m = had | bit; m; m &= m - 1)
         L->digit_version[lowest_bit(m)] = v;
     L->placed_version = v;
     L->value[cell] = (uint8_t)digit;
@@ -64,12 +73,8 @@ void logic_place(sudoku_logic *L, int cell, int digit)
     }
     if (L->peers) { /* each peer once, not each house's cells (kaggle 1.03x) */
         const int32_t *p = L->peers + (size_t)cell * (size_t)L->max_peers;
-        if (follow) {
-            for (int k = 0; k < L->npeers[cell]; k++)
-                if (L->cand[p[k]] & bit) {
-                    L->cand[p[k]] &= ~bit;
-                    logic_places_drop(L, p[k], bit);
-                }
+        if (L->places_version == v - 1) {
+            place_following(L, cell, had, bit, v);
             return;
         }
         for (int k = 0; k < L->npeers[cell]; k++)

@@ -182,6 +182,8 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
         return NULL;
     }
     L->solver = s;
+    L->places_version = ~(uint64_t)0; /* no table of places (0 after logic_forget(),
+                                         when the version is 1 or more) */
     /* the solution and its uniqueness: on the plain 9x9 grid the band
      * solver finds them in microseconds (there, too fast to need the stop
      * signal the dlx one answers); elsewhere the dlx one */
@@ -400,9 +402,6 @@ int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
     if (!L || !st || !L->started)
         return SUDOKU_EINVAL;
     int nelims = places_only(st->technique) && st->cell >= 0 ? 0 : st->nelims;
-    /* the table of places follows the eliminations when it was made for
-     * the grid before them (logic_places_table()) */
-    int follow = L->places_version && L->places_version == L->version;
     uint64_t v = ++L->version;
     for (int k = 0; k < nelims && k < SUDOKU_STEP_MAX_ELIMS; k++) {
         const sudoku_elim *e = &st->elims[k];
@@ -411,13 +410,13 @@ int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
         if (L->cand[e->cell] & digit_bit(e->digit)) {
             L->cand[e->cell] &= ~digit_bit(e->digit);
             logic_drop(L, e->cell, e->digit - 1, v);
-            if (follow)
+            if (L->places_version == v - 1) /* made for the grid before: follows */
                 logic_places_drop(L, e->cell, digit_bit(e->digit));
         }
         if (L->holds && L->solution[e->cell] == e->digit)
             L->holds = 0;
     }
-    if (follow)
+    if (L->places_version == v - 1) /* the table of places (logic_places_table()) */
         L->places_version = v;
     if (st->cell >= 0) {
         if (st->cell >= L->cells || st->digit < 1 || st->digit > L->n || L->value[st->cell])
