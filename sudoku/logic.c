@@ -92,6 +92,41 @@ static int build_pairs(sudoku_logic *L)
             }
         }
     free(shared);
+    /* split by kind for locked candidates (tech_locked.c), which looks at
+     * one kind a call */
+    L->locked_pairs = malloc(sizeof(house_pair) * (size_t)(L->npairs ? L->npairs : 1));
+    L->cell_pos = malloc((size_t)L->cells * (size_t)L->per_cell);
+    if (!L->locked_pairs || !L->cell_pos)
+        return SUDOKU_ENOMEM;
+    int k = 0;
+    for (int boxlike = 1; boxlike >= 0; boxlike--) {
+        for (int p = 0; p < L->npairs; p++)
+            if (HOUSE_IS_BOXLIKE(L->house_kind[L->pairs[p].a]) == boxlike)
+                L->locked_pairs[k++] = L->pairs[p];
+        if (boxlike)
+            L->nlocked_pointing = k;
+    }
+    for (int c = 0; c < L->cells; c++) {
+        int nh;
+        const int32_t *hs = logic_houses_of(L, c, &nh);
+        for (int j = 0; j < nh; j++)
+            L->cell_pos[(size_t)c * (size_t)L->per_cell + (size_t)j] = (uint8_t)position_in(L, hs[j], c);
+    }
+    uint64_t *at = calloc((size_t)L->house_count * (size_t)L->n, sizeof(uint64_t));
+    if (!at)
+        return SUDOKU_ENOMEM;
+    for (int p = 0, first = 0; p < L->npairs; p++) {
+        const house_pair *hp = &L->locked_pairs[p];
+        if (p > 0 && hp->a != L->locked_pairs[p - 1].a)
+            first = p;
+        if (p - first >= 64) {
+            free(at);
+            return SUDOKU_OK; /* locked candidates test each pair */
+        }
+        for (uint64_t m = hp->in_a; m; m &= m - 1)
+            at[(size_t)hp->a * (size_t)L->n + (size_t)lowest_bit(m)] |= (uint64_t)1 << (p - first);
+    }
+    L->locked_at = at;
     return SUDOKU_OK;
 }
 
@@ -119,6 +154,16 @@ static int build_peers(sudoku_logic *L)
                 }
             }
     }
+    if (L->cells <= 128) {
+        L->peer_sets = calloc(2 * (size_t)L->cells, sizeof(uint64_t));
+        if (!L->peer_sets)
+            return SUDOKU_ENOMEM;
+        for (int c = 0; c < L->cells; c++) {
+            const int32_t *row = L->peers + (size_t)c * (size_t)L->max_peers;
+            for (int k = 0; k < L->npeers[c]; k++)
+                L->peer_sets[2 * c + (row[k] >> 6)] |= (uint64_t)1 << (row[k] & 63);
+        }
+    }
     return SUDOKU_OK;
 }
 
@@ -137,6 +182,8 @@ sudoku_logic *sudoku_logic_new(const sudoku_shape *shape, int *err)
         return NULL;
     }
     L->solver = s;
+    L->places_version = ~(uint64_t)0; /* no table of places (0 after logic_forget(),
+                                         when the version is 1 or more) */
     /* the solution and its uniqueness: on the plain 9x9 grid the band
      * solver finds them in microseconds (there, too fast to need the stop
      * signal the dlx one answers); elsewhere the dlx one */
@@ -196,7 +243,15 @@ void sudoku_logic_free(sudoku_logic *L)
     free(L->houses_by_kind);
     free(L->peers);
     free(L->npeers);
+    free(L->peer_sets);
     free(L->pairs);
+    free(L->locked_pairs);
+    free(L->locked_at);
+    free(L->cell_pos);
+    free(L->loop_moves);
+    free(L->loop_move_kind);
+    free(L->loop_masks);
+    free(L->loop_memo);
     free(L->value);
     free(L->cand);
     free(L->solution);
@@ -355,10 +410,14 @@ int sudoku_logic_apply(sudoku_logic *L, const sudoku_step *st)
         if (L->cand[e->cell] & digit_bit(e->digit)) {
             L->cand[e->cell] &= ~digit_bit(e->digit);
             logic_drop(L, e->cell, e->digit - 1, v);
+            if (L->places_version == v - 1) /* made for the grid before: follows */
+                logic_places_drop(L, e->cell, digit_bit(e->digit));
         }
         if (L->holds && L->solution[e->cell] == e->digit)
             L->holds = 0;
     }
+    if (L->places_version == v - 1) /* the table of places (logic_places_table()) */
+        L->places_version = v;
     if (st->cell >= 0) {
         if (st->cell >= L->cells || st->digit < 1 || st->digit > L->n || L->value[st->cell])
             return SUDOKU_EINVAL;

@@ -53,9 +53,21 @@ struct sudoku_logic {
                                     1,024 cells): the cells sharing a house with
                                     each, each once; npeers of them */
     int32_t *npeers;
+    uint64_t *peer_sets;         /* cells * 2 (owned; NULL over 128 cells): the
+                                    peers of each cell as a set, two words */
     int max_peers;
     house_pair *pairs;           /* npairs (owned) */
     int npairs;
+    house_pair *locked_pairs;    /* npairs (owned): the pairs whose house a is
+                                    box-like (nlocked_pointing), then the
+                                    others, each in the pairs' order */
+    int nlocked_pointing;
+    uint64_t *locked_at;         /* house_count * n (owned; NULL when a house
+                                    is a of over 64 pairs): for position k of
+                                    house a, the pairs of a (bit j: the j-th
+                                    in locked_pairs) whose shared cells hold it */
+    uint8_t *cell_pos;           /* cells * per_cell (owned): the position of
+                                    each cell in each of its houses */
 
     /* The grid: what the steps change. */
     uint8_t *value;              /* cells: 0 blank, else the symbol */
@@ -102,6 +114,16 @@ struct sudoku_logic {
     chain_engine *chains;        /* NULL until a chain is looked for (owned) */
     uint64_t *aligned_ex;        /* tech_aligned.c's excluder sets, made at first use */
     aligned_memo *aligned_memo;  /* tech_aligned.c's failed sets of cells (owned) */
+    int32_t *loop_moves;         /* tech_rectangle.c's houses of each cell in the
+                                    order its loop search takes them, made at
+                                    first use (owned) */
+    uint8_t *loop_move_kind;     /* their kinds (owned) */
+    uint64_t *loop_memo;         /* tech_rectangle.c's pairs without a loop
+                                    (owned; NULL until used) */
+    uint64_t *loop_masks;        /* its cell sets of each house, then of the
+                                    houses of each cell, two words apiece
+                                    (owned; NULL: over 128 cells, or a house
+                                    not in the order of its cells) */
 };
 
 /* --- candidates.c: the grid ------------------------------------------------ */
@@ -176,6 +198,8 @@ static inline void logic_mark_blanks(sudoku_logic *L, int h)
 /* L->places_tab for the grid as it is (logic_places_all()'s table, made
  * again only when the grid has changed since). */
 const uint64_t *logic_places_table(sudoku_logic *L);
+/* Takes the symbols `digits` from cell's places in that table. */
+void logic_places_drop(sudoku_logic *L, int cell, uint64_t digits);
 /* A new stamp for L->mark: cells marked with it are "in the current set". */
 int32_t logic_new_stamp(sudoku_logic *L);
 /* The houses of cell, and how many. */

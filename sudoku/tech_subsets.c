@@ -102,6 +102,38 @@ static int try_subset(subset_search *s, uint64_t acc)
  * fewer. */
 static int choose(subset_search *s, int start, int depth, uint64_t acc)
 {
+    if (s->k == 2) {
+        /* every member has two bits: a pair is two equal masks, in the
+         * same order as below */
+        for (int i = 0; i < s->count - 1; i++)
+            for (int j = i + 1; j < s->count; j++)
+                if (s->mask[j] == s->mask[i]) {
+                    s->chosen[0] = i;
+                    s->chosen[1] = j;
+                    if (try_subset(s, s->mask[i]))
+                        return 1;
+                }
+        return 0;
+    }
+    if (s->k == 3) { /* the same as below, without the calls */
+        for (int i = 0; i < s->count - 2; i++)
+            for (int j = i + 1; j < s->count - 1; j++) {
+                uint64_t two = s->mask[i] | s->mask[j];
+                if (popcount64(two) > 3)
+                    continue;
+                for (int l = j + 1; l < s->count; l++) {
+                    uint64_t three = two | s->mask[l];
+                    if (popcount64(three) != 3)
+                        continue;
+                    s->chosen[0] = i;
+                    s->chosen[1] = j;
+                    s->chosen[2] = l;
+                    if (try_subset(s, three))
+                        return 1;
+                }
+            }
+        return 0;
+    }
     if (depth == s->k)
         return popcount64(acc) == s->k && try_subset(s, acc);
     for (int i = start; i <= s->count - (s->k - depth); i++) {
