@@ -1380,45 +1380,68 @@ static int cycles_alloc(chain_engine *E)
  * cycles take nothing (407 of 46,449 on 60 top1465 puzzles take
  * something); they are not counted nor worked out further (there: 0.97 G
  * -> 0.84 G instructions in find_forcing_chain). */
-static int cycle_takes(const chain_engine *E, int32_t v, int32_t q)
+/* The bit sets of cells cycle_takes() and nodes_take() test: for each
+ * symbol of a node (used), the peers of its on nodes and of its off
+ * nodes. */
+#define NODE_WORDS ((CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64)
+typedef struct node_sets {
+    uint64_t used;
+    uint64_t on[CHAIN_MAX_N][NODE_WORDS], off[CHAIN_MAX_N][NODE_WORDS];
+} node_sets;
+
+static inline __attribute__((always_inline)) void node_sets_add(const chain_engine *E,
+                                                                node_sets *S, int32_t pot,
+                                                                int c, const int W)
 {
-    int W = E->cell_words;
-    uint64_t cyc[(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64] = {0};
-    uint64_t on[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
-    uint64_t off[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
-    uint64_t used = 0;
-    for (int32_t u = v; u >= 0; u = u == v ? q : E->cyc_par[u]) {
-        int32_t pot = E->gpot[u];
-        int c = pot_cell(E, pot), d = pot_digit(E, pot) - 1;
-        cyc[c >> 6] |= (uint64_t)1 << (c & 63);
-        if (!((used >> d) & 1)) {
-            used |= (uint64_t)1 << d;
-            if (W == 2) /* a board's 81 cells: no loops */
-                on[d][0] = on[d][1] = off[d][0] = off[d][1] = 0;
-            else
-                for (int w = 0; w < W; w++)
-                    on[d][w] = off[d][w] = 0;
-        }
-        const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
-        uint64_t *to = pot_on(pot) ? on[d] : off[d];
-        if (W == 2) {
-            to[0] |= pb[0];
-            to[1] |= pb[1];
-        } else {
-            for (int w = 0; w < W; w++)
-                to[w] |= pb[w];
-        }
+    int d = pot_digit(E, pot) - 1;
+    if (!((S->used >> d) & 1)) {
+        S->used |= (uint64_t)1 << d;
+        for (int w = 0; w < W; w++)
+            S->on[d][w] = S->off[d][w] = 0;
     }
-    /* the symbol's candidates as bits (E->sym_bits), not each cell's
-     * looked up */
-    for (; used; used &= used - 1) {
+    const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
+    uint64_t *to = pot_on(pot) ? S->on[d] : S->off[d];
+    for (int w = 0; w < W; w++)
+        to[w] |= pb[w];
+}
+
+/* Does a candidate outside the cells skip see an on node and an off node
+ * of its symbol? The symbol's candidates as bits (E->sym_bits), not each
+ * cell's looked up. */
+static inline __attribute__((always_inline)) int
+node_sets_take(const chain_engine *E, const node_sets *S, const uint64_t *skip, const int W)
+{
+    for (uint64_t used = S->used; used; used &= used - 1) {
         int d = lowest_bit(used);
         const uint64_t *sb = E->sym_bits + (size_t)d * (size_t)W;
+        uint64_t any = 0;
         for (int w = 0; w < W; w++)
-            if (on[d][w] & off[d][w] & ~cyc[w] & sb[w])
-                return 1;
+            any |= S->on[d][w] & S->off[d][w] & ~skip[w] & sb[w];
+        if (any)
+            return 1;
     }
     return 0;
+}
+
+static inline __attribute__((always_inline)) int cycle_takes_w(const chain_engine *E, int32_t v,
+                                                               int32_t q, const int W)
+{
+    uint64_t cyc[NODE_WORDS] = {0};
+    node_sets S;
+    S.used = 0;
+    for (int32_t u = v; u >= 0; u = u == v ? q : E->cyc_par[u]) {
+        int32_t pot = E->gpot[u];
+        int c = pot_cell(E, pot);
+        cyc[c >> 6] |= (uint64_t)1 << (c & 63);
+        node_sets_add(E, &S, pot, c, W);
+    }
+    return node_sets_take(E, &S, cyc, W);
+}
+
+static int cycle_takes(const chain_engine *E, int32_t v, int32_t q)
+{
+    /* a board's 81 cells: two words, no loops over them */
+    return E->cell_words == 2 ? cycle_takes_w(E, v, q, 2) : cycle_takes_w(E, v, q, E->cell_words);
 }
 
 /* The instance of the node v a cycle search reached (see cycles_from()),
@@ -2284,56 +2307,23 @@ static const uint8_t *held_solution(const chain_engine *E)
 
 /* Whether a candidate sees an on node and an off node of its symbol among
  * the n nodes (cycle_takes()'s test, the cycle's cells not left out). */
-static int nodes_take(const chain_engine *E, const int32_t *nodes, int n)
+static inline __attribute__((always_inline)) int
+nodes_take_w(const chain_engine *E, const int32_t *nodes, int n, const int W)
 {
-    int W = E->cell_words;
-    if (W == 2) { /* a board's 81 cells: no loops over words */
-        uint64_t on[CHAIN_MAX_N][2], off[CHAIN_MAX_N][2];
-        uint64_t used = 0;
-        for (int k = 0; k < n; k++) {
-            int32_t pot = E->gpot[nodes[k]];
-            int c = pot_cell(E, pot), d = pot_digit(E, pot) - 1;
-            if (!((used >> d) & 1)) {
-                used |= (uint64_t)1 << d;
-                on[d][0] = on[d][1] = off[d][0] = off[d][1] = 0;
-            }
-            const uint64_t *pb = E->peer_bits + (size_t)c * 2;
-            uint64_t *to = pot_on(pot) ? on[d] : off[d];
-            to[0] |= pb[0];
-            to[1] |= pb[1];
-        }
-        for (; used; used &= used - 1) {
-            int d = lowest_bit(used);
-            const uint64_t *sb = E->sym_bits + (size_t)d * 2;
-            if ((on[d][0] & off[d][0] & sb[0]) | (on[d][1] & off[d][1] & sb[1]))
-                return 1;
-        }
-        return 0;
-    }
-    uint64_t on[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
-    uint64_t off[CHAIN_MAX_N][(CHAIN_MAX_N * CHAIN_MAX_N + 63) / 64];
-    uint64_t used = 0;
+    static const uint64_t none[NODE_WORDS];
+    node_sets S;
+    S.used = 0;
     for (int k = 0; k < n; k++) {
         int32_t pot = E->gpot[nodes[k]];
-        int c = pot_cell(E, pot), d = pot_digit(E, pot) - 1;
-        if (!((used >> d) & 1)) {
-            used |= (uint64_t)1 << d;
-            for (int w = 0; w < W; w++)
-                on[d][w] = off[d][w] = 0;
-        }
-        const uint64_t *pb = E->peer_bits + (size_t)c * (size_t)W;
-        uint64_t *to = pot_on(pot) ? on[d] : off[d];
-        for (int w = 0; w < W; w++)
-            to[w] |= pb[w];
+        node_sets_add(E, &S, pot, pot_cell(E, pot), W);
     }
-    for (; used; used &= used - 1) {
-        int d = lowest_bit(used);
-        const uint64_t *sb = E->sym_bits + (size_t)d * (size_t)W;
-        for (int w = 0; w < W; w++)
-            if (on[d][w] & off[d][w] & sb[w])
-                return 1;
-    }
-    return 0;
+    return node_sets_take(E, &S, none, W);
+}
+
+static int nodes_take(const chain_engine *E, const int32_t *nodes, int n)
+{
+    return E->cell_words == 2 ? nodes_take_w(E, nodes, n, 2)
+                              : nodes_take_w(E, nodes, n, E->cell_words);
 }
 
 /* Marks in E->cyc_ok the nodes of the pass's graph through which a cycle

@@ -350,6 +350,21 @@ static int loop_rating(int len)
     return len >= 10 ? 50 : len >= 8 ? 47 : len >= 6 ? 46 : 45;
 }
 
+/* May the path go on to next (not on it, fitting): not when a loop that
+ * long rates past the best step kept (a loop through next has len + 1
+ * cells or more, an even number), nor past the extras allowed (at most
+ * two cells with more than the pair, any number when their extras are one
+ * symbol). *more: the extras with next's, *wide: next has some. */
+static inline int may_go(const loop_search *S, int next, int allowed_ex, uint64_t ex,
+                         uint64_t *more, int *wide)
+{
+    if (S->best->found && loop_rating((S->len + 2) & ~1) > S->best->rating)
+        return 0;
+    *more = ex | (S->L->cand[next] & ~S->pair);
+    *wide = S->L->cand[next] != S->pair;
+    return !*wide || popcount64(*more) == 1 || allowed_ex > 0;
+}
+
 static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int last_kind)
 {
     sudoku_logic *L = S->L;
@@ -374,14 +389,9 @@ static void extend(loop_search *S, int cell, int allowed_ex, uint64_t ex, int la
             }
             if (S->on[next] || !fits(S, next, S->len))
                 continue;
-            /* a longer loop rates higher: once its rating passes the
-             * best step's, nothing past next can beat it (a loop through
-             * next has len + 1 cells or more, an even number) */
-            if (S->best->found && loop_rating((S->len + 2) & ~1) > S->best->rating)
-                continue;
-            uint64_t more = ex | (L->cand[next] & ~S->pair);
-            int wide = L->cand[next] != S->pair;
-            if (!wide || popcount64(more) == 1 || allowed_ex > 0)
+            uint64_t more;
+            int wide;
+            if (may_go(S, next, allowed_ex, ex, &more, &wide))
                 extend(S, next, allowed_ex - wide, more, kinds[j]);
         }
     }
@@ -508,11 +518,9 @@ static void extend_masks(loop_search *S, int cell, int allowed_ex, uint64_t ex, 
                                    loop_rating(S->len));
                     continue;
                 }
-                if (S->best->found && loop_rating((S->len + 2) & ~1) > S->best->rating)
-                    continue;
-                uint64_t more = ex | (L->cand[next] & ~S->pair);
-                int wide = L->cand[next] != S->pair;
-                if (!wide || popcount64(more) == 1 || allowed_ex > 0)
+                uint64_t more;
+                int wide;
+                if (may_go(S, next, allowed_ex, ex, &more, &wide))
                     extend_masks(S, next, allowed_ex - wide, more, kinds[j]);
             }
     }
