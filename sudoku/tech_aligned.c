@@ -479,7 +479,7 @@ search_sets(aligned_search *Ap, aligned_memo *M, const uint64_t *changed, const 
              * as the last search found them when it took a and none of a's
              * peers moved (its excluders are the same); with the pairs'
              * memory kept by their first cell (below), 60 top1465 puzzles:
-             * 1.264 G -> 1.253 G instructions, 20 extreme 77.1 M -> 76.4 M */
+             * 1.264 G -> 1.253 G instructions */
             uint64_t once[WORDS] = {0}, twice[WORDS] = {0}, second[WORDS];
             int seen = M && M->first[d][a] == last;
             if (seen && !am) {

@@ -2335,7 +2335,7 @@ static int nodes_take(const chain_engine *E, const int32_t *nodes, int n)
  * puzzles: 78.3 M -> 68.7 M instructions). E->scc_id numbers the
  * components as Tarjan's meets them, each after those it reaches: a
  * forcing chain's lane whose target's component comes later is not walked
- * (there: 68.7 M -> 67.8 M). Tarjan's, with a stack of its own. 0 when out
+ * (no way leads there). Tarjan's, with a stack of its own. 0 when out
  * of memory. */
 static int cycle_sccs(chain_engine *E)
 {
@@ -3005,6 +3005,21 @@ cause_depth(const uint8_t *dep, uint8_t d, uint64_t gone, int32_t base, int32_t 
     return d;
 }
 
+/* A sweep (clear) from start alone: its depth 1, no parents, the first of
+ * its queue; ton and toff the queues' ends. */
+static inline __attribute__((always_inline)) void sweep_seed(sweep *S, int32_t start, int *ton,
+                                                             int *toff)
+{
+    S->depth[start] = 1;
+    S->par[start] = PAR_NONE;
+    S->pos[start] = 0;
+    if (pot_on(start))
+        S->on[(*ton)++] = (uint16_t)start;
+    else
+        S->off[(*toff)++] = (uint16_t)start;
+    S->x_depth = 0;
+}
+
 /* The ons an off made (buf[0..k), their depths nd and parents npar) into
  * the sweep, in order: 1 at a contradiction (an on whose off the sweep
  * holds), recorded in S, else 0. */
@@ -3430,14 +3445,7 @@ static void sweep_board_any(chain_engine *E, int32_t start, sweep *S)
     const uint64_t *const bb0 = E->bb0, *const fmask = E->fmask, *const cmask = E->cmask;
     uint16_t buf[SUDOKU_MAX_N * 8 + 8], npar[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
-    dep[start] = 1;
-    par[start] = PAR_NONE;
-    spos[start] = 0;
-    if (pot_on(start))
-        qon[ton++] = (uint16_t)start;
-    else
-        qoff[toff++] = (uint16_t)start;
-    S->x_depth = 0;
+    sweep_seed(S, start, &ton, &toff);
     for (;;) {
         if (hon < ton) {
             int32_t p = qon[hon++];
@@ -3544,14 +3552,7 @@ static void sweep_from(chain_engine *E, int32_t start, sweep *S)
     int8_t via[SUDOKU_MAX_N * 8 + 8];
     uint8_t nd[SUDOKU_MAX_N * 8 + 8];
     uint16_t *par = S->par, *spos = S->pos, npar[SUDOKU_MAX_N * 8 + 8];
-    dep[start] = 1;
-    par[start] = PAR_NONE;
-    spos[start] = 0;
-    if (pot_on(start))
-        qon[ton++] = (uint16_t)start;
-    else
-        qoff[toff++] = (uint16_t)start;
-    S->x_depth = 0;
+    sweep_seed(S, start, &ton, &toff);
     for (;;) {
         if (hon < ton) {
             int32_t p = qon[hon++];
